@@ -1,0 +1,3 @@
+module comptoir
+
+go 1.26.8

@@ -1,0 +1,117 @@
+// Package input holds the plain values that the table's physical inputs
+// produce: a settled dice roll from the camera, a tag tapped on the NFC
+// reader, the squares the board sensors feel, a button pressed, and the
+// status of a device. The vision and hw packages produce them; the table
+// session turns them into engine commands. The package has no dependencies,
+// so every part of Comptoir can speak it without OpenCV or periph.io.
+package input
+
+import (
+	"fmt"
+	"time"
+)
+
+// Event is any value on an input channel. Its concrete type is one of the
+// types of this package.
+type Event interface {
+	// When is the time the input was observed, from the source's clock.
+	When() time.Time
+	String() string
+}
+
+// Face is what one die shows: 1 to 8, or 0 when the reading is uncertain.
+type Face int
+
+// DiceRolled is a roll of the blue and the red die that has come to rest.
+type DiceRolled struct {
+	At   time.Time
+	Blue Face // horizontal coordinate, 1 to 8
+	Red  Face // vertical coordinate, 1 to 8
+	// Confidence of the whole reading, 0 to 1.
+	Confidence float64
+	// Correction is true when this roll replaces the last one reported
+	// (a die was knocked and came to rest on another face).
+	Correction bool
+	// Latency is the time from the dice coming to rest to the report.
+	Latency time.Duration
+}
+
+func (e DiceRolled) When() time.Time { return e.At }
+func (e DiceRolled) String() string {
+	s := fmt.Sprintf("dice blue=%d red=%d conf=%.2f", e.Blue, e.Red, e.Confidence)
+	if e.Correction {
+		s += " (correction)"
+	}
+	return s
+}
+
+// DiceUnreadable says a roll came to rest but could not be read with
+// certainty; the players are asked to look again or to enter the roll.
+type DiceUnreadable struct {
+	At     time.Time
+	Reason string // in words, for example "red die cocked against the tray wall"
+}
+
+func (e DiceUnreadable) When() time.Time { return e.At }
+func (e DiceUnreadable) String() string  { return "dice unreadable: " + e.Reason }
+
+// TagTapped is an NFC tag laid on the reader: a board square's sticker or a
+// card's. UID is upper-case hex without separators, for example "04A2B3C4D5E680".
+type TagTapped struct {
+	At  time.Time
+	UID string
+}
+
+func (e TagTapped) When() time.Time { return e.At }
+func (e TagTapped) String() string  { return "tag " + e.UID }
+
+// UnknownTag is a tap of a tag that is not enrolled. It is never dropped:
+// the dashboard offers to enroll it.
+type UnknownTag struct {
+	At  time.Time
+	UID string
+}
+
+func (e UnknownTag) When() time.Time { return e.At }
+func (e UnknownTag) String() string  { return "unknown tag " + e.UID }
+
+// Cell is a board cell: X is the blue coordinate (column 1-8), Y the red
+// coordinate (row 1-8).
+type Cell struct{ X, Y int }
+
+func (c Cell) String() string { return fmt.Sprintf("%d-%d", c.X, c.Y) }
+
+// SquareSensed is the set of cells where the board sensors feel a magnet
+// (the pawn and the discs left on visited squares), after debounce.
+type SquareSensed struct {
+	At    time.Time
+	Cells []Cell
+}
+
+func (e SquareSensed) When() time.Time { return e.At }
+func (e SquareSensed) String() string  { return fmt.Sprintf("sensed %v", e.Cells) }
+
+// Button is a press of one of the table box's buttons ("confirm", "undo").
+type Button struct {
+	At   time.Time
+	Name string
+}
+
+func (e Button) When() time.Time { return e.At }
+func (e Button) String() string  { return "button " + e.Name }
+
+// DeviceStatus reports a device coming up, failing, or coming back.
+type DeviceStatus struct {
+	At     time.Time
+	Device string // "nfc", "camera", "buttons", "sensors"
+	OK     bool
+	Detail string
+}
+
+func (e DeviceStatus) When() time.Time { return e.At }
+func (e DeviceStatus) String() string {
+	if e.OK {
+		return e.Device + " ok " + e.Detail
+	}
+	return e.Device + " fault: " + e.Detail
+}
