@@ -120,6 +120,27 @@ func (f *Fake) Advance(d time.Duration) {
 	f.cond.Broadcast()
 }
 
+// AdvanceToNext moves the clock to the earliest pending timer and fires
+// it (and any other timer due then). It returns the step, or 0 when no
+// timer is pending.
+func (f *Fake) AdvanceToNext() time.Duration {
+	f.mu.Lock()
+	if len(f.timers) == 0 {
+		f.mu.Unlock()
+		return 0
+	}
+	next := f.timers[0].at
+	for _, t := range f.timers[1:] {
+		if t.at.Before(next) {
+			next = t.at
+		}
+	}
+	d := next.Sub(f.now)
+	f.mu.Unlock()
+	f.Advance(d)
+	return d
+}
+
 // Pending returns the number of timers armed and not yet fired or stopped.
 func (f *Fake) Pending() int {
 	f.mu.Lock()

@@ -65,3 +65,19 @@ func TestWaitTimersAndSleep(t *testing.T) {
 		t.Error("WaitTimers(5) = true with no timer pending")
 	}
 }
+
+func TestAdvanceToNext(t *testing.T) {
+	f := NewFake(time.Unix(0, 0))
+	if d := f.AdvanceToNext(); d != 0 {
+		t.Errorf("AdvanceToNext() with no timer = %v, want 0", d)
+	}
+	a := f.NewTimer(250 * time.Millisecond)
+	f.NewTimer(time.Second)
+	if d := f.AdvanceToNext(); d != 250*time.Millisecond {
+		t.Errorf("AdvanceToNext() = %v, want 250ms", d)
+	}
+	<-a.C()
+	if d := f.AdvanceToNext(); d != 750*time.Millisecond {
+		t.Errorf("second AdvanceToNext() = %v, want 750ms", d)
+	}
+}
