@@ -1,0 +1,459 @@
+// Package journal keeps every accepted step of a table's games in an
+// embedded SQL store (SQLite through modernc.org/sqlite, no cgo), so that a
+// power cut loses nothing: a step is written and synced to disk before
+// Append returns, and a table reopens at its last whole step.
+//
+// # Model
+//
+// A Store is one file per table and holds many games (the table's
+// history). A Game is a setup and its steps. A step is one accepted action:
+// who acted, the command in the text form of the game record notation, and
+// the events it produced, all in one transaction. An undo step cancels the
+// last step still standing; undone steps stay in the journal, marked, so
+// the history is never rewritten. The state of a game is its setup with the
+// events of its standing steps applied in order.
+//
+// # Durability
+//
+// The database runs in WAL mode with synchronous=FULL: a transaction is
+// durable once its commit returns. A process killed at any point, or a
+// write torn by a power cut, reopens at the last committed step; SQLite's
+// WAL checksums drop a torn tail. The kill test in this package checks it.
+//
+// # Concurrency
+//
+// A Store and its Games may be used from several goroutines; a mutex per
+// Game guards its cached steps. In Comptoir one table session goroutine
+// writes and the dashboard reads records for download.
+package journal
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"comptoir/engine"
+	"comptoir/notation"
+
+	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
+)
+
+// ErrNoGame is returned by Resume when the store holds no unfinished game.
+var ErrNoGame = errors.New("journal: no unfinished game")
+
+// ErrNothingToUndo is returned by Undo when no step is standing.
+var ErrNothingToUndo = errors.New("journal: no step to undo")
+
+// ErrFinished is returned when writing to a game that has ended.
+var ErrFinished = errors.New("journal: the game has ended")
+
+const schema = `
+CREATE TABLE IF NOT EXISTS games (
+	id       INTEGER PRIMARY KEY,
+	game     TEXT NOT NULL,
+	setup    TEXT NOT NULL,
+	started  TEXT NOT NULL,
+	finished TEXT,
+	outcome  TEXT
+);
+CREATE TABLE IF NOT EXISTS steps (
+	game    INTEGER NOT NULL REFERENCES games(id),
+	seq     INTEGER NOT NULL,
+	at      TEXT NOT NULL,
+	by      INTEGER NOT NULL,
+	kind    TEXT NOT NULL CHECK (kind IN ('action', 'undo')),
+	command TEXT NOT NULL,
+	undoes  INTEGER,
+	reason  TEXT,
+	PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS events (
+	game INTEGER NOT NULL,
+	seq  INTEGER NOT NULL,
+	idx  INTEGER NOT NULL,
+	name TEXT NOT NULL,
+	data TEXT NOT NULL,
+	PRIMARY KEY (game, seq, idx)
+);
+`
+
+// Store is a table's journal file.
+type Store struct {
+	db   *sql.DB
+	path string
+}
+
+// Open opens or creates the journal at path.
+func Open(path string) (*Store, error) {
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(ON)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("journal %s: %w", path, err)
+	}
+	// One connection: writes are serialised and the pragmas hold.
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("journal %s: cannot open or create it (is it a Comptoir journal, on a writable disk?): %w", path, err)
+	}
+	var mode string
+	if err := db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+		db.Close()
+		return nil, fmt.Errorf("journal %s: WAL mode not available (mode %q): %v", path, mode, err)
+	}
+	return &Store{db: db, path: path}, nil
+}
+
+// Close closes the store.
+func (st *Store) Close() error { return st.db.Close() }
+
+// Path is the file the store was opened from.
+func (st *Store) Path() string { return st.path }
+
+// Step is one step of a game.
+type Step struct {
+	Seq int64
+	At  time.Time
+	By  engine.Seat
+	// Undo is true for an undo step, which cancels step Undoes.
+	Undo   bool
+	Undoes int64
+	Reason string
+	// Command is the action's command as a line of the notation.
+	Command string
+	Events  []engine.Event
+	// Undone is true when a later undo step cancelled this one.
+	Undone bool
+}
+
+// Game is one game of a store.
+type Game struct {
+	st    *Store
+	id    int64
+	rules engine.Rules
+	setup engine.Setup
+
+	mu       sync.Mutex
+	steps    []Step // guarded by mu
+	finished bool   // guarded by mu
+}
+
+// Info describes a game of the store's history.
+type Info struct {
+	ID       int64
+	Setup    engine.Setup
+	Started  time.Time
+	Finished time.Time // zero while the game runs
+	Outcome  string    // "over", "abandoned" or "" while the game runs
+}
+
+// Begin starts a new game.
+func (st *Store) Begin(rules engine.Rules, setup engine.Setup, at time.Time) (*Game, error) {
+	if setup.Game != rules.Name() {
+		return nil, fmt.Errorf("journal: setup for %q given to the rules of %q", setup.Game, rules.Name())
+	}
+	if _, err := rules.Start(setup); err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	b, err := json.Marshal(setup)
+	if err != nil {
+		return nil, err
+	}
+	res, err := st.db.Exec(`INSERT INTO games (game, setup, started) VALUES (?, ?, ?)`, setup.Game, string(b), at.UTC().Format(time.RFC3339Nano))
+	if err != nil {
+		return nil, fmt.Errorf("journal %s: begin: %w", st.path, err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return nil, err
+	}
+	return &Game{st: st, id: id, rules: rules, setup: setup}, nil
+}
+
+// Resume loads the latest unfinished game, which must be a game of rules.
+func (st *Store) Resume(rules engine.Rules) (*Game, error) {
+	var id int64
+	var game, setupJSON string
+	err := st.db.QueryRow(`SELECT id, game, setup FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1`).Scan(&id, &game, &setupJSON)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNoGame
+	}
+	if err != nil {
+		return nil, fmt.Errorf("journal %s: %w", st.path, err)
+	}
+	if game != rules.Name() {
+		return nil, fmt.Errorf("journal %s: the unfinished game %d is a game of %q, not %q: finish or abandon it first", st.path, id, game, rules.Name())
+	}
+	return st.load(rules, id, setupJSON, false)
+}
+
+// Load loads game id, finished or not.
+func (st *Store) Load(rules engine.Rules, id int64) (*Game, error) {
+	var setupJSON string
+	var finished sql.NullString
+	err := st.db.QueryRow(`SELECT setup, finished FROM games WHERE id = ?`, id).Scan(&setupJSON, &finished)
+	if err != nil {
+		return nil, fmt.Errorf("journal %s: game %d: %w", st.path, id, err)
+	}
+	return st.load(rules, id, setupJSON, finished.Valid)
+}
+
+func (st *Store) load(rules engine.Rules, id int64, setupJSON string, finished bool) (*Game, error) {
+	var setup engine.Setup
+	if err := json.Unmarshal([]byte(setupJSON), &setup); err != nil {
+		return nil, fmt.Errorf("journal %s: game %d: setup: %w", st.path, id, err)
+	}
+	g := &Game{st: st, id: id, rules: rules, setup: setup, finished: finished}
+	rows, err := st.db.Query(`SELECT seq, at, by, kind, command, undoes, reason FROM steps WHERE game = ? ORDER BY seq`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	bySeq := map[int64]int{}
+	for rows.Next() {
+		var s Step
+		var at, kind string
+		var undoes sql.NullInt64
+		var reason sql.NullString
+		if err := rows.Scan(&s.Seq, &at, &s.By, &kind, &s.Command, &undoes, &reason); err != nil {
+			return nil, err
+		}
+		if s.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
+			return nil, fmt.Errorf("journal %s: game %d step %d: time %q: %w", st.path, id, s.Seq, at, err)
+		}
+		s.Undo, s.Undoes, s.Reason = kind == "undo", undoes.Int64, reason.String
+		if s.Seq != int64(len(g.steps)+1) {
+			return nil, fmt.Errorf("journal %s: game %d: step %d follows step %d", st.path, id, s.Seq, len(g.steps))
+		}
+		bySeq[s.Seq] = len(g.steps)
+		g.steps = append(g.steps, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	erows, err := st.db.Query(`SELECT seq, idx, name, data FROM events WHERE game = ? ORDER BY seq, idx`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer erows.Close()
+	codec := rules.Codec()
+	for erows.Next() {
+		var seq, idx int64
+		var name, data string
+		if err := erows.Scan(&seq, &idx, &name, &data); err != nil {
+			return nil, err
+		}
+		i, ok := bySeq[seq]
+		if !ok {
+			return nil, fmt.Errorf("journal %s: game %d: event of unknown step %d", st.path, id, seq)
+		}
+		ev, err := codec.DecodeEvent(name, []byte(data))
+		if err != nil {
+			return nil, fmt.Errorf("journal %s: game %d step %d: %w", st.path, id, seq, err)
+		}
+		g.steps[i].Events = append(g.steps[i].Events, ev)
+	}
+	if err := erows.Err(); err != nil {
+		return nil, err
+	}
+	for _, s := range g.steps {
+		if s.Undo {
+			i, ok := bySeq[s.Undoes]
+			if !ok {
+				return nil, fmt.Errorf("journal %s: game %d: step %d undoes unknown step %d", st.path, id, s.Seq, s.Undoes)
+			}
+			g.steps[i].Undone = true
+		}
+	}
+	return g, nil
+}
+
+// Games lists the store's games, oldest first.
+func (st *Store) Games() ([]Info, error) {
+	rows, err := st.db.Query(`SELECT id, setup, started, finished, outcome FROM games ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Info
+	for rows.Next() {
+		var in Info
+		var setup, started string
+		var finished, outcome sql.NullString
+		if err := rows.Scan(&in.ID, &setup, &started, &finished, &outcome); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(setup), &in.Setup); err != nil {
+			return nil, fmt.Errorf("journal: game %d: setup: %w", in.ID, err)
+		}
+		in.Started, _ = time.Parse(time.RFC3339Nano, started)
+		if finished.Valid {
+			in.Finished, _ = time.Parse(time.RFC3339Nano, finished.String)
+		}
+		in.Outcome = outcome.String
+		out = append(out, in)
+	}
+	return out, rows.Err()
+}
+
+// ID is the game's number in its store.
+func (g *Game) ID() int64 { return g.id }
+
+// Setup is the game's setup.
+func (g *Game) Setup() engine.Setup { return g.setup }
+
+// Rules are the game's rules.
+func (g *Game) Rules() engine.Rules { return g.rules }
+
+// Append writes one accepted action and its events in one transaction,
+// synced to disk before it returns.
+func (g *Game) Append(at time.Time, a engine.Action, evs []engine.Event) (Step, error) {
+	codec := g.rules.Codec()
+	s := Step{At: at.UTC(), By: a.By, Command: codec.FormatCommand(a.Cmd, g.setup.Players), Events: evs}
+	datas := make([][]byte, len(evs))
+	for i, ev := range evs {
+		b, err := codec.EncodeEvent(ev)
+		if err != nil {
+			return Step{}, fmt.Errorf("journal: %w", err)
+		}
+		datas[i] = b
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.finished {
+		return Step{}, ErrFinished
+	}
+	s.Seq = int64(len(g.steps) + 1)
+	err := g.st.tx(func(tx *sql.Tx) error {
+		if _, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command) VALUES (?, ?, ?, ?, 'action', ?)`,
+			g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(s.By), s.Command); err != nil {
+			return err
+		}
+		for i, ev := range evs {
+			if _, err := tx.Exec(`INSERT INTO events (game, seq, idx, name, data) VALUES (?, ?, ?, ?, ?)`,
+				g.id, s.Seq, i, ev.Name(), string(datas[i])); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Step{}, fmt.Errorf("journal %s: append step %d: %w", g.st.path, s.Seq, err)
+	}
+	g.steps = append(g.steps, s)
+	return s, nil
+}
+
+// Undo cancels the last standing action step, giving the reason.
+func (g *Game) Undo(at time.Time, by engine.Seat, reason string) (Step, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.finished {
+		return Step{}, ErrFinished
+	}
+	last := -1
+	for i := len(g.steps) - 1; i >= 0; i-- {
+		if !g.steps[i].Undo && !g.steps[i].Undone {
+			last = i
+			break
+		}
+	}
+	if last < 0 {
+		return Step{}, ErrNothingToUndo
+	}
+	s := Step{Seq: int64(len(g.steps) + 1), At: at.UTC(), By: by, Undo: true, Undoes: g.steps[last].Seq, Reason: reason, Command: "undo"}
+	err := g.st.tx(func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command, undoes, reason) VALUES (?, ?, ?, ?, 'undo', 'undo', ?, ?)`,
+			g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(by), s.Undoes, reason)
+		return err
+	})
+	if err != nil {
+		return Step{}, fmt.Errorf("journal %s: undo: %w", g.st.path, err)
+	}
+	g.steps[last].Undone = true
+	g.steps = append(g.steps, s)
+	return s, nil
+}
+
+// Finish marks the game ended, with outcome "over" or "abandoned".
+func (g *Game) Finish(at time.Time, outcome string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.finished {
+		return ErrFinished
+	}
+	if outcome != "over" && outcome != "abandoned" {
+		return fmt.Errorf("journal: outcome %q: want over or abandoned", outcome)
+	}
+	if _, err := g.st.db.Exec(`UPDATE games SET finished = ?, outcome = ? WHERE id = ?`, at.UTC().Format(time.RFC3339Nano), outcome, g.id); err != nil {
+		return fmt.Errorf("journal %s: finish: %w", g.st.path, err)
+	}
+	g.finished = true
+	return nil
+}
+
+// Finished reports whether the game has ended.
+func (g *Game) Finished() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.finished
+}
+
+// Steps returns a copy of every step, undone and undo steps included.
+func (g *Game) Steps() []Step {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]Step(nil), g.steps...)
+}
+
+// Len is the number of steps written, undo steps included.
+func (g *Game) Len() int64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return int64(len(g.steps))
+}
+
+// State replays the standing steps from the setup.
+func (g *Game) State() (engine.State, error) {
+	g.mu.Lock()
+	var evs []engine.Event
+	for _, s := range g.steps {
+		if !s.Undo && !s.Undone {
+			evs = append(evs, s.Events...)
+		}
+	}
+	g.mu.Unlock()
+	st, err := engine.Replay(g.rules, g.setup, evs)
+	if err != nil {
+		return nil, fmt.Errorf("journal %s: game %d: %w", g.st.path, g.id, err)
+	}
+	return st, nil
+}
+
+// Record returns the standing steps as a game record, with a Journal tag
+// naming the game.
+func (g *Game) Record() *notation.Record {
+	rec := notation.New(g.setup, notation.Tag{Key: "Journal", Value: fmt.Sprintf("%d", g.id)})
+	for _, s := range g.Steps() {
+		if s.Undo || s.Undone {
+			continue
+		}
+		rec.Lines = append(rec.Lines, notation.Line{By: s.By, Command: s.Command})
+	}
+	return rec
+}
+
+func (st *Store) tx(f func(*sql.Tx) error) error {
+	tx, err := st.db.Begin()
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
