@@ -237,8 +237,8 @@ func formatValue(v reflect.Value, players []string) string {
 	switch {
 	case t == seatType:
 		s := Seat(v.Int())
-		if s >= 0 && int(s) < len(players) && plainWord(players[s]) {
-			return players[s]
+		if s >= 0 && int(s) < len(players) && players[s] != "" {
+			return quote(players[s])
 		}
 		switch s {
 		case NoSeat:
@@ -307,9 +307,9 @@ func quote(s string) string {
 // written as a player's name or a 1-based number. Errors are refusals that
 // say what is wrong in the line.
 func (c *Codec) ParseCommand(line string, players []string) (Command, error) {
-	toks, err := tokens(line)
-	if err != nil {
-		return nil, Refusef(ErrBadArgument, "%v", "%v", err)
+	toks, unclosed := tokens(line)
+	if unclosed != "" {
+		return nil, Refusef(ErrBadArgument, "unclosed quote after %s=", "guillemet non fermé après %s=", unclosed)
 	}
 	if len(toks) == 0 {
 		return nil, Refuse(ErrBadArgument, "empty command", "commande vide")
@@ -493,8 +493,9 @@ type token struct {
 }
 
 // tokens splits a line into words and key=value pairs; values may hold
-// quoted text with spaces.
-func tokens(line string) ([]token, error) {
+// quoted text with spaces. unclosed is the key of a value whose quote is
+// not closed.
+func tokens(line string) (toks []token, unclosed string) {
 	var out []token
 	i := 0
 	for {
@@ -502,7 +503,7 @@ func tokens(line string) ([]token, error) {
 			i++
 		}
 		if i >= len(line) {
-			return out, nil
+			return out, ""
 		}
 		start := i
 		for i < len(line) && line[i] != '=' && line[i] != ' ' && line[i] != '\t' {
@@ -523,7 +524,7 @@ func tokens(line string) ([]token, error) {
 				i++
 			}
 			if inq {
-				return nil, fmt.Errorf("unclosed quote after %s=", tok.key)
+				return nil, tok.key
 			}
 			if i > len(line) {
 				i = len(line)

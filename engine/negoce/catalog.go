@@ -1,0 +1,399 @@
+package negoce
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"gopkg.in/yaml.v3"
+
+	"comptoir/configs"
+)
+
+// The sizes the rules need: 8 goods of 4 cards and one Contraband card.
+const (
+	NumGoods      = 8
+	CardsPerGood  = 4
+	NumCards      = NumGoods*CardsPerGood + 1
+	contrabandIdx = NumCards - 1
+)
+
+// CatalogFile is the path of the card catalog in the embedded configs.
+const CatalogFile = "negoce/cards.yaml"
+
+const catalogVersion = 1
+
+// Sentinel errors of the catalog decoder, wrapped by *CatalogError.
+var (
+	ErrUnknownKey = errors.New("unknown key")
+	ErrMissingKey = errors.New("missing key")
+	ErrBadValue   = errors.New("bad value")
+)
+
+// CatalogError is a catalog error at a place in a file.
+type CatalogError struct {
+	File string
+	Line int
+	Key  string // dotted key path, for example "goods[2].cards"
+	Err  error  // one of the sentinels, wrapped with details
+}
+
+func (e *CatalogError) Error() string {
+	return fmt.Sprintf("%s:%d: key %q: %v", e.File, e.Line, e.Key, e.Err)
+}
+
+// Unwrap returns the sentinel.
+func (e *CatalogError) Unwrap() error { return e.Err }
+
+// CardID is a card's stable id, for example "silk-2" or "contraband".
+type CardID string
+
+// Good is a good's key, for example "silk". In commands a good may also be
+// written by its number (1 to 8) or its French or English name; the rules
+// resolve it with [Catalog.Good].
+type Good string
+
+// GoodInfo is one good of the catalog.
+type GoodInfo struct {
+	Key    Good
+	Number int // 1 to 8, printed on the cards
+	FR, EN string
+	Cards  [CardsPerGood]CardID
+}
+
+// Catalog is the deck: 8 goods of 4 cards and the Contraband card. Cards
+// are indexed 0 to 32: good g's cards are 4g to 4g+3, the Contraband card
+// is 32. A Catalog is only read once decoded.
+type Catalog struct {
+	Goods        [NumGoods]GoodInfo
+	ContrabandID CardID
+	ContrabandFR string
+	ContrabandEN string
+
+	index map[CardID]int
+}
+
+// Card returns the index of the card with that id.
+func (c *Catalog) Card(id CardID) (int, bool) {
+	i, ok := c.index[id]
+	return i, ok
+}
+
+// ID returns the id of the card at index i.
+func (c *Catalog) ID(i int) CardID {
+	if i == contrabandIdx {
+		return c.ContrabandID
+	}
+	return c.Goods[i/CardsPerGood].Cards[i%CardsPerGood]
+}
+
+// GoodOf returns the good index (0 to 7) of card i, or -1 for Contraband.
+func GoodOf(i int) int {
+	if i == contrabandIdx {
+		return -1
+	}
+	return i / CardsPerGood
+}
+
+// Good resolves a good written as its key, its number or its French or
+// English name (case and accents do not matter). It returns the good's
+// index, 0 to 7.
+func (c *Catalog) Good(g Good) (int, bool) {
+	s := fold(string(g))
+	if s == "" {
+		return 0, false
+	}
+	for i, info := range c.Goods {
+		if s == fold(string(info.Key)) || s == strconv.Itoa(info.Number) || s == fold(info.FR) || s == fold(info.EN) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// GoodKeys lists the goods' keys, in catalog order.
+func (c *Catalog) GoodKeys() []string {
+	out := make([]string, NumGoods)
+	for i, g := range c.Goods {
+		out[i] = string(g.Key)
+	}
+	return out
+}
+
+// CardName is a card's name in lang ("fr" or "en"), for example "Soie (silk-2)".
+func (c *Catalog) CardName(i int, lang string) string {
+	if i == contrabandIdx {
+		return pick(lang, c.ContrabandFR, c.ContrabandEN)
+	}
+	g := c.Goods[GoodOf(i)]
+	return fmt.Sprintf("%s (%s)", pick(lang, g.FR, g.EN), c.ID(i))
+}
+
+// GoodName is a good's name in lang.
+func (c *Catalog) GoodName(g int, lang string) string {
+	return pick(lang, c.Goods[g].FR, c.Goods[g].EN)
+}
+
+func pick(lang, fr, en string) string {
+	if lang == "fr" {
+		return fr
+	}
+	return en
+}
+
+// fold lower-cases s and strips its accents, so that "Épices", "epices"
+// and "ÉPICES" match.
+func fold(s string) string {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(s) {
+		r = unicode.ToLower(r)
+		if plain, ok := unaccented[r]; ok {
+			r = plain
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// unaccented maps the accented letters of French to their plain letter.
+var unaccented = map[rune]rune{
+	'à': 'a', 'â': 'a', 'ä': 'a', 'ç': 'c', 'é': 'e', 'è': 'e', 'ê': 'e', 'ë': 'e',
+	'î': 'i', 'ï': 'i', 'ô': 'o', 'ö': 'o', 'ù': 'u', 'û': 'u', 'ü': 'u', 'ÿ': 'y',
+}
+
+// DefaultCatalog decodes the catalog embedded in package comptoir/configs.
+func DefaultCatalog() (*Catalog, error) {
+	data, err := fs.ReadFile(configs.FS, CatalogFile)
+	if err != nil {
+		return nil, fmt.Errorf("negoce: embedded catalog: %w", err)
+	}
+	return DecodeCatalog(data, CatalogFile)
+}
+
+// DecodeCatalog decodes a card catalog (see configs/negoce/cards.yaml for
+// the format). file names the file in errors. Unknown keys are refused,
+// every key is required, and the deck must be what the rules need: 8 goods
+// numbered 1 to 8, 4 cards each, one Contraband card, every id and name
+// used once.
+func DecodeCatalog(data []byte, file string) (*Catalog, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %w: %v", file, ErrBadValue, err)
+	}
+	d := &catDecoder{file: file, ids: map[string]string{}}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		return nil, d.errf(nil, "version", ErrMissingKey, "the file is empty; it needs version:, goods: and contraband:")
+	}
+	top, err := d.mapping(doc.Content[0], "", []string{"version", "goods", "contraband"}, []string{"version", "goods", "contraband"})
+	if err != nil {
+		return nil, err
+	}
+	if v, err := d.scalar(top["version"], "version"); err != nil {
+		return nil, err
+	} else if v != strconv.Itoa(catalogVersion) {
+		return nil, d.errf(top["version"], "version", ErrBadValue, "%q: this Comptoir reads version %d", v, catalogVersion)
+	}
+	c := &Catalog{index: map[CardID]int{}}
+	goods := top["goods"]
+	if goods.Kind != yaml.SequenceNode {
+		return nil, d.errf(goods, "goods", ErrBadValue, "want a list of goods, got %s", kindName(goods))
+	}
+	if len(goods.Content) != NumGoods {
+		return nil, d.errf(goods, "goods", ErrBadValue, "%d goods listed; Négoce 2 has exactly %d (numbered 1 to %d)", len(goods.Content), NumGoods, NumGoods)
+	}
+	numbers := map[int]string{}
+	for gi, gn := range goods.Content {
+		path := fmt.Sprintf("goods[%d]", gi)
+		m, err := d.mapping(gn, path, []string{"key", "number", "fr", "en", "cards"}, []string{"key", "number", "fr", "en", "cards"})
+		if err != nil {
+			return nil, err
+		}
+		info := &c.Goods[gi]
+		key, err := d.id(m["key"], path+".key", "good key")
+		if err != nil {
+			return nil, err
+		}
+		info.Key = Good(key)
+		ns, err := d.scalar(m["number"], path+".number")
+		if err != nil {
+			return nil, err
+		}
+		n, err := strconv.Atoi(ns)
+		if err != nil || n < 1 || n > NumGoods {
+			return nil, d.errf(m["number"], path+".number", ErrBadValue, "%q: want a number from 1 to %d", ns, NumGoods)
+		}
+		if other, dup := numbers[n]; dup {
+			return nil, d.errf(m["number"], path+".number", ErrBadValue, "number %d is already %s's", n, other)
+		}
+		numbers[n] = key
+		info.Number = n
+		if info.FR, err = d.name(m["fr"], path+".fr"); err != nil {
+			return nil, err
+		}
+		if info.EN, err = d.name(m["en"], path+".en"); err != nil {
+			return nil, err
+		}
+		cards := m["cards"]
+		if cards.Kind != yaml.SequenceNode {
+			return nil, d.errf(cards, path+".cards", ErrBadValue, "want a list of %d card ids, got %s", CardsPerGood, kindName(cards))
+		}
+		if len(cards.Content) != CardsPerGood {
+			return nil, d.errf(cards, path+".cards", ErrBadValue, "%d cards listed; every good has exactly %d", len(cards.Content), CardsPerGood)
+		}
+		for ci, cn := range cards.Content {
+			id, err := d.id(cn, fmt.Sprintf("%s.cards[%d]", path, ci), "card id")
+			if err != nil {
+				return nil, err
+			}
+			info.Cards[ci] = CardID(id)
+			c.index[CardID(id)] = gi*CardsPerGood + ci
+		}
+	}
+	cm, err := d.mapping(top["contraband"], "contraband", []string{"id", "fr", "en"}, []string{"id", "fr", "en"})
+	if err != nil {
+		return nil, err
+	}
+	id, err := d.id(cm["id"], "contraband.id", "card id")
+	if err != nil {
+		return nil, err
+	}
+	c.ContrabandID = CardID(id)
+	c.index[c.ContrabandID] = contrabandIdx
+	if c.ContrabandFR, err = d.name(cm["fr"], "contraband.fr"); err != nil {
+		return nil, err
+	}
+	if c.ContrabandEN, err = d.name(cm["en"], "contraband.en"); err != nil {
+		return nil, err
+	}
+	// A good's names and number must not be another good's, or a player
+	// calling a good would be ambiguous.
+	for i := range c.Goods {
+		for j := range i {
+			a, b := c.Goods[i], c.Goods[j]
+			for _, x := range []string{fold(a.FR), fold(a.EN)} {
+				for _, y := range []string{fold(b.FR), fold(b.EN), fold(string(b.Key))} {
+					if x == y {
+						return nil, d.errf(goods.Content[i], fmt.Sprintf("goods[%d]", i), ErrBadValue, "name %q is also good %s's; every good needs its own names", x, b.Key)
+					}
+				}
+			}
+		}
+	}
+	return c, nil
+}
+
+type catDecoder struct {
+	file string
+	ids  map[string]string // ids and keys used so far -> where
+}
+
+func (d *catDecoder) errf(n *yaml.Node, key string, sentinel error, format string, a ...any) error {
+	line := 1
+	if n != nil {
+		line = n.Line
+	}
+	return &CatalogError{File: d.file, Line: line, Key: key, Err: fmt.Errorf("%w: "+format, append([]any{sentinel}, a...)...)}
+}
+
+func (d *catDecoder) mapping(n *yaml.Node, path string, allowed, required []string) (map[string]*yaml.Node, error) {
+	where := path
+	if where == "" {
+		where = "(top)"
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil, d.errf(n, where, ErrBadValue, "want a mapping of keys, got %s", kindName(n))
+	}
+	out := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		key := join(path, k.Value)
+		ok := false
+		for _, a := range allowed {
+			ok = ok || a == k.Value
+		}
+		if !ok {
+			return nil, d.errf(k, key, ErrUnknownKey, "expected one of %s", strings.Join(allowed, ", "))
+		}
+		if _, dup := out[k.Value]; dup {
+			return nil, d.errf(k, key, ErrBadValue, "given twice")
+		}
+		out[k.Value] = v
+	}
+	for _, r := range required {
+		if out[r] == nil {
+			return nil, d.errf(n, join(path, r), ErrMissingKey, "%s needs %s:", where, r)
+		}
+	}
+	return out, nil
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		return fmt.Sprintf("%q", n.Value)
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	return "nothing"
+}
+
+func (d *catDecoder) scalar(n *yaml.Node, key string) (string, error) {
+	if n.Kind != yaml.ScalarNode {
+		return "", d.errf(n, key, ErrBadValue, "want a single value, got %s", kindName(n))
+	}
+	return n.Value, nil
+}
+
+func (d *catDecoder) name(n *yaml.Node, key string) (string, error) {
+	s, err := d.scalar(n, key)
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(s) == "" {
+		return "", d.errf(n, key, ErrBadValue, "a name cannot be empty")
+	}
+	return s, nil
+}
+
+// id reads a key or a card id: lower-case letters, digits and '-', used
+// once in the whole file.
+func (d *catDecoder) id(n *yaml.Node, key, what string) (string, error) {
+	s, err := d.scalar(n, key)
+	if err != nil {
+		return "", err
+	}
+	if !validID(s) {
+		return "", d.errf(n, key, ErrBadValue, "%s %q: use lower-case letters, digits and '-', starting with a letter", what, s)
+	}
+	if where, dup := d.ids[s]; dup {
+		return "", d.errf(n, key, ErrBadValue, "%q is already used at %s; every key and card id must be unique", s, where)
+	}
+	d.ids[s] = fmt.Sprintf("%s line %d", key, n.Line)
+	return s, nil
+}
+
+func validID(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
