@@ -209,3 +209,13 @@ func Replay(r Rules, setup Setup, events []Event) (State, error) {
 	}
 	return s, nil
 }
+
+// Catalog is implemented by rules that list their variants and the player
+// counts they allow, for the simulator and the dashboard's new-game form.
+type Catalog interface {
+	// Variants lists the variants (editions), the default first; empty when
+	// the game has none.
+	Variants() []string
+	// PlayerCounts lists the allowed numbers of players.
+	PlayerCounts() []int
+}
