@@ -128,7 +128,6 @@ func TestJSON(t *testing.T) {
 }
 
 func TestNewCodecPanics(t *testing.T) {
-	type bad struct{ M map[int]int }
 	for name, f := range map[string]func(){
 		"twice":   func() { engine.NewCodec("x", []engine.Command{deal{}, deal{}}, nil) },
 		"pointer": func() { engine.NewCodec("x", []engine.Command{&deal{}}, nil) },
