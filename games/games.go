@@ -9,6 +9,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
+	"comptoir/engine/negoce"
 )
 
 // all returns every game's rules. Tally (engine/enginetest) is the small
@@ -16,6 +17,7 @@ import (
 func all() []engine.Rules {
 	return []engine.Rules{
 		enginetest.Rules{},
+		negoce.New(),
 	}
 }
 

@@ -330,6 +330,14 @@ func (*Rules) Name() string { return Name }
 // Codec knows every command and event of Négoce 2.
 func (*Rules) Codec() *engine.Codec { return codec }
 
+// Variants is empty: Négoce 2 v2.5 has no editions.
+func (*Rules) Variants() []string { return nil }
+
+// PlayerCounts is 4: the only count the game allows.
+func (*Rules) PlayerCounts() []int { return []int{Players} }
+
+var _ engine.Catalog = (*Rules)(nil)
+
 // Catalog is the rules' card catalog.
 func (r *Rules) Catalog() *Catalog { return r.cat }
 
@@ -358,7 +366,7 @@ func (r *Rules) Start(s engine.Setup) (engine.State, error) {
 			}
 		}
 	}
-	st := &State{cat: r.cat, setup: s, seller: engine.NoSeat, high: engine.NoSeat, winner: engine.NoSeat}
+	st := &State{cat: r.cat, setup: s, seller: engine.NoSeat, high: engine.NoSeat, turn: engine.NoSeat, winner: engine.NoSeat, named: -1}
 	for i := range st.loc {
 		st.loc[i] = locUndealt
 	}
