@@ -175,7 +175,7 @@ func (d *Data) nGoods() int { return len(d.prof.Goods) }
 // squareOf resolves a place written in a command: a building key, "market",
 // or the "x-y" cell of any square.
 func (d *Data) squareOf(p Place) (int, bool) {
-	s := strings.TrimSpace(strings.ToLower(string(p)))
+	s := strings.TrimPrefix(strings.TrimSpace(strings.ToLower(string(p))), "street-")
 	if i, ok := d.sqByKey[s]; ok {
 		return i, true
 	}

@@ -114,7 +114,7 @@ func (s *State) clone() *State {
 }
 
 // newState is the position before the first card is dealt.
-func newState(d *Data, setup engine.Setup, rounds int, marketAdvances bool) *State {
+func newState(d *Data, setup engine.Setup, rounds int) *State {
 	n := len(setup.Players)
 	s := &State{d: d, setup: setup, n: n, rounds: rounds, Track: 1, Round: 1, Merchant: 0, Assigned: engine.NoSeat,
 		Win: window{Seat: engine.NoSeat}, Acq: engine.NoSeat}

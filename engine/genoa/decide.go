@@ -1,0 +1,893 @@
+package genoa
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"comptoir/engine"
+)
+
+// tx collects the events a command produces, applying each to a scratch
+// state so that later checks see the effect of earlier events.
+type tx struct {
+	s   *State
+	evs []engine.Event
+}
+
+func (t *tx) emit(ev engine.Event) {
+	if err := t.s.apply(ev); err != nil {
+		// Decide only emits events it checked; an error here is a bug.
+		panic(fmt.Sprintf("genoa: decided event %s does not apply: %v", ev.Name(), err))
+	}
+	t.evs = append(t.evs, ev)
+}
+
+func (t *tx) give(from, to engine.Seat, reason string, b bundle) {
+	if b.empty() {
+		return
+	}
+	t.emit(t.s.transferOf(from, to, reason, b))
+}
+
+func (t *tx) closeWindow() {
+	if t.s.Win.Seat != engine.NoSeat {
+		t.emit(ActionEnded{})
+	}
+}
+
+// Decide checks an action and returns the events it produces.
+func (s *State) Decide(a engine.Action) (evs []engine.Event, err error) {
+	if s.Phase == phOver {
+		return nil, engine.Refuse(engine.ErrGameOver, "", "")
+	}
+	if a.Cmd == nil {
+		return nil, engine.Refuse(engine.ErrBadArgument, "no command", "pas de commande")
+	}
+	if a.By != engine.NoSeat && (a.By < 0 || int(a.By) >= s.n) {
+		return nil, refusef(engine.ErrNotYourTurn, "%v is not a player of this game", "%v n'est pas un joueur de cette partie", a.By)
+	}
+	if _, ok := a.Cmd.(Draw); !ok && len(s.Pending) > 0 {
+		p := s.Pending[0]
+		return nil, refusef(ErrDrawFirst, "%s must first draw %d card(s) of the %s deck", "%s doit d'abord piocher %d carte(s) %s",
+			s.name(p.Seat), p.N, deckKeys[p.Deck], s.name(p.Seat), p.N, deckFR[p.Deck])
+	}
+	t := &tx{s: s.clone()}
+	switch c := a.Cmd.(type) {
+	case Roll:
+		err = t.roll(a.By, c)
+	case Start:
+		err = t.start(a.By, c)
+	case Move:
+		err = t.move(a.By, c)
+	case Deal:
+		err = t.deal(a.By, c)
+	case Offer:
+		err = t.offer(a.By, c)
+	case Accept:
+		err = t.accept(a.By, c)
+	case Act:
+		err = t.act(a.By, c)
+	case Draw:
+		err = t.draw(a.By, c)
+	case Deliver:
+		err = t.deliver(a.By, c)
+	case Extra:
+		err = t.extra(a.By)
+	case Take:
+		err = t.take(a.By, c)
+	case Trade:
+		err = t.trade(a.By, c)
+	case Build:
+		err = t.build(a.By, c)
+	case End:
+		err = t.end(a.By)
+	case Acquire:
+		err = t.acquire(a.By, c)
+	case Pass:
+		err = t.pass(a.By)
+	default:
+		return nil, refusef(engine.ErrUnknownCommand, "genoa has no command %q", "genoa n'a pas de commande %q", a.Cmd.Name())
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.messages()
+	return t.evs, nil
+}
+
+// messages delivers every message whose two buildings the pawn visited
+// this turn, whoever acted there.
+func (t *tx) messages() {
+	s := t.s
+	if s.Phase != phMove || len(s.Pending) > 0 {
+		return
+	}
+	for seat := range s.P {
+		for _, c := range slices.Clone(s.P[seat].Cards) {
+			cd := s.d.cards[c]
+			if cd.Deck != deckMessage {
+				continue
+			}
+			if s.visited(s.d.blds[cd.Pair[0]].Square) && s.visited(s.d.blds[cd.Pair[1]].Square) {
+				t.give(engine.Seat(seat), engine.NoSeat, "message", bundle{Cards: []int{c}})
+				t.give(engine.NoSeat, engine.Seat(seat), "message", bundle{Ducats: s.d.prof.Message})
+				t.emit(Delivered{Seat: engine.Seat(seat), Card: cd.ID})
+			}
+		}
+	}
+}
+
+// merchantOnly checks that by is the merchant or the table.
+func (s *State) merchantOnly(by engine.Seat, what, whatFR string) error {
+	if by != engine.NoSeat && by != s.Merchant {
+		return refusef(ErrNotMerchant, "only the merchant (%s) may %s", "seul le marchand (%s) peut %s", s.name(s.Merchant), what, s.name(s.Merchant), whatFR)
+	}
+	return nil
+}
+
+func (s *State) inPhase(p phase, what, whatFR string) error {
+	if s.Phase == p {
+		return nil
+	}
+	var en, fr string
+	switch s.Phase {
+	case phStart:
+		en, fr = "the merchant must first roll the dice or play a start-space tile", "le marchand doit d'abord lancer les dés ou jouer une tuile case départ"
+	case phMove:
+		en, fr = "the merchant is moving the pawn", "le marchand déplace le pion"
+	case phAcquire:
+		en, fr = "this is the acquisition of buildings", "c'est l'acquisition de bâtiments"
+	}
+	return refusef(engine.ErrNotNow, "you cannot %s now: %s", "vous ne pouvez pas %s maintenant : %s", what, en, whatFR, fr)
+}
+
+func (t *tx) placePawn(sq int, blue, red int) {
+	s := t.s
+	t.emit(PawnPlaced{Square: s.d.place(sq), Blue: blue, Red: red})
+	if sq == s.d.market && s.marketAdvances() && !(s.d.prof.LastRoundFull && s.lastRound()) {
+		t.emit(TrackAdvanced{Track: s.Track + 1})
+	}
+}
+
+func (s *State) marketAdvances() bool {
+	return s.d.prof.MarketAdvances && s.setup.Options["market"] != "stay"
+}
+
+func (t *tx) roll(by engine.Seat, c Roll) error {
+	s := t.s
+	if err := s.inPhase(phStart, "roll the dice", "lancer les dés"); err != nil {
+		return err
+	}
+	if err := s.merchantOnly(by, "roll the dice", "lancer les dés"); err != nil {
+		return err
+	}
+	if c.Blue < 1 || c.Blue > 8 || c.Red < 1 || c.Red > 8 {
+		return refusef(ErrBadDice, "blue %d, red %d: each die reads 1 to 8", "bleu %d, rouge %d : chaque dé donne 1 à 8", c.Blue, c.Red)
+	}
+	t.placePawn(s.d.at[c.Blue-1][c.Red-1], c.Blue, c.Red)
+	return nil
+}
+
+func (t *tx) start(by engine.Seat, c Start) error {
+	s := t.s
+	if err := s.inPhase(phStart, "choose the start square", "choisir la case départ"); err != nil {
+		return err
+	}
+	if err := s.merchantOnly(by, "choose the start square", "choisir la case départ"); err != nil {
+		return err
+	}
+	if s.P[s.Merchant].Tiles[tileStart] == 0 {
+		return refusef(ErrNoTile, "%s holds no start-space tile: roll the dice", "%s n'a pas de tuile case départ : lancez les dés", s.name(s.Merchant))
+	}
+	sq, err := s.square(c.Square)
+	if err != nil {
+		return err
+	}
+	t.playTile(s.Merchant, tileStart)
+	t.placePawn(sq, 0, 0)
+	return nil
+}
+
+func (t *tx) playTile(seat engine.Seat, tile int) {
+	var b bundle
+	b.Tiles[tile] = 1
+	t.give(seat, engine.NoSeat, "tile", b)
+	t.emit(TilePlayed{Seat: seat, Tile: tileKeys[tile]})
+}
+
+func (s *State) square(p Place) (int, error) {
+	sq, ok := s.d.squareOf(p)
+	if !ok {
+		return -1, refusef(ErrUnknownSquare, "no square %q: write a building (%s), market, or a cell as blue-red, e.g. 3-2", "pas de case %q : écrivez un bâtiment (%s), market, ou une case bleu-rouge, p. ex. 3-2",
+			p, s.bldKeys(), p, s.bldKeys())
+	}
+	return sq, nil
+}
+
+func (s *State) bldKeys() string {
+	keys := make([]string, len(s.d.blds))
+	for i, b := range s.d.blds {
+		keys[i] = b.Key
+	}
+	return strings.Join(keys, ", ")
+}
+
+// step checks that the pawn may go to p now.
+func (s *State) step(p Place) (int, error) {
+	if en, fr := s.obligation(); en != "" {
+		return -1, engine.Refuse(ErrPending, en, fr)
+	}
+	sq, err := s.square(p)
+	if err != nil {
+		return -1, err
+	}
+	if len(s.Path) > 4 {
+		return -1, engine.Refuse(ErrNoMovesLeft, "the pawn has made its 4 moves: end the movement", "le pion a fait ses 4 déplacements : terminez le déplacement")
+	}
+	if s.visited(sq) {
+		return -1, refusef(ErrVisited, "%s was already visited this turn", "%s a déjà été visité ce tour-ci", s.d.place(sq), s.d.place(sq))
+	}
+	if !slices.Contains(s.d.adj[s.pawn()], sq) {
+		return -1, refusef(ErrNotAdjacent, "%s does not touch %s, where the pawn stands", "%s ne touche pas %s, où se trouve le pion", s.d.place(sq), s.d.place(s.pawn()), s.d.place(sq), s.d.place(s.pawn()))
+	}
+	return sq, nil
+}
+
+func (t *tx) move(by engine.Seat, c Move) error {
+	s := t.s
+	if err := s.inPhase(phMove, "move the pawn", "déplacer le pion"); err != nil {
+		return err
+	}
+	if err := s.merchantOnly(by, "move the pawn", "déplacer le pion"); err != nil {
+		return err
+	}
+	sq, err := s.step(c.To)
+	if err != nil {
+		return err
+	}
+	t.closeWindow()
+	t.emit(PawnMoved{To: s.d.place(sq)})
+	return nil
+}
+
+// payment reads and checks what an offerer gives: held, not empty, within
+// the edition's offer rules.
+func (s *State) payment(from engine.Seat, ducats int, goods map[string]int, cards []string, tiles map[string]int, markers int, promise string, hasAfter bool) (bundle, error) {
+	b, err := s.bundleOf(ducats, goods, cards, tiles, markers)
+	if err != nil {
+		return b, refusef(engine.ErrBadArgument, "%v", "%v", err)
+	}
+	if m, mfr := s.missing(from, b); m != "" {
+		return b, refusef(engine.ErrCannotPay, "%s cannot give %s", "%s ne peut pas donner %s", s.name(from), m, s.name(from), mfr)
+	}
+	if promise != "" {
+		if !s.d.prof.Promises {
+			return b, engine.Refuse(ErrPromise, "this edition allows no promises in an offer: only goods in hand (or from the action)", "cette édition ne permet aucune promesse dans une offre : seulement des biens possédés (ou issus de l'action)")
+		}
+		if b.empty() && !hasAfter {
+			return b, engine.Refuse(ErrPromise, "a promise comes only on top of money or goods", "une promesse ne vient qu'en plus d'argent ou de biens")
+		}
+	}
+	if s.n == 2 && s.d.prof.TwoPlayerOfferGoods && b.onlyMoney() && !hasAfter {
+		return b, engine.Refuse(ErrMoneyOnly, "with two players an offer must hold at least one good, card, tile or marker besides money", "à deux joueurs, une offre doit contenir au moins une marchandise, carte, tuile ou un marqueur en plus de l'argent")
+	}
+	return b, nil
+}
+
+func (t *tx) deal(by engine.Seat, c Deal) error {
+	s := t.s
+	if err := s.inPhase(phMove, "make a deal", "conclure un marché"); err != nil {
+		return err
+	}
+	if c.From < 0 || int(c.From) >= s.n {
+		return refusef(engine.ErrBadArgument, "deal: from= must name the player who offers", "deal : from= doit nommer le joueur qui offre")
+	}
+	if c.From == s.Merchant {
+		return engine.Refuse(ErrMerchantOffer, "", "")
+	}
+	if by != engine.NoSeat && by != s.Merchant && by != c.From {
+		return refusef(engine.ErrNotYourTurn, "a deal is between the merchant (%s) and %s", "un marché se conclut entre le marchand (%s) et %s", s.name(s.Merchant), s.name(c.From), s.name(s.Merchant), s.name(c.From))
+	}
+	sq, err := s.step(c.To)
+	if err != nil {
+		return err
+	}
+	pay, err := s.payment(c.From, c.Ducats, c.Goods, c.Cards, c.Tiles, c.Markers, c.Promise, len(c.After) > 0)
+	if err != nil {
+		return err
+	}
+	back, err := s.bundleOf(c.MerchantDucats, c.MerchantGoods, nil, nil, 0)
+	if err != nil {
+		return refusef(engine.ErrBadArgument, "%v", "%v", err)
+	}
+	if m, mfr := s.missing(s.Merchant, back); m != "" {
+		return refusef(engine.ErrCannotPay, "the merchant cannot give %s", "le marchand ne peut pas donner %s", m, mfr)
+	}
+	if pay.empty() && back.empty() && len(c.After) == 0 {
+		return engine.Refuse(ErrEmptyDeal, "a deal must give something: ducats, goods, cards, tiles or markers", "un marché doit donner quelque chose : ducats, marchandises, cartes, tuiles ou marqueurs")
+	}
+	if pay.Markers > s.Common[s.Merchant] {
+		return refusef(engine.ErrCannotPay, "the common supply has only %d markers of the merchant's colour", "la réserve commune n'a que %d marqueurs de la couleur du marchand", s.Common[s.Merchant])
+	}
+	b := s.d.squares[sq].Bld
+	if b >= 0 && !s.canAct(c.From) {
+		return refusef(ErrNoActionLeft, "%s has taken their action this turn and could not take the action there", "%s a déjà fait son action ce tour-ci et ne pourrait pas faire celle de ce bâtiment", s.name(c.From), s.name(c.From))
+	}
+	if len(c.After) > 0 {
+		if err := s.checkAfter(b, c.After); err != nil {
+			return err
+		}
+	}
+	t.closeWindow()
+	t.give(c.From, s.Merchant, "deal", pay)
+	t.give(s.Merchant, c.From, "deal", back)
+	t.emit(PawnMoved{To: s.d.place(sq)})
+	if b >= 0 {
+		t.emit(ActorChosen{Seat: c.From, After: c.After})
+	}
+	return nil
+}
+
+// checkAfter checks that what is to be paid after the action is what the
+// action of building b gives now (a warehouse's goods, a tile).
+func (s *State) checkAfter(b int, after map[string]int) error {
+	if b < 0 {
+		return engine.Refuse(ErrAfter, "a street gives nothing to pay with after the move", "une rue ne rapporte rien qui puisse payer après le déplacement")
+	}
+	bl := s.d.blds[b]
+	for k, v := range after {
+		ok := v >= 0
+		if g, isGood := s.d.goodByK[k]; isGood {
+			ok = ok && bl.Act == aWarehouse && (bl.Goods[0] == g || bl.Goods[1] == g) && v <= 1 && s.Supply[g] >= v
+		} else if ti := tileIndex(k); ti >= 0 {
+			ok = ok && bl.Act == aTile && bl.Tile == ti && v <= 1 && s.TileSup[ti] >= v
+		} else {
+			ok = false
+		}
+		if !ok {
+			return refusef(ErrAfter, "%d %s: the action of %s will not give it", "%d %s : l'action de %s ne le donnera pas", v, k, bl.NameEN, v, k, bl.NameFR)
+		}
+	}
+	return nil
+}
+
+func (s *State) openFor(what, whatFR string) (int, error) {
+	if err := s.inPhase(phMove, what, whatFR); err != nil {
+		return -1, err
+	}
+	b := s.curBld()
+	if b < 0 {
+		return -1, refusef(ErrNoBuilding, "the pawn is on %s, where there is no action", "le pion est sur %s, où il n'y a pas d'action", s.d.place(s.pawn()), s.d.place(s.pawn()))
+	}
+	if s.Done[b] {
+		return -1, refusef(ErrActionTaken, "the action of %s was already taken this turn", "l'action de %s a déjà été faite ce tour-ci", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
+	}
+	return b, nil
+}
+
+func (t *tx) offer(by engine.Seat, c Offer) error {
+	s := t.s
+	b, err := s.openFor("make an offer", "faire une offre")
+	if err != nil {
+		return err
+	}
+	if by == engine.NoSeat {
+		return engine.Refuse(engine.ErrBadArgument, "an offer comes from a player: write \"Name: offer ...\"", "une offre vient d'un joueur : écrivez « Nom: offer ... »")
+	}
+	if by == s.Merchant {
+		return engine.Refuse(ErrMerchantOffer, "", "")
+	}
+	if s.Assigned != engine.NoSeat {
+		return refusef(ErrNotYourAction, "%s already has the action of %s by a deal", "%s a déjà l'action de %s par un marché", s.name(s.Assigned), s.d.blds[b].NameEN, s.name(s.Assigned), s.d.blds[b].NameFR)
+	}
+	if !s.canAct(by) {
+		return refusef(ErrNoActionLeft, "%s has no action left this turn", "%s n'a plus d'action ce tour-ci", s.name(by), s.name(by))
+	}
+	pay, err := s.payment(by, c.Ducats, c.Goods, c.Cards, c.Tiles, c.Markers, c.Promise, false)
+	if err != nil {
+		return err
+	}
+	if pay.empty() {
+		return engine.Refuse(ErrEmptyDeal, "an offer must give something: ducats, goods, cards, tiles or markers", "une offre doit donner quelque chose : ducats, marchandises, cartes, tuiles ou marqueurs")
+	}
+	if pay.Markers > s.Common[s.Merchant] {
+		return refusef(engine.ErrCannotPay, "the common supply has only %d markers of the merchant's colour", "la réserve commune n'a que %d marqueurs de la couleur du marchand", s.Common[s.Merchant])
+	}
+	t.emit(OfferMade{Seat: by, Ducats: c.Ducats, Goods: c.Goods, Cards: c.Cards, Tiles: c.Tiles, Markers: c.Markers, Promise: c.Promise})
+	return nil
+}
+
+func (t *tx) accept(by engine.Seat, c Accept) error {
+	s := t.s
+	if _, err := s.openFor("accept an offer", "accepter une offre"); err != nil {
+		return err
+	}
+	if err := s.merchantOnly(by, "accept an offer", "accepter une offre"); err != nil {
+		return err
+	}
+	i := slices.IndexFunc(s.Offers, func(o offer) bool { return o.Seat == c.From })
+	if i < 0 {
+		return refusef(ErrNoOffer, "%s made no offer for this action", "%s n'a pas fait d'offre pour cette action", s.name(c.From), s.name(c.From))
+	}
+	o := s.Offers[i]
+	if m, mfr := s.missing(o.Seat, o.Pay); m != "" {
+		return refusef(engine.ErrCannotPay, "%s can no longer give %s", "%s ne peut plus donner %s", s.name(o.Seat), m, s.name(o.Seat), mfr)
+	}
+	if !s.canAct(o.Seat) {
+		return refusef(ErrNoActionLeft, "%s has no action left this turn", "%s n'a plus d'action ce tour-ci", s.name(o.Seat), s.name(o.Seat))
+	}
+	t.give(o.Seat, s.Merchant, "deal", o.Pay)
+	t.emit(ActorChosen{Seat: o.Seat})
+	return nil
+}
+
+// actor is who may take the current building's action, if anyone.
+func (s *State) actor() engine.Seat {
+	if s.Assigned != engine.NoSeat {
+		return s.Assigned
+	}
+	if s.open() && s.canAct(s.Merchant) {
+		return s.Merchant
+	}
+	return engine.NoSeat
+}
+
+func (t *tx) act(by engine.Seat, c Act) error {
+	s := t.s
+	b, err := s.openFor("take an action", "faire une action")
+	if err != nil {
+		return err
+	}
+	who := s.Assigned
+	if who == engine.NoSeat {
+		who = s.Merchant
+		if by != engine.NoSeat && by != who {
+			return refusef(ErrNotYourAction, "the action of %s is the merchant's; %s may make an offer for it", "l'action de %s revient au marchand ; %s peut faire une offre", s.d.blds[b].NameEN, s.name(by), s.d.blds[b].NameFR, s.name(by))
+		}
+		if !s.canAct(who) {
+			return refusef(ErrNoActionLeft, "the merchant has no action left this turn; accept an offer or move on", "le marchand n'a plus d'action ce tour-ci ; acceptez une offre ou continuez")
+		}
+	} else if by != engine.NoSeat && by != who {
+		return refusef(ErrNotYourAction, "the action of %s is %s's by the deal", "l'action de %s revient à %s par le marché", s.d.blds[b].NameEN, s.name(who), s.d.blds[b].NameFR, s.name(who))
+	}
+	after := slices.Clone(s.After)
+	afterT := s.AfterT
+	t.closeWindow()
+	if err := t.effect(who, b, c.Order, c.Tile, false); err != nil {
+		return err
+	}
+	if o := s.Owner[b]; o >= 0 && engine.Seat(o) != who {
+		t.give(engine.NoSeat, engine.Seat(o), "income", bundle{Ducats: s.d.prof.Income})
+	}
+	if who != s.Merchant {
+		ab := bundle{Goods: after, Tiles: afterT}
+		if m, mfr := s.missing(who, ab); m != "" {
+			return refusef(engine.ErrCannotPay, "%s cannot pay what the deal said after the action: %s", "%s ne peut pas payer ce que le marché prévoyait après l'action : %s", s.name(who), m, s.name(who), mfr)
+		}
+		t.give(who, s.Merchant, "deal", ab)
+	}
+	return nil
+}
+
+// effect gives who the yield of building b's action (the action itself is
+// recorded first, so that the window opens).
+func (t *tx) effect(who engine.Seat, b int, order, tile string, byTile bool) error {
+	s := t.s
+	bl := s.d.blds[b]
+	if bl.Act != aVilla && (order != "" || tile != "") {
+		return refusef(engine.ErrBadArgument, "order= and tile= are for the villas; %s has no choice", "order= et tile= sont pour les villas ; %s n'a pas de choix", bl.NameEN, bl.NameFR)
+	}
+	taken := ActionTaken{Seat: who, Building: s.d.bldPlace(b), ByTile: byTile}
+	switch bl.Act {
+	case aWarehouse:
+		t.emit(taken)
+		r := bundle{Goods: make([]int, s.d.nGoods())}
+		for _, g := range bl.Goods {
+			if s.Supply[g] > 0 {
+				r.Goods[g] = 1
+			}
+		}
+		t.give(engine.NoSeat, who, "warehouse", r)
+	case aTile:
+		t.emit(taken)
+		if s.TileSup[bl.Tile] > 0 {
+			var r bundle
+			r.Tiles[bl.Tile] = 1
+			t.give(engine.NoSeat, who, "tile", r)
+		}
+	case aDraw:
+		t.emit(taken)
+		t.drawDue(who, bl.Deck, bl.Count)
+	case aMarkers:
+		t.emit(taken)
+		t.give(engine.NoSeat, who, "cathedral", bundle{Markers: min(bl.Count, s.Common[who])})
+	case aVilla:
+		if order == "" {
+			if tile != "" {
+				return engine.Refuse(engine.ErrBadArgument, "tile= comes with order= (a large order delivered)", "tile= va avec order= (une grosse commande livrée)")
+			}
+			taken.Option = "contract"
+			t.emit(taken)
+			t.drawDue(who, deckContract, 1)
+			return nil
+		}
+		ci, ok := s.d.cardByID[order]
+		if !ok || s.CardLoc[ci] != int(who) || s.d.cards[ci].Deck != deckLarge {
+			return refusef(ErrCard, "%s holds no large order %q", "%s n'a pas de grosse commande %q", s.name(who), order, s.name(who), order)
+		}
+		cd := s.d.cards[ci]
+		if cd.Villa != b {
+			return refusef(ErrCard, "large order %s is delivered at %s, not here", "la grosse commande %s se livre à %s, pas ici", order, s.d.blds[cd.Villa].NameEN, order, s.d.blds[cd.Villa].NameFR)
+		}
+		pay := bundle{Goods: make([]int, s.d.nGoods()), Cards: []int{ci}}
+		for _, g := range cd.Goods {
+			pay.Goods[g]++
+		}
+		if m, mfr := s.missing(who, pay); m != "" {
+			return refusef(engine.ErrCannotPay, "large order %s needs %s", "la grosse commande %s demande %s", order, m, order, mfr)
+		}
+		reward := bundle{Ducats: s.d.prof.Large}
+		if tile == "" {
+			for k := range nTiles {
+				if s.TileSup[k] > 0 {
+					return engine.Refuse(engine.ErrBadArgument, "a large order gives a tile of your choice: add tile=start|extra|goods|trade|build", "une grosse commande donne une tuile au choix : ajoutez tile=start|extra|goods|trade|build")
+				}
+			}
+		} else {
+			k := tileIndex(tile)
+			if k < 0 {
+				return refusef(engine.ErrBadArgument, "%q is not a tile (tiles: %s)", "%q n'est pas une tuile (tuiles : %s)", tile, strings.Join(tileKeys[:], ", "), tile, strings.Join(tileKeys[:], ", "))
+			}
+			if s.TileSup[k] == 0 {
+				return refusef(ErrSupplyEmpty, "no %s tile is left in the supply", "il ne reste aucune tuile %s", tile, tileFR[k])
+			}
+			reward.Tiles[k] = 1
+		}
+		taken.Option = "order"
+		t.emit(taken)
+		t.give(who, engine.NoSeat, "large-order", pay)
+		t.give(engine.NoSeat, who, "large-order", reward)
+		t.emit(Delivered{Seat: who, Card: order})
+	}
+	return nil
+}
+
+// drawDue asks for n cards of deck, or as many as the deck still has.
+func (t *tx) drawDue(who engine.Seat, deck, n int) {
+	n = min(n, t.s.inDeck(deck))
+	if n > 0 {
+		t.emit(DrawsDue{Seat: who, Deck: deckKeys[deck], N: n})
+	}
+}
+
+func (s *State) inDeck(deck int) int {
+	n := 0
+	for i, c := range s.d.cards {
+		if c.Deck == deck && s.CardLoc[i] == -1 {
+			n++
+		}
+	}
+	return n
+}
+
+func (t *tx) draw(by engine.Seat, c Draw) error {
+	s := t.s
+	if len(s.Pending) == 0 {
+		return engine.Refuse(engine.ErrNotNow, "no card is to be drawn now", "aucune carte n'est à piocher maintenant")
+	}
+	p := s.Pending[0]
+	if by != engine.NoSeat && by != p.Seat {
+		return refusef(engine.ErrNotYourTurn, "%s is drawing", "%s pioche", s.name(p.Seat), s.name(p.Seat))
+	}
+	ci, ok := s.d.cardByID[c.Card]
+	if !ok {
+		return refusef(ErrCard, "no card %q in the catalog", "pas de carte %q au catalogue", c.Card, c.Card)
+	}
+	if s.d.cards[ci].Deck != p.Deck {
+		return refusef(ErrCard, "%s is not a %s card", "%s n'est pas une carte %s", c.Card, deckKeys[p.Deck], c.Card, deckFR[p.Deck])
+	}
+	if s.CardLoc[ci] != -1 {
+		return refusef(ErrCard, "%s is in %s's hand, not in the deck", "%s est dans la main de %s, pas dans la pioche", c.Card, s.name(engine.Seat(s.CardLoc[ci])), c.Card, s.name(engine.Seat(s.CardLoc[ci])))
+	}
+	t.emit(CardDrawn{Seat: p.Seat, Card: c.Card})
+	return nil
+}
+
+// windowSeat is who may play a tile of the action's timing now: the player
+// who just acted while the window is open, or the player who has the right
+// to take the current building's action and has not yet.
+func (s *State) inWindow(seat engine.Seat) bool {
+	if s.Phase != phMove {
+		return false
+	}
+	if s.Win.Seat == seat {
+		return true
+	}
+	return s.open() && s.actor() == seat
+}
+
+func (s *State) tileHolder(by engine.Seat, tile int, what, whatFR string) (engine.Seat, error) {
+	if by == engine.NoSeat {
+		return by, refusef(engine.ErrBadArgument, "a tile is played by a player: write \"Name: %s ...\"", "une tuile est jouée par un joueur : écrivez « Nom: %s ... »", what, what)
+	}
+	if s.P[by].Tiles[tile] == 0 {
+		return by, refusef(ErrNoTile, "%s holds no %s tile", "%s n'a pas de tuile %s", s.name(by), tileKeys[tile], s.name(by), tileFR[tile])
+	}
+	if tile != tileExtra && !s.inWindow(by) {
+		return by, refusef(ErrTileTiming, "%s may play the %s tile only at the start, during or at the end of their own action", "%s ne peut jouer la tuile %s qu'au début, pendant ou à la fin de sa propre action", s.name(by), tileKeys[tile], s.name(by), tileFR[tile])
+	}
+	return by, nil
+}
+
+func (t *tx) deliver(by engine.Seat, c Deliver) error {
+	s := t.s
+	if by == engine.NoSeat {
+		by = s.Win.Seat
+	}
+	if s.Phase != phMove || by == engine.NoSeat || s.Win.Seat != by {
+		return engine.Refuse(ErrSmallOrder, "a small order is delivered right after one's own action at its building", "une petite commande se livre juste après sa propre action dans son bâtiment")
+	}
+	if s.SmallOK[by] {
+		return refusef(ErrSmallOrder, "%s already delivered a small order this turn", "%s a déjà livré une petite commande ce tour-ci", s.name(by), s.name(by))
+	}
+	ci, ok := s.d.cardByID[c.Card]
+	if !ok || s.CardLoc[ci] != int(by) || s.d.cards[ci].Deck != deckSmall {
+		return refusef(ErrCard, "%s holds no small order %q", "%s n'a pas de petite commande %q", s.name(by), c.Card, s.name(by), c.Card)
+	}
+	cd := s.d.cards[ci]
+	if cd.Bld != s.Win.Bld {
+		return refusef(ErrSmallOrder, "small order %s is delivered at %s, not after an action at %s", "la petite commande %s se livre à %s, pas après une action à %s",
+			c.Card, s.d.blds[cd.Bld].NameEN, s.d.blds[s.Win.Bld].NameEN, c.Card, s.d.blds[cd.Bld].NameFR, s.d.blds[s.Win.Bld].NameFR)
+	}
+	pay := bundle{Goods: make([]int, s.d.nGoods()), Cards: []int{ci}}
+	for _, g := range cd.Goods {
+		pay.Goods[g]++
+	}
+	if m, mfr := s.missing(by, pay); m != "" {
+		return refusef(engine.ErrCannotPay, "small order %s needs %s", "la petite commande %s demande %s", c.Card, m, c.Card, mfr)
+	}
+	t.give(by, engine.NoSeat, "small-order", pay)
+	t.give(engine.NoSeat, by, "small-order", bundle{Ducats: s.d.prof.Small})
+	t.emit(Delivered{Seat: by, Card: c.Card})
+	return nil
+}
+
+func (t *tx) extra(by engine.Seat) error {
+	s := t.s
+	if err := s.inPhase(phMove, "play an extra action", "jouer une action supplémentaire"); err != nil {
+		return err
+	}
+	if _, err := s.tileHolder(by, tileExtra, "extra", "extra"); err != nil {
+		return err
+	}
+	t.playTile(by, tileExtra)
+	return nil
+}
+
+func (t *tx) take(by engine.Seat, c Take) error {
+	s := t.s
+	if _, err := s.tileHolder(by, tileGoods, "take", "take"); err != nil {
+		return err
+	}
+	g, ok := s.d.goodByK[c.Good]
+	if !ok {
+		return refusef(engine.ErrBadArgument, "%q is not a good of this edition (goods: %s)", "%q n'est pas une marchandise de cette édition (marchandises : %s)", c.Good, strings.Join(s.d.prof.Goods, ", "), c.Good, strings.Join(s.d.prof.Goods, ", "))
+	}
+	if s.Supply[g] == 0 {
+		return refusef(ErrSupplyEmpty, "no %s is left: choose another good", "il ne reste plus de %s : choisissez une autre marchandise", c.Good, s.d.prof.GoodsFR[g])
+	}
+	t.playTile(by, tileGoods)
+	r := bundle{Goods: make([]int, s.d.nGoods())}
+	r.Goods[g] = 1
+	t.give(engine.NoSeat, by, "tile", r)
+	return nil
+}
+
+// item is one thing traded with a trade 1:1 tile.
+type item struct {
+	kind string // "good", "tile", "card", "marker", "deck"
+	idx  int
+}
+
+func (s *State) parseItem(x string) (item, bool) {
+	k, v, _ := strings.Cut(x, ":")
+	switch k {
+	case "marker":
+		return item{kind: "marker"}, v == ""
+	case "tile":
+		i := tileIndex(v)
+		return item{kind: "tile", idx: i}, i >= 0
+	case "card":
+		i, ok := s.d.cardByID[v]
+		return item{kind: "card", idx: i}, ok
+	case "deck":
+		i := deckIndex(v)
+		return item{kind: "deck", idx: i}, i >= 0
+	}
+	g, ok := s.d.goodByK[x]
+	return item{kind: "good", idx: g}, ok
+}
+
+func (s *State) itemBundle(it item) bundle {
+	var b bundle
+	switch it.kind {
+	case "good":
+		b.Goods = make([]int, s.d.nGoods())
+		b.Goods[it.idx] = 1
+	case "tile":
+		b.Tiles[it.idx] = 1
+	case "card":
+		b.Cards = []int{it.idx}
+	case "marker":
+		b.Markers = 1
+	}
+	return b
+}
+
+func (t *tx) trade(by engine.Seat, c Trade) error {
+	s := t.s
+	if _, err := s.tileHolder(by, tileTrade, "trade", "trade"); err != nil {
+		return err
+	}
+	give, ok1 := s.parseItem(c.Give)
+	get, ok2 := s.parseItem(c.Get)
+	if !ok1 || !ok2 || give.kind == "deck" || get.kind == "card" {
+		return refusef(ErrBadItem, "trade give=%q get=%q: give a good (silk), tile:KIND, card:ID or marker; get a good, tile:KIND, marker or deck:%s",
+			"trade give=%q get=%q : donnez une marchandise (silk), tile:TYPE, card:ID ou marker ; recevez une marchandise, tile:TYPE, marker ou deck:%s",
+			c.Give, c.Get, strings.Join(deckKeys[:], "|"), c.Give, c.Get, strings.Join(deckKeys[:], "|"))
+	}
+	if give == get {
+		return engine.Refuse(ErrBadItem, "a trade gives one item for a different one", "un échange donne un élément contre un autre")
+	}
+	gb := s.itemBundle(give)
+	gb.Tiles[tileTrade]++ // the tile played goes back too
+	if m, mfr := s.missing(by, gb); m != "" {
+		return refusef(engine.ErrCannotPay, "%s cannot give %s", "%s ne peut pas donner %s", s.name(by), m, s.name(by), mfr)
+	}
+	t.playTile(by, tileTrade)
+	t.give(by, engine.NoSeat, "trade", s.itemBundle(give))
+	switch get.kind {
+	case "good":
+		if s.Supply[get.idx] == 0 {
+			return refusef(ErrSupplyEmpty, "no %s is left", "il ne reste plus de %s", s.d.prof.Goods[get.idx], s.d.prof.GoodsFR[get.idx])
+		}
+	case "tile":
+		if s.TileSup[get.idx] == 0 {
+			return refusef(ErrSupplyEmpty, "no %s tile is left", "il ne reste plus de tuile %s", tileKeys[get.idx], tileFR[get.idx])
+		}
+	case "marker":
+		if s.Common[by] == 0 {
+			return engine.Refuse(ErrSupplyEmpty, "no marker of your colour is left in the common supply", "il ne reste plus de marqueur de votre couleur dans la réserve commune")
+		}
+	case "deck":
+		if s.inDeck(get.idx) == 0 {
+			return refusef(ErrSupplyEmpty, "the %s deck is empty", "la pioche %s est vide", deckKeys[get.idx], deckFR[get.idx])
+		}
+		t.drawDue(by, get.idx, 1)
+		return nil
+	}
+	t.give(engine.NoSeat, by, "trade", s.itemBundle(get))
+	return nil
+}
+
+func (t *tx) build(by engine.Seat, c Build) error {
+	s := t.s
+	if _, err := s.tileHolder(by, tileBuild, "build", "build"); err != nil {
+		return err
+	}
+	sq, err := s.square(c.Building)
+	if err != nil {
+		return err
+	}
+	b := s.d.squares[sq].Bld
+	if b < 0 || s.Owner[b] != int(by) {
+		return refusef(ErrNotOwner, "%s has no ownership marker on %s", "%s n'a pas de marqueur de propriété sur %s", s.name(by), s.d.place(sq), s.name(by), s.d.place(sq))
+	}
+	t.playTile(by, tileBuild)
+	return t.effect(by, b, c.Order, c.Tile, true)
+}
+
+func (t *tx) end(by engine.Seat) error {
+	s := t.s
+	if err := s.inPhase(phMove, "end the movement", "terminer le déplacement"); err != nil {
+		return err
+	}
+	if err := s.merchantOnly(by, "end the movement", "terminer le déplacement"); err != nil {
+		return err
+	}
+	if en, fr := s.obligation(); en != "" {
+		return engine.Refuse(ErrPending, en, fr)
+	}
+	t.closeWindow()
+	t.emit(MovementEnded{})
+	return nil
+}
+
+func (s *State) acquirer(by engine.Seat, what, whatFR string) (engine.Seat, error) {
+	if err := s.inPhase(phAcquire, what, whatFR); err != nil {
+		return by, err
+	}
+	if by != engine.NoSeat && by != s.Acq {
+		return by, refusef(engine.ErrNotYourTurn, "it is %s's turn to acquire", "c'est à %s d'acquérir", s.name(s.Acq), s.name(s.Acq))
+	}
+	return s.Acq, nil
+}
+
+func (t *tx) acquire(by engine.Seat, c Acquire) error {
+	s := t.s
+	who, err := s.acquirer(by, "acquire buildings", "acquérir des bâtiments")
+	if err != nil {
+		return err
+	}
+	st, err := s.square(c.Street)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(s.Discs, st) {
+		return refusef(ErrNoDisc, "%s carries no disc of the pawn now", "%s ne porte pas de disque du pion maintenant", s.d.place(st), s.d.place(st))
+	}
+	if len(c.Place)+len(c.Remove) == 0 {
+		return engine.Refuse(engine.ErrBadArgument, "name buildings with place= or remove=, or pass", "nommez des bâtiments avec place= ou remove=, ou passez (pass)")
+	}
+	if m := s.d.prof.MaxPlacements; m > 0 && len(c.Place)+len(c.Remove) > m {
+		return refusef(ErrTooMany, "at most %d buildings from one street", "au plus %d bâtiments depuis une rue", m, m)
+	}
+	seen := map[int]bool{}
+	cost := 0
+	ev := Acquired{Seat: who, Street: s.d.place(st)}
+	check := func(p Place) (int, error) {
+		b, ok := s.bldOf(p)
+		if !ok {
+			return -1, refusef(ErrUnknownSquare, "%q is not a building (buildings: %s)", "%q n'est pas un bâtiment (bâtiments : %s)", p, s.bldKeys(), p, s.bldKeys())
+		}
+		if !slices.Contains(s.d.touch[st], b) {
+			return -1, refusef(ErrNotTouching, "%s does not touch the street %s", "%s ne touche pas la rue %s", s.d.blds[b].NameEN, s.d.place(st), s.d.blds[b].NameFR, s.d.place(st))
+		}
+		if seen[b] {
+			return -1, refusef(engine.ErrBadArgument, "%s named twice: one marker per building", "%s nommé deux fois : un marqueur par bâtiment", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
+		}
+		seen[b] = true
+		return b, nil
+	}
+	for _, p := range c.Remove {
+		b, err := check(p)
+		if err != nil {
+			return err
+		}
+		if o := s.Owner[b]; o < 0 || o == int(who) {
+			return refusef(ErrNoMarker, "%s carries no opponent's marker", "%s ne porte pas de marqueur adverse", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
+		}
+		cost++
+		ev.Removed = append(ev.Removed, s.d.bldPlace(b))
+	}
+	for _, p := range c.Place {
+		b, err := check(p)
+		if err != nil {
+			return err
+		}
+		switch o := s.Owner[b]; {
+		case o == int(who):
+			return refusef(ErrOwnMarker, "%s already carries your marker", "%s porte déjà votre marqueur", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
+		case o >= 0:
+			cost += 2
+		default:
+			cost++
+		}
+		ev.Placed = append(ev.Placed, s.d.bldPlace(b))
+	}
+	if cost > s.P[who].Markers {
+		return refusef(engine.ErrCannotPay, "that takes %d markers from your reserve (removing an opponent's marker costs one of yours); you have %d", "cela demande %d marqueurs de votre réserve (retirer un marqueur adverse en coûte un des vôtres) ; vous en avez %d", cost, s.P[who].Markers)
+	}
+	t.emit(ev)
+	return nil
+}
+
+func (t *tx) pass(by engine.Seat) error {
+	who, err := t.s.acquirer(by, "pass", "passer")
+	if err != nil {
+		return err
+	}
+	t.emit(Passed{Seat: who})
+	return nil
+}

@@ -1,0 +1,80 @@
+package genoa
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"comptoir/engine"
+)
+
+// Rules are the rules of Genoa, both editions. The data of each edition
+// (board, profile, cards) is built once by New and only read afterwards.
+type Rules struct {
+	editions map[string]*Data
+	err      error
+}
+
+var _ engine.Rules = (*Rules)(nil)
+
+// Name is "genoa".
+func (*Rules) Name() string { return "genoa" }
+
+// Codec knows Genoa's commands and events.
+func (*Rules) Codec() *engine.Codec { return codec }
+
+// Editions lists the editions the rules know.
+func (r *Rules) Editions() []string {
+	var out []string
+	for k := range r.editions {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Options of a game (Setup.Options).
+const (
+	// OptMarket "stay": a start on the market does not advance the round
+	// track (the Alea translator's advice; off by default).
+	OptMarket = "market"
+)
+
+// Start starts a game: Setup.Variant is the edition ("alea-2001" or
+// "filosofia-2008"), 2 to 5 players. The first player of Setup.Players is
+// the first player, fixed for the whole game. The first commands deal the
+// starting hands: one card of each deck per player, in seat order.
+func (r *Rules) Start(setup engine.Setup) (engine.State, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	ed := setup.Variant
+	if ed == "" {
+		ed = "filosofia-2008"
+		setup.Variant = ed
+	}
+	d, ok := r.editions[ed]
+	if !ok {
+		return nil, fmt.Errorf("genoa: no edition %q; editions: %s", ed, strings.Join(r.Editions(), ", "))
+	}
+	n := len(setup.Players)
+	rounds, ok := d.prof.Rounds[n]
+	if !ok {
+		return nil, fmt.Errorf("genoa: %d players; %s is played by 2 to 5", n, ed)
+	}
+	for k, v := range setup.Options {
+		switch {
+		case k == OptMarket && (v == "stay" || v == "advance"):
+		default:
+			return nil, fmt.Errorf("genoa: option %s=%q unknown; options: market=stay|advance (a start on the market advances the round track unless stay)", k, v)
+		}
+	}
+	seen := map[string]bool{}
+	for _, p := range setup.Players {
+		if p == "" || seen[strings.ToLower(p)] {
+			return nil, fmt.Errorf("genoa: players must have different, non-empty names: %q", setup.Players)
+		}
+		seen[strings.ToLower(p)] = true
+	}
+	return newState(d, setup, rounds), nil
+}
