@@ -3,6 +3,7 @@ package nfc
 import (
 	"errors"
 	"fmt"
+	"io"
 	"sync"
 	"testing"
 
@@ -339,5 +340,54 @@ func TestPollerOverPlayback(t *testing.T) {
 	}
 	if err := pb.Close(); err != nil {
 		t.Errorf("playback: %v", err)
+	}
+}
+
+// TestReopening opens the reader on first use, and opens it anew on a
+// second port after the first stops answering.
+func TestReopening(t *testing.T) {
+	var first, second script
+	first.open()
+	first.tag(uid4)
+	first.version(0x00) // unplugged
+	first.halt()
+	second.open()
+	second.tag(uid4)
+	second.halt()
+	ports := []*spitest.Playback{
+		{Playback: conntest.Playback{Ops: first.ops, DontPanic: true}},
+		{Playback: conntest.Playback{Ops: second.ops, DontPanic: true}},
+	}
+	opened := 0
+	r := NewReopening(func() (*MFRC522, io.Closer, error) {
+		if opened == len(ports) {
+			return nil, nil, errors.New("no more ports")
+		}
+		p := ports[opened]
+		opened++
+		reset, irq := pins()
+		m, err := NewMFRC522(p, reset, irq, DefaultOpts)
+		return m, p, err
+	})
+	steps := []struct {
+		want    string
+		wantErr error
+	}{{"DEADBEEF", nil}, {"", ErrNotAnswering}, {"DEADBEEF", nil}}
+	for i, s := range steps {
+		uid, err := r.ReadUID()
+		if UIDString(uid) != s.want || !errors.Is(err, s.wantErr) {
+			t.Errorf("read %d = %q, %v; want %q, %v", i, UIDString(uid), err, s.want, s.wantErr)
+		}
+	}
+	if err := r.Halt(); err != nil {
+		t.Errorf("Halt() = %v", err)
+	}
+	for i, p := range ports {
+		if err := p.Close(); err != nil {
+			t.Errorf("port %d: %v", i, err)
+		}
+	}
+	if _, err := r.ReadUID(); !errors.Is(err, ErrNotAnswering) {
+		t.Errorf("ReadUID with no port left = %v, want ErrNotAnswering", err)
 	}
 }
