@@ -91,7 +91,7 @@ func writeHand(b *strings.Builder, h Hand) {
 		p("  sphere_sweep { linear_spline 2, <35,0,%.1f>, 8, <%.1f,-8,%.1f>, 7 }\n", z, 35+l, z*1.2)
 	}
 	p("  sphere_sweep { linear_spline 2, <0,0,-35>, 11, <40,-5,-70>, 9 }\n")
-	p("  cylinder { <-20,3,0>, <-400,40,0>, 34 }\n")
+	p("  cylinder { <-20,3,0>, <-400,20,0>, 28 }\n")
 	p("  texture { pigment { %s } normal { bumps 0.1 scale 2 } finish { ambient 1 diffuse 0.8 specular 0.1 } }\n", rgb(h.Skin))
 	p("  rotate <0,%.1f,0> translate %s\n}\n", h.Yaw, h.Pos.pov())
 }

@@ -301,7 +301,7 @@ func (b *seqBuilder) hand(n int, pickUp bool) {
 	dir := RotY(from).Apply(Vec{1, 0, 0})
 	outside := target.Sub(dir.Scale(330))
 	skin := jitter(b.r, pick(b.r, Vec{0.75, 0.5, 0.38}, Vec{0.55, 0.35, 0.22}, Vec{0.35, 0.2, 0.12}), 0.08)
-	height := uniform(b.r, 55, 90)
+	height := uniform(b.r, 35, 60)
 	in, hover := n*2/5, n/5
 	out := n - in - hover
 	for k := 0; k < n; k++ {

@@ -60,6 +60,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	jobs := fs.Int("jobs", 2, "povray processes at once")
 	hard := fs.Float64("hard", render.DefaultRandomOpts.HardRate, "probability of each hard case")
 	pov := fs.Bool("pov", false, "also write each scene's .pov file")
+	only := fs.String("only", "", "sequences: render only the sequence of this name")
 	opts := render.DefaultOpts
 	fs.Float64Var(&opts.Antialias, "aa", opts.Antialias, "povray antialias threshold, 0 for none")
 	fs.IntVar(&opts.Quality, "quality", opts.Quality, "JPEG quality")
@@ -94,6 +95,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	case "sequences":
 		for si, seq := range render.Sequences(*seed, *width, *height) {
+			if *only != "" && seq.Name != *only {
+				continue
+			}
 			if err := os.MkdirAll(filepath.Join(*out, seq.Name), 0o755); err != nil {
 				return err
 			}
