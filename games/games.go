@@ -9,6 +9,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
+	"comptoir/engine/genoa"
 	"comptoir/engine/negoce"
 )
 
@@ -18,6 +19,7 @@ func all() []engine.Rules {
 	return []engine.Rules{
 		enginetest.Rules{},
 		negoce.New(),
+		genoa.New(),
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"comptoir/engine/genoa/board"
+	"comptoir/engine/genoa/catalog"
 )
 
 // gridOf reads the board layout as a grid of square keys, and its
@@ -43,4 +44,102 @@ func withBoard(b *board.Board, blds []building, prof profile, cards []card) (*Da
 		}
 	}
 	return newData(layout{grid: grid, blds: blds, prof: prof, cards: cards})
+}
+
+// fromCatalog builds an edition's data from the board, the edition
+// profile and the card catalog.
+func fromCatalog(b *board.Board, e *catalog.Edition, c *catalog.Catalog) (*Data, error) {
+	prof := profile{
+		Edition:               e.Key,
+		GoodsEach:             e.GoodsPerKind,
+		Rounds:                e.Rounds,
+		StartDucats:           e.StartDucats,
+		StartCards:            e.StartCardsPerDeck,
+		MarkersPerColour:      e.MarkersPerColour,
+		MarketAdvances:        e.MarketAdvances,
+		LastRoundFull:         e.LastRoundExempt,
+		MarketOptional:        e.MarketAdvanceOptional,
+		MaxPlacements:         e.MaxMarkersPerStreet,
+		RemovalCost:           e.RemovalCost,
+		TwoPlayerOfferGoods:   e.TwoPlayerOfferNeedsGoods,
+		TwoPlayerSecondAction: e.TwoPlayerSecondAction,
+		TieBreakAll:           e.TieBreak == catalog.TieGoodsTilesCards,
+		Promises:              e.Promises,
+		Income:                e.Income,
+		PerMark:               e.EndValue,
+		Large:                 e.LargeOrderDucats,
+		Small:                 e.SmallOrderDucats,
+		Message:               e.MessageDucats,
+		Scale:                 e.ContractScale,
+		Beyond:                e.ContractBeyond,
+	}
+	for i := range nTiles {
+		prof.TileCounts[i] = e.Tiles[i]
+	}
+	for _, g := range e.Goods {
+		prof.Goods = append(prof.Goods, g.Key)
+		prof.GoodsFR = append(prof.GoodsFR, g.NameFR)
+	}
+	var blds []building
+	bi := map[string]int{}
+	for _, a := range e.Actions {
+		sqID, ok := b.ByKey(a.Building)
+		if !ok {
+			return nil, fmt.Errorf("genoa: %s: building %q is not on the board", e.Key, a.Building)
+		}
+		sq := b.Square(sqID)
+		bl := building{Key: a.Building, NameFR: e.Name(sq), NameEN: sq.NameEN, Edge: sq.Edge, Count: a.Count}
+		if w, ok := e.Warehouse(a.Building); ok {
+			bl.NameEN = w.NameEN
+		}
+		switch a.Kind {
+		case catalog.ActDraw:
+			bl.Act, bl.Deck = aDraw, int(a.Deck)
+		case catalog.ActMarkers:
+			bl.Act = aMarkers
+		case catalog.ActTile:
+			bl.Act, bl.Tile = aTile, int(a.Tile)
+		case catalog.ActWarehouse:
+			bl.Act, bl.Goods = aWarehouse, [2]int{int(a.Goods[0]), int(a.Goods[1])}
+		case catalog.ActVilla:
+			bl.Act = aVilla
+		default:
+			return nil, fmt.Errorf("genoa: %s: building %q has an action of unknown kind %v", e.Key, a.Building, a.Kind)
+		}
+		bi[a.Building] = len(blds)
+		blds = append(blds, bl)
+	}
+	bldOf := func(id, key string) (int, error) {
+		i, ok := bi[key]
+		if !ok {
+			return -1, fmt.Errorf("genoa: card %s: no building %q", id, key)
+		}
+		return i, nil
+	}
+	var cards []card
+	for _, cc := range c.Cards {
+		cd := card{ID: cc.ID, Deck: int(cc.Deck), Villa: -1, Bld: -1}
+		for _, g := range cc.Goods {
+			cd.Goods = append(cd.Goods, int(g))
+		}
+		var err error
+		switch cc.Deck {
+		case catalog.LargeOrder:
+			cd.Villa, err = bldOf(cc.ID, cc.Villa)
+		case catalog.SmallOrder, catalog.Contract:
+			cd.Bld, err = bldOf(cc.ID, cc.Building)
+		case catalog.Message:
+			if cd.Pair[0], err = bldOf(cc.ID, cc.Buildings[0]); err == nil {
+				cd.Pair[1], err = bldOf(cc.ID, cc.Buildings[1])
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		if (cc.Deck == catalog.LargeOrder && len(cd.Goods) != 3) || (cc.Deck == catalog.SmallOrder && len(cd.Goods) != 1) {
+			return nil, fmt.Errorf("genoa: card %s has %d goods", cc.ID, len(cd.Goods))
+		}
+		cards = append(cards, cd)
+	}
+	return withBoard(b, blds, prof, cards)
 }

@@ -120,8 +120,13 @@ type profile struct {
 	GoodsEach        int         // tiles of each good (5)
 	Rounds           map[int]int // by player count
 	StartDucats      int
+	StartCards       int // cards of each deck in a starting hand
 	MarkersPerColour int
-	TileCounts       [nTiles]int
+	// RemovalCost is how many of one's markers removing an opponent's costs.
+	RemovalCost int
+	// MarketOptional: a table may switch the market rule off.
+	MarketOptional bool
+	TileCounts     [nTiles]int
 	// MarketAdvances: a start on the market advances the round track.
 	MarketAdvances bool
 	// LastRoundFull: a start on the market during the last round does not

@@ -858,7 +858,7 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 		if o := s.Owner[b]; o < 0 || o == int(who) {
 			return refusef(ErrNoMarker, "%s carries no opponent's marker", "%s ne porte pas de marqueur adverse", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
 		}
-		cost++
+		cost += s.d.prof.RemovalCost
 		ev.Removed = append(ev.Removed, s.d.bldPlace(b))
 	}
 	for _, p := range c.Place {
@@ -870,7 +870,7 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 		case o == int(who):
 			return refusef(ErrOwnMarker, "%s already carries your marker", "%s porte déjà votre marqueur", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
 		case o >= 0:
-			cost += 2
+			cost += 1 + s.d.prof.RemovalCost
 		default:
 			cost++
 		}

@@ -17,7 +17,7 @@ func TestBerclazPrivilegeExample(t *testing.T) {
 	// Ricci et reçoit encore 1 x 60 = 60 ducats."
 	for _, ed := range []string{"alea-2001", "filosofia-2008"} {
 		t.Run(ed, func(t *testing.T) {
-			s := game(t, fixtureRules(t), ed, "Max", "Bruno")
+			s := game(t, realRules(t), ed, "Max", "Bruno")
 			s.P[0].Cards = nil
 			s.P[1].Cards = nil
 			for i := range s.CardLoc {
@@ -60,7 +60,7 @@ func TestHangarDealExample(t *testing.T) {
 	// marchandise en plus. Mathieu accepte et remet les 5 ducats et la
 	// marchandise au Marchand. Le pion est déplacé sur le Hangar et Mathieu
 	// bénéficie immédiatement de l'action du bâtiment."
-	s := game(t, fixtureRules(t), "filosofia-2008", "Philippe", "Mathieu", "Anna")
+	s := game(t, realRules(t), "filosofia-2008", "Philippe", "Mathieu", "Anna")
 	goods(t, s, "Mathieu", "wine")
 	s = play(t, s, "roll blue=4 red=2", "move to=5-2", "move to=6-2", "move to=7-2")
 	if left := 5 - len(s.Path); left != 1 {
@@ -91,7 +91,7 @@ func TestPortForcedActionExample(t *testing.T) {
 	// Monetti, le marchand doit se contenter de cette offre car s'il refuse
 	// l'offre, il devra bénéficier lui-même de l'action du bâtiment et ne
 	// pourra effectuer d'autres actions durant ce tour."
-	s := game(t, fixtureRules(t), "filosofia-2008", "Philippe", "Mathieu", "Anna")
+	s := game(t, realRules(t), "filosofia-2008", "Philippe", "Mathieu", "Anna")
 	s = play(t, s, "roll blue=2 red=2", "move to=harbour", "Mathieu: offer ducats=5")
 	refused(t, s, "move to=villa-monetti", ErrPending)
 	refused(t, s, "end", ErrPending)
@@ -123,7 +123,7 @@ func TestOwnershipExample(t *testing.T) {
 	// l'entrepôt des Épices [...] Bien que d'autres joueurs aient également
 	// des marqueurs Propriété disponibles devant eux, ils ne peuvent les
 	// placer, car il n'y a plus de disques présents dans les rues."
-	s := game(t, fixtureRules(t), "filosofia-2008", "Philippe", "Mathieu", "Anna")
+	s := game(t, realRules(t), "filosofia-2008", "Philippe", "Mathieu", "Anna")
 	markers(t, s, "Philippe", 2)
 	markers(t, s, "Mathieu", 3)
 	markers(t, s, "Anna", 2)
@@ -154,7 +154,7 @@ func TestOwnershipIncome(t *testing.T) {
 	// bâtiment où se trouve le marqueur Propriété d'un adversaire, le
 	// propriétaire reçoit 10 ducats de la banque. Le propriétaire ne reçoit
 	// rien lorsqu'il effectue lui-même une action dans son propre bâtiment."
-	r := fixtureRules(t)
+	r := realRules(t)
 	for _, tc := range []struct {
 		owner string
 		want  [2]int
@@ -177,7 +177,7 @@ func TestMarketLastRound(t *testing.T) {
 	// l'avant dernière case de la piste [...] obtient 4 au dé rouge et 4 au
 	// dé bleu. Il pose donc le pion au marché et avance le marqueur de manche
 	// d'une case. [...] il s'agit maintenant de la dernière manche."
-	r := fixtureRules(t)
+	r := realRules(t)
 	type tc struct {
 		ed, option string
 		track      int // before the roll
@@ -233,7 +233,7 @@ func TestTwoPlayerSecondAction(t *testing.T) {
 	// accepte l'offre de son adversaire et le laisse bénéficier de l'action
 	// du bâtiment. Puisque son adversaire a effectué une action, Philippe
 	// aura maintenant la possibilité d'en effectuer deux."
-	r := fixtureRules(t)
+	r := realRules(t)
 	for _, tc := range []struct {
 		ed      string
 		actions int // the merchant's actions after the opponent's
@@ -264,7 +264,7 @@ func TestTwoPlayerOfferRule(t *testing.T) {
 	// Filosofia, 2 joueurs: "Les offres faites au marchand pour le
 	// déplacement du pion Marchand ne peuvent en aucun cas être uniquement
 	// monétaire."
-	r := fixtureRules(t)
+	r := realRules(t)
 	s := game(t, r, "filosofia-2008", "Philippe", "Mathieu")
 	s = play(t, s, "roll blue=2 red=2")
 	refused(t, s, "deal from=Mathieu to=harbour ducats=20", ErrMoneyOnly)
@@ -280,7 +280,7 @@ func TestMessages(t *testing.T) {
 	// retrouve, lors d'un même tour, sur chacun des deux bâtiments inscrits
 	// sur la carte. [...] Un joueur peut livrer plusieurs messages dans un
 	// même tour, même si ces derniers concernent les mêmes bâtiments."
-	s := game(t, fixtureRules(t), "filosofia-2008", "Philippe", "Mathieu", "Anna")
+	s := game(t, realRules(t), "filosofia-2008", "Philippe", "Mathieu", "Anna")
 	guild, coach := s.bldIdx("guild-hall"), s.bldIdx("coach-house")
 	// Two messages on the same pair, held by Anna, who takes no action.
 	s.d = withCards(s.d, card{ID: "X1", Deck: deckMessage, Pair: [2]int{guild, coach}}, card{ID: "X2", Deck: deckMessage, Pair: [2]int{coach, guild}})
@@ -316,7 +316,7 @@ func TestSmallOrder(t *testing.T) {
 	// au bâtiment. Il replace dans la réserve la marchandise correspondante
 	// et reçoit 40 ducats. [...] Il est cependant interdit de remplir deux
 	// petits contrats durant le même tour."
-	s := game(t, fixtureRules(t), "alea-2001", "Anna", "Bruno")
+	s := game(t, realRules(t), "alea-2001", "Anna", "Bruno")
 	h := s.bldIdx("harbour")
 	var ids []string
 	for _, c := range s.d.cards {
@@ -340,7 +340,7 @@ func TestLargeOrder(t *testing.T) {
 	// Filosofia: "Chaque carte Grosse commande procure à son propriétaire 100
 	// ducats (de la banque) et une tuile Privilège (au choix) lorsqu'il
 	// réussit à effectuer la livraison."
-	s := game(t, fixtureRules(t), "filosofia-2008", "Anna", "Bruno", "Chloé")
+	s := game(t, realRules(t), "filosofia-2008", "Anna", "Bruno", "Chloé")
 	v := s.bldIdx("villa-monetti")
 	id := cardOf(t, s, deckLarge, func(c card) bool { return c.Villa == v })
 	hand(t, s, "Anna", id)
@@ -365,7 +365,7 @@ func TestShortSupply(t *testing.T) {
 	// mais l'action est considérée comme effectuée." and "Il est interdit de
 	// prendre deux marchandises de même type même si un des deux types
 	// indiqué est épuisé."
-	s := game(t, fixtureRules(t), "alea-2001", "Anna", "Bruno")
+	s := game(t, realRules(t), "alea-2001", "Anna", "Bruno")
 	nw := s.d.blds[s.bldIdx("warehouse-nw")]
 	a, b := s.d.prof.Goods[nw.Goods[0]], s.d.prof.Goods[nw.Goods[1]]
 	goods(t, s, "Bruno", a, a, a, a, a)

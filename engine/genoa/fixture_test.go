@@ -16,7 +16,7 @@ func fixtureData(t testing.TB, edition string) *Data {
 	t.Helper()
 	b := board.Default()
 	prof := profile{
-		Edition: edition, GoodsEach: 5, StartDucats: 130, MarkersPerColour: 7,
+		Edition: edition, GoodsEach: 5, StartDucats: 130, StartCards: 1, MarkersPerColour: 7, RemovalCost: 1,
 		TileCounts: [nTiles]int{5, 5, 5, 7, 5}, MarketAdvances: true,
 		Income: 10, PerMark: 10, Large: 100, Small: 40, Message: 30,
 		Scale: []int{10, 30, 60, 100}, Beyond: 50,
@@ -26,7 +26,7 @@ func fixtureData(t testing.TB, edition string) *Data {
 		prof.Goods = []string{"silver", "copper", "salt", "pepper", "wheat", "rice", "silk", "linen"}
 		prof.GoodsFR = []string{"argent", "cuivre", "sel", "poivre", "blé", "riz", "soie", "lin"}
 		prof.Rounds = map[int]int{2: 12, 3: 10, 4: 8, 5: 7}
-		prof.Promises = true
+		prof.Promises, prof.MarketOptional = true, true
 	} else {
 		prof.Goods = []string{"silver", "copper", "pepper", "saffron", "ale", "wine", "linen", "silk"}
 		prof.GoodsFR = []string{"argent", "cuivre", "poivre", "safran", "bière", "vin", "lin", "soie"}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"comptoir/engine"
+	"comptoir/engine/genoa/board"
+	"comptoir/engine/genoa/catalog"
 )
 
 // Rules are the rules of Genoa, both editions. The data of each edition
@@ -64,9 +66,10 @@ func (r *Rules) Start(setup engine.Setup) (engine.State, error) {
 	}
 	for k, v := range setup.Options {
 		switch {
-		case k == OptMarket && (v == "stay" || v == "advance"):
+		case k == OptMarket && v == "advance":
+		case k == OptMarket && v == "stay" && d.prof.MarketOptional:
 		default:
-			return nil, fmt.Errorf("genoa: option %s=%q unknown; options: market=stay|advance (a start on the market advances the round track unless stay)", k, v)
+			return nil, fmt.Errorf("genoa: option %s=%q unknown; options: market=advance, and market=stay where the edition allows it as a house rule (%s: %v)", k, v, ed, d.prof.MarketOptional)
 		}
 	}
 	seen := map[string]bool{}
@@ -77,4 +80,47 @@ func (r *Rules) Start(setup engine.Setup) (engine.State, error) {
 		seen[strings.ToLower(p)] = true
 	}
 	return newState(d, setup, rounds), nil
+}
+
+// New returns the rules of Genoa over the embedded data: the default board
+// (configs/genoa/board.yaml), the edition profiles (editions.yaml) and the
+// card catalog (cards.yaml). A fault in the data is reported by Start.
+func New() engine.Rules {
+	b := board.Default()
+	r := &Rules{editions: map[string]*Data{}}
+	for _, ed := range catalog.Editions() {
+		e, c, err := catalog.Load(ed)
+		if err != nil {
+			r.err = fmt.Errorf("genoa: %w", err)
+			return r
+		}
+		d, err := fromCatalog(b, e, c)
+		if err != nil {
+			r.err = err
+			return r
+		}
+		r.editions[ed] = d
+	}
+	return r
+}
+
+// WithBoard returns rules that play on another layout of the board (a café
+// that corrected the default), with the embedded profiles and cards.
+func WithBoard(b *board.Board) (engine.Rules, error) {
+	r := &Rules{editions: map[string]*Data{}}
+	for _, ed := range catalog.Editions() {
+		e, c, err := catalog.Load(ed)
+		if err != nil {
+			return nil, fmt.Errorf("genoa: %w", err)
+		}
+		if err := catalog.Check(b, e, c); err != nil {
+			return nil, fmt.Errorf("genoa: the board does not fit the %s data: %w", ed, err)
+		}
+		d, err := fromCatalog(b, e, c)
+		if err != nil {
+			return nil, err
+		}
+		r.editions[ed] = d
+	}
+	return r, nil
 }

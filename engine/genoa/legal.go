@@ -225,7 +225,7 @@ func (s *State) legalAcquire(add func(engine.Seat, engine.Command)) {
 					if own == int(who) {
 						ok = false
 					} else if own >= 0 {
-						cost += 2
+						cost += 1 + d.prof.RemovalCost
 					} else {
 						cost++
 					}
@@ -235,7 +235,7 @@ func (s *State) legalAcquire(add func(engine.Seat, engine.Command)) {
 					if own < 0 || own == int(who) {
 						ok = false
 					}
-					cost++
+					cost += d.prof.RemovalCost
 					a.Remove = append(a.Remove, d.bldPlace(b))
 					count++
 				}

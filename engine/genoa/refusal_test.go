@@ -10,7 +10,7 @@ import (
 // One test per way a command can be illegal, each checking the rule and
 // that the reason is given in both languages.
 func TestRefusals(t *testing.T) {
-	r := fixtureRules(t)
+	r := realRules(t)
 	fresh := func(t *testing.T, ed string, n int) *State {
 		return game(t, r, ed, []string{"Anna", "Bruno", "Chloé", "Denis", "Emma"}[:n]...)
 	}
@@ -37,7 +37,7 @@ func TestRefusals(t *testing.T) {
 			st, _ := r.Start(engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno"}})
 			s := st.(*State)
 			return s
-		}, "draw card=S1", ErrCard, "is not a large-order card"},
+		}, "draw card=S01", ErrCard, "is not a large-order card"},
 		{"roll by another player", func(t *testing.T) *State { return fresh(t, "alea-2001", 2) }, "Bruno: roll blue=1 red=1", ErrNotMerchant, "only the merchant"},
 		{"die off the board", func(t *testing.T) *State { return fresh(t, "alea-2001", 2) }, "roll blue=9 red=1", ErrBadDice, "1 to 8"},
 		{"start tile not held", func(t *testing.T) *State { return fresh(t, "alea-2001", 2) }, "start square=market", ErrNoTile, "no start-space tile"},
@@ -70,7 +70,7 @@ func TestRefusals(t *testing.T) {
 		{"offer by the merchant", atHarbour, "Anna: offer ducats=5", ErrMerchantOffer, "merchant"},
 		{"accept without an offer", atHarbour, "accept from=Bruno", ErrNoOffer, "made no offer"},
 		{"small order without acting", atHarbour, "Bruno: deliver card=S13", ErrSmallOrder, "right after"},
-		{"small order not held", func(t *testing.T) *State { return play(t, atHarbour(t), "Anna: act") }, "Anna: deliver card=S5", ErrCard, "holds no small order"},
+		{"small order not held", func(t *testing.T) *State { return play(t, atHarbour(t), "Anna: act") }, "Anna: deliver card=S05", ErrCard, "holds no small order"},
 		{"large order at the wrong villa", func(t *testing.T) *State {
 			s := moving(t)
 			hand(t, s, "Anna", "L16")

@@ -143,8 +143,8 @@ func newState(d *Data, setup engine.Setup, rounds int) *State {
 	s.resetTurn()
 	for i := 0; i < n; i++ {
 		for k := 0; k < nDecks; k++ {
-			if d.deckSize[k] > 0 {
-				s.Pending = append(s.Pending, pend{Seat: engine.Seat(i), Deck: k, N: 1})
+			if d.deckSize[k] > 0 && d.prof.StartCards > 0 {
+				s.Pending = append(s.Pending, pend{Seat: engine.Seat(i), Deck: k, N: d.prof.StartCards})
 			}
 		}
 	}
@@ -389,8 +389,8 @@ func (s *State) apply(ev engine.Event) error {
 			}
 			s.Common[s.Owner[b]]++
 			s.Owner[b] = -1
-			p.Markers--
-			s.Common[e.Seat]++
+			p.Markers -= d.prof.RemovalCost
+			s.Common[e.Seat] += d.prof.RemovalCost
 		}
 		for _, r := range e.Placed {
 			b, ok := s.bldOf(r)
@@ -399,8 +399,8 @@ func (s *State) apply(ev engine.Event) error {
 			}
 			if o := s.Owner[b]; o >= 0 {
 				s.Common[o]++
-				p.Markers--
-				s.Common[e.Seat]++
+				p.Markers -= d.prof.RemovalCost
+				s.Common[e.Seat] += d.prof.RemovalCost
 			}
 			s.Owner[b] = int(e.Seat)
 			p.Markers--
