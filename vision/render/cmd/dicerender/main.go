@@ -61,6 +61,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	hard := fs.Float64("hard", render.DefaultRandomOpts.HardRate, "probability of each hard case")
 	pov := fs.Bool("pov", false, "also write each scene's .pov file")
 	only := fs.String("only", "", "sequences: render only the sequence of this name")
+	from := fs.Int("from", 0, "pairs, single: render only pictures from this index on (the labels cover all)")
 	opts := render.DefaultOpts
 	fs.Float64Var(&opts.Antialias, "aa", opts.Antialias, "povray antialias threshold, 0 for none")
 	fs.IntVar(&opts.Quality, "quality", opts.Quality, "JPEG quality")
@@ -110,6 +111,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	default:
 		return fmt.Errorf("unknown -kind %q: want pairs, single or sequences", *kind)
+	}
+
+	if *from > 0 && *kind != "sequences" {
+		todo = todo[min(*from, len(todo)):]
 	}
 
 	// Render, jobs at a time.

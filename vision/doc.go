@@ -1,0 +1,58 @@
+// Package vision reads the two dice of Genoa from a camera above the dice
+// tray and reports each throw once, as an input.DiceRolled (or an
+// input.DiceUnreadable when it cannot be sure). It is the only package of
+// Comptoir that imports gocv (OpenCV); everything it hands out is a plain
+// value of package input, so the rest builds and tests without OpenCV.
+//
+// # Frames
+//
+// Frames come from a Source, the interface *gocv.VideoCapture satisfies:
+// OpenCamera (a V4L2 device at 640x480: /dev/video0, a USB webcam, or a Pi
+// camera through libcamera's V4L2 layer), OpenVideo (a recorded video) and
+// OpenDir (a folder of pictures, read in name order). Reconnect wraps a
+// camera so that unplugging it mid-stream gives a fault report, retries
+// with back-off and a recovery report, never a crash. A source that ends
+// says why through Err (see Erring): a corrupt picture is an
+// ErrCorruptFrame naming the file, a missing camera an ErrNoCamera saying
+// which device and what to check.
+//
+// # Settling
+//
+// A Settler compares each frame, reduced to 320 pixels wide, with the one
+// before: a small change is a die moving, a large one a hand over the tray.
+// When nothing has moved for StillFrames frames it reads the dice once with
+// the reading function it was given (normally (*Reader).Read) and decides:
+// a new throw (both dice moved, or the tray was empty since the last
+// report) is reported as a roll; a die knocked onto another face is
+// reported as a correction; a die knocked but still on the same face, a
+// hand passing over, and dice left in the tray before the settler started,
+// are not reported. The report's Latency is the time from the first still
+// frame to the report: three frames (100 ms at 30 frames per second) with
+// DefaultSettleOpts. Watch runs a settler over a source in a goroutine.
+//
+// # Reading
+//
+// A Reader (NewReader) finds the blue and the red die by colour and reads
+// the numeral on the face that points up, with a confidence and, when
+// unsure, a reason in words; its numeral model can be learnt from labelled
+// pictures and fitted to a table's camera and light.
+//
+// # Concurrency
+//
+// A Source, a Settler and a Reader are each used by one goroutine at a
+// time. Watch starts one goroutine that owns its Settler and its frame
+// Mat, reads the source, and sends on the returned channel; it stops when
+// the source ends or its context is done, closes the channel, and does not
+// close the source. A Reconnecting source's back-off waits also end with
+// its context. Status reports of a StatusSource are sent from the
+// goroutine that calls Read, that is Watch's.
+//
+// # Mats
+//
+// Every gocv.Mat has one owner that closes it: the caller owns the Mat it
+// passes to Source.Read or Settler.Frame (OpenDir's Read replaces the
+// Mat's matrix with the decoded picture, closing the old one); a Settler
+// owns its working Mats until Close; Watch owns its frame. Tests build
+// with -tags matprofile check that gocv.MatProfile.Count() is back to zero
+// after every test and at the end (TestMain).
+package vision
