@@ -1,0 +1,200 @@
+package vision
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+)
+
+// ErrBadModel is returned for a template file that does not decode or does
+// not fit this reader (wrong grid size, faces out of 1-8).
+var ErrBadModel = errors.New("bad numeral model")
+
+// Template is one learned or calibrated appearance of a numeral: the
+// numeral's pixels normalised for position and scale (see glyph), in any
+// rotation, 0 to 255.
+type Template struct {
+	Face int    `json:"face"`
+	N    int    `json:"n"`              // samples averaged into it
+	From string `json:"from,omitempty"` // where it was learned
+	Pix  []byte `json:"pix"`            // Grid*Grid bytes, row by row
+}
+
+// Model is a set of numeral templates, the data of the built-in reader or
+// of a calibration.
+type Model struct {
+	Grid      int        `json:"grid"`
+	Span      float64    `json:"span"`
+	Rotations int        `json:"rotations"`
+	Templates []Template `json:"templates"`
+}
+
+// DecodeModel decodes and checks a JSON model.
+func DecodeModel(data []byte) (Model, error) {
+	var m Model
+	if err := json.Unmarshal(data, &m); err != nil {
+		return Model{}, fmt.Errorf("%w: %v", ErrBadModel, err)
+	}
+	if err := m.check(); err != nil {
+		return Model{}, err
+	}
+	return m, nil
+}
+
+func (m Model) check() error {
+	if m.Grid != numeralGrid || m.Span != glyphSpan {
+		return fmt.Errorf("%w: grid %d span %g, this reader uses grid %d span %g: learn or calibrate again", ErrBadModel, m.Grid, m.Span, numeralGrid, glyphSpan)
+	}
+	if m.Rotations < 4 || m.Rotations > 360 {
+		return fmt.Errorf("%w: %d rotations, want 4 to 360", ErrBadModel, m.Rotations)
+	}
+	if len(m.Templates) == 0 {
+		return fmt.Errorf("%w: no templates", ErrBadModel)
+	}
+	for i, t := range m.Templates {
+		if t.Face < 1 || t.Face > 8 {
+			return fmt.Errorf("%w: template %d is for face %d, want 1 to 8", ErrBadModel, i, t.Face)
+		}
+		if len(t.Pix) != numeralGrid*numeralGrid {
+			return fmt.Errorf("%w: template %d has %d pixels, want %d", ErrBadModel, i, len(t.Pix), numeralGrid*numeralGrid)
+		}
+	}
+	return nil
+}
+
+// Faces returns the faces the model has templates for, sorted.
+func (m Model) Faces() []int {
+	seen := map[int]bool{}
+	var fs []int
+	for _, t := range m.Templates {
+		if !seen[t.Face] {
+			seen[t.Face] = true
+			fs = append(fs, t.Face)
+		}
+	}
+	sort.Ints(fs)
+	return fs
+}
+
+// matcher holds the templates of a model rotated and normalised for fast
+// matching.
+type matcher struct {
+	rot   int
+	faces []int
+	// vecs[t][k] is template t rotated by k steps, zero mean, unit norm
+	vecs [][]glyph
+	face []int // face of template t
+}
+
+func newMatcher(m Model) *matcher {
+	mt := &matcher{rot: m.Rotations, faces: m.Faces()}
+	for _, t := range m.Templates {
+		var g glyph
+		for i, v := range t.Pix {
+			g[i] = float32(v) / 255
+		}
+		rs := make([]glyph, m.Rotations)
+		for k := range rs {
+			rs[k] = normalise(rotateGlyph(&g, 2*math.Pi*float64(k)/float64(m.Rotations)))
+		}
+		mt.vecs = append(mt.vecs, rs)
+		mt.face = append(mt.face, t.Face)
+	}
+	return mt
+}
+
+// rotateGlyph rotates g by angle about the grid centre, bilinearly.
+func rotateGlyph(g *glyph, angle float64) glyph {
+	var out glyph
+	cs, sn := math.Cos(angle), math.Sin(angle)
+	c := float64(numeralGrid) / 2
+	for y := 0; y < numeralGrid; y++ {
+		for x := 0; x < numeralGrid; x++ {
+			u, v := float64(x)+0.5-c, float64(y)+0.5-c
+			sx := c + u*cs - v*sn - 0.5
+			sy := c + u*sn + v*cs - 0.5
+			x0, y0 := int(math.Floor(sx)), int(math.Floor(sy))
+			fx, fy := sx-float64(x0), sy-float64(y0)
+			get := func(x, y int) float64 {
+				if x < 0 || y < 0 || x >= numeralGrid || y >= numeralGrid {
+					return 0
+				}
+				return float64(g[y*numeralGrid+x])
+			}
+			out[y*numeralGrid+x] = float32(get(x0, y0)*(1-fx)*(1-fy) + get(x0+1, y0)*fx*(1-fy) + get(x0, y0+1)*(1-fx)*fy + get(x0+1, y0+1)*fx*fy)
+		}
+	}
+	return out
+}
+
+// normalise returns g with zero mean and unit norm.
+func normalise(g glyph) glyph {
+	var s float32
+	for _, v := range g {
+		s += v
+	}
+	mean := s / float32(len(g))
+	var n float32
+	for i := range g {
+		g[i] -= mean
+		n += g[i] * g[i]
+	}
+	if n > 0 {
+		inv := float32(1 / math.Sqrt(float64(n)))
+		for i := range g {
+			g[i] *= inv
+		}
+	}
+	return g
+}
+
+func dot(a, b *glyph) float32 {
+	var s0, s1, s2, s3 float32
+	for i := 0; i < len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// match is the outcome of matching a glyph against a model.
+type match struct {
+	face     int     // best face
+	score    float64 // its correlation, -1 to 1
+	second   int     // best other face
+	score2   float64 // its correlation
+	template int     // index of the best template
+	rotation int     // rotation step of the best template
+}
+
+// best returns the best face for q (already normalised) and the best other
+// face.
+func (mt *matcher) best(q *glyph) match {
+	var perFace [9]float64
+	for i := range perFace {
+		perFace[i] = -2
+	}
+	m := match{score: -2, score2: -2}
+	for t, rs := range mt.vecs {
+		f := mt.face[t]
+		for k := range rs {
+			s := float64(dot(q, &rs[k]))
+			if s > perFace[f] {
+				perFace[f] = s
+			}
+			if s > m.score {
+				m.score, m.face, m.template, m.rotation = s, f, t, k
+			}
+		}
+	}
+	for f, s := range perFace {
+		if f != m.face && s > m.score2 {
+			m.second, m.score2 = f, s
+		}
+	}
+	return m
+}

@@ -1,0 +1,221 @@
+package vision
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// Sample is one labelled numeral glyph, the input of LearnModel.
+type Sample struct {
+	Face int
+	From string
+	g    glyph
+}
+
+// LearnOpts controls LearnModel.
+type LearnOpts struct {
+	// Rotations is the number of rotations each template is tried at.
+	Rotations int
+	// Merge is the correlation above which a sample is averaged into an
+	// existing template of its face (aligned to it) rather than starting
+	// a new one.
+	Merge float64
+	// PerFace caps the templates kept per face (those with most samples).
+	PerFace int
+}
+
+// DefaultLearnOpts are the options of the built-in model.
+var DefaultLearnOpts = LearnOpts{Rotations: 36, Merge: 0.8, PerFace: 8}
+
+// LearnModel groups samples into templates: each sample is aligned (best
+// rotation) to the templates of its face and averaged into the best one if
+// it correlates above o.Merge, or starts a new template.
+func LearnModel(samples []Sample, o LearnOpts) Model {
+	type acc struct {
+		face int
+		from string
+		sum  [numeralGrid * numeralGrid]float64
+		n    int
+		// rotated normalised versions of the current mean
+		rots []glyph
+	}
+	var accs []*acc
+	refresh := func(a *acc) {
+		var g glyph
+		for i, v := range a.sum {
+			g[i] = float32(v / float64(a.n))
+		}
+		a.rots = a.rots[:0]
+		for k := 0; k < o.Rotations; k++ {
+			a.rots = append(a.rots, normalise(rotateGlyph(&g, 2*math.Pi*float64(k)/float64(o.Rotations))))
+		}
+	}
+	for _, s := range samples {
+		q := normalise(s.g)
+		var best *acc
+		bestK, bestS := 0, -2.0
+		for _, a := range accs {
+			if a.face != s.Face {
+				continue
+			}
+			for k := range a.rots {
+				if v := float64(dot(&q, &a.rots[k])); v > bestS {
+					best, bestK, bestS = a, k, v
+				}
+			}
+		}
+		if best == nil || bestS < o.Merge {
+			a := &acc{face: s.Face, from: s.From}
+			for i, v := range s.g {
+				a.sum[i] = float64(v)
+			}
+			a.n = 1
+			refresh(a)
+			accs = append(accs, a)
+			continue
+		}
+		// the template rotated by k matches the sample: rotate the
+		// sample back by k to align it with the template
+		al := rotateGlyph(&s.g, -2*math.Pi*float64(bestK)/float64(o.Rotations))
+		for i, v := range al {
+			best.sum[i] += float64(v)
+		}
+		best.n++
+		if best.from != s.From {
+			best.from = "mixed"
+		}
+		refresh(best)
+	}
+	sort.SliceStable(accs, func(i, j int) bool {
+		if accs[i].face != accs[j].face {
+			return accs[i].face < accs[j].face
+		}
+		return accs[i].n > accs[j].n
+	})
+	m := Model{Grid: numeralGrid, Span: glyphSpan, Rotations: o.Rotations}
+	count := map[int]int{}
+	for _, a := range accs {
+		if count[a.face] >= o.PerFace {
+			continue
+		}
+		count[a.face]++
+		t := Template{Face: a.face, N: a.n, From: a.from, Pix: make([]byte, len(a.sum))}
+		for i, v := range a.sum {
+			t.Pix[i] = byte(math.Round(255 * math.Min(1, math.Max(0, v/float64(a.n)))))
+		}
+		m.Templates = append(m.Templates, t)
+	}
+	return m
+}
+
+// HersheySamples draws the numerals 1 to 8 in OpenCV's Hershey fonts, at
+// a few stroke weights, as samples that need no photograph.
+func HersheySamples() []Sample {
+	fonts := []struct {
+		f    gocv.HersheyFont
+		name string
+	}{
+		{gocv.FontHersheySimplex, "simplex"},
+		{gocv.FontHersheyDuplex, "duplex"},
+		{gocv.FontHersheyComplex, "complex"},
+		{gocv.FontHersheyTriplex, "triplex"},
+	}
+	var out []Sample
+	for _, f := range fonts {
+		for _, th := range []int{4, 7, 10} {
+			for face := 1; face <= 8; face++ {
+				out = append(out, Sample{Face: face, From: "hershey-" + f.name, g: drawnGlyph(fmt.Sprint(face), f.f, th)})
+			}
+		}
+	}
+	return out
+}
+
+func drawnGlyph(text string, font gocv.HersheyFont, thickness int) glyph {
+	const size = 160
+	m := gocv.NewMatWithSize(size, size, gocv.MatTypeCV8UC1)
+	defer m.Close()
+	sz := gocv.GetTextSize(text, font, 3, thickness)
+	org := image.Pt((size-sz.X)/2, (size+sz.Y)/2)
+	gocv.PutText(&m, text, org, font, 3, color.RGBA{255, 255, 255, 255}, thickness)
+	data := m.ToBytes()
+	mask := make([]byte, len(data))
+	for i, v := range data {
+		if v > 127 {
+			mask[i] = 1
+		}
+	}
+	return glyphOfMask(mask, size, size)
+}
+
+// glyphOfMask is the glyph of all the set pixels of mask.
+func glyphOfMask(mask []byte, w, h int) glyph {
+	var n, sx, sy float64
+	for i, v := range mask {
+		if v != 0 {
+			n++
+			sx += float64(i % w)
+			sy += float64(i / w)
+		}
+	}
+	if n == 0 {
+		return glyph{}
+	}
+	cx, cy := sx/n+0.5, sy/n+0.5
+	var rr float64
+	for i, v := range mask {
+		if v != 0 {
+			dx, dy := float64(i%w)+0.5-cx, float64(i/w)+0.5-cy
+			rr += dx*dx + dy*dy
+		}
+	}
+	return glyphOf(mask, w, h, cx, cy, math.Sqrt(rr/n))
+}
+
+// LabelledImage is an image file with the faces of its dice: Faces maps
+// "blue", "red" or "die" (a single die) to the face up.
+type LabelledImage struct {
+	Path  string
+	Faces map[string]int
+}
+
+// SamplesFrom reads each image with r (Read, or ReadSingle for images
+// labelled "die") and returns the numeral glyphs found, labelled. Images
+// whose dice are not found give no sample.
+func SamplesFrom(r *Reader, images []LabelledImage, from string) ([]Sample, error) {
+	var out []Sample
+	got := map[string]glyph{}
+	r.onGlyph = func(die string, g glyph) { got[die] = g }
+	defer func() { r.onGlyph = nil }()
+	for _, li := range images {
+		clear(got)
+		m := gocv.IMRead(li.Path, gocv.IMReadColor)
+		if m.Empty() {
+			m.Close()
+			return nil, fmt.Errorf("%w: %s does not decode as an image", ErrBadFrame, li.Path)
+		}
+		if _, single := li.Faces["die"]; single {
+			r.ReadSingle(m)
+		} else {
+			r.Read(m)
+		}
+		m.Close()
+		dice := make([]string, 0, len(li.Faces))
+		for die := range li.Faces {
+			dice = append(dice, die)
+		}
+		sort.Strings(dice)
+		for _, die := range dice {
+			face := li.Faces[die]
+			if g, ok := got[die]; ok && face >= 1 && face <= 8 {
+				out = append(out, Sample{Face: face, From: from, g: g})
+			}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,296 @@
+package vision
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// Die is the reading of one die.
+type Die struct {
+	// Face is the numeral on the face that points up, 1 to 8, or 0 when
+	// the reading is not certain.
+	Face int
+	// Confidence is 0 to 1; a die read with a Face has at least the
+	// reader's MinConfidence.
+	Confidence float64
+	// Reason says, in words, why the die could not be read; empty when
+	// Face is set.
+	Reason string
+	// Found is true when the die was seen in the frame, read or not.
+	Found bool
+	// Box is where the die is in the frame, when Found.
+	Box image.Rectangle
+}
+
+// Roll is the reading of the blue and the red die.
+type Roll struct{ Blue, Red Die }
+
+// Certain says whether both dice were read.
+func (r Roll) Certain() bool { return r.Blue.Face != 0 && r.Red.Face != 0 }
+
+// HSVRange is a range of colours in OpenCV's HSV: hue 0-179 (half
+// degrees), saturation and value 0-255. A range with HMin > HMax wraps
+// around 0 (red).
+type HSVRange struct {
+	HMin, HMax int
+	SMin, SMax int
+	VMin, VMax int
+}
+
+// Contains says whether the HSV colour (h, s, v) is in the range.
+func (c HSVRange) Contains(h, s, v int) bool {
+	if s < c.SMin || s > c.SMax || v < c.VMin || v > c.VMax {
+		return false
+	}
+	if c.HMin <= c.HMax {
+		return h >= c.HMin && h <= c.HMax
+	}
+	return h >= c.HMin || h <= c.HMax
+}
+
+// ReaderOpts controls a Reader.
+type ReaderOpts struct {
+	// Blue and Red are the colours of the two dice's plastic.
+	Blue, Red HSVRange
+	// Model holds calibration templates (see Calibrate); nil uses the
+	// built-in model.
+	Model *Model
+	// MinConfidence is the confidence under which a die is reported as
+	// uncertain rather than read.
+	MinConfidence float64
+	// MinContrast is how much brighter (0-255) than its surroundings a
+	// numeral's pixels are.
+	MinContrast float64
+	// MinBackgroundDiff is how far (sum of the BGR differences) a die's
+	// pixels are from the tray or table around them.
+	MinBackgroundDiff int
+
+	openMasks bool
+}
+
+// DefaultReaderOpts fit common blue and red dice with light numerals under
+// indoor light (warm or cool): blue is hue 95-130 (190-260 degrees), red is
+// hue 170-10 (340-20 degrees), both fairly saturated and not black.
+var DefaultReaderOpts = ReaderOpts{
+	Blue:          HSVRange{HMin: 95, HMax: 130, SMin: 60, SMax: 255, VMin: 25, VMax: 255},
+	Red:           HSVRange{HMin: 168, HMax: 10, SMin: 80, SMax: 255, VMin: 30, VMax: 255},
+	MinConfidence: 0.5,
+	MinContrast:   22,
+
+	MinBackgroundDiff: 40,
+}
+
+// Reader reads dice from frames. It holds no state between frames and is
+// safe for use by one goroutine at a time.
+type Reader struct {
+	opts ReaderOpts
+	m    *matcher
+	// onGlyph, when set, sees the numeral glyph of every die read; the
+	// learner uses it to collect samples.
+	onGlyph func(die string, g glyph)
+}
+
+// NewReader returns a reader with the given options.
+func NewReader(opts ReaderOpts) (*Reader, error) {
+	model := opts.Model
+	if model == nil {
+		bm, err := BuiltinModel()
+		if err != nil {
+			return nil, err
+		}
+		model = &bm
+	}
+	if err := model.check(); err != nil {
+		return nil, err
+	}
+	if opts.MinConfidence <= 0 || opts.MinConfidence > 1 {
+		return nil, fmt.Errorf("vision: MinConfidence %g, want in (0, 1]", opts.MinConfidence)
+	}
+	return &Reader{opts: opts, m: newMatcher(*model)}, nil
+}
+
+// ReadSingle reads the one die in the frame, whatever its colour: the
+// object that stands out most from the tray or table around it.
+func (r *Reader) ReadSingle(frame gocv.Mat) Die {
+	im, err := viewBGR(frame)
+	if err != nil {
+		return Die{Reason: err.Error()}
+	}
+	step := max(1, max(im.w, im.h)/240)
+	sm := downsample(im, step)
+	b0, g0, r0 := borderMedian(sm)
+	cls := differsFrom(b0, g0, r0, 55, 35)
+	mask := classMask(sm, cls, nil)
+	blobs, _ := components(mask, sm.w, sm.h, nil)
+	best := -1
+	for i := range blobs {
+		if best < 0 || blobs[i].area > blobs[best].area {
+			best = i
+		}
+	}
+	if best < 0 || blobs[best].area < 30 {
+		return Die{Reason: "no die in the picture"}
+	}
+	b := blobs[best]
+	box := image.Rect(b.box.Min.X*step, b.box.Min.Y*step, b.box.Max.X*step, b.box.Max.Y*step)
+	if b.edge {
+		return Die{Found: true, Box: box, Reason: "die at the edge of the picture"}
+	}
+	c := cropDie(im, b, step, func(_, _, b, g, r int) bool { return cls(b, g, r) })
+	o := r.readCrop(&c)
+	if debugCrop != nil {
+		debugCrop(im, &c, "die")
+	}
+	if r.onGlyph != nil && o.hasGlyph {
+		r.onGlyph("die", o.g)
+	}
+	o.die.Box = box
+	return o.die
+}
+
+// Read reads the blue and the red die in the frame.
+func (r *Reader) Read(frame gocv.Mat) Roll {
+	im, err := viewBGR(frame)
+	if err != nil {
+		return Roll{Blue: Die{Reason: err.Error()}, Red: Die{Reason: err.Error()}}
+	}
+	step := max(1, im.w/320)
+	sm := downsample(im, step)
+	const ratio = 2
+	bg, err := background(frame, step*ratio)
+	if err != nil {
+		return Roll{Blue: Die{Reason: err.Error()}, Red: Die{Reason: err.Error()}}
+	}
+	bm, rm := colourMasks(sm, bg, ratio, r.opts.Blue, r.opts.Red, r.opts.MinBackgroundDiff)
+	if r.opts.openMasks {
+		bm = open3(bm, sm.w, sm.h)
+		rm = open3(rm, sm.w, sm.h)
+	}
+	lo, hi := areaRange(sm.w)
+	if debugMasks != nil {
+		debugMasks(sm, bg, bm, rm)
+	}
+	var roll Roll
+	for _, d := range []struct {
+		die  *Die
+		name string
+		mask []byte
+		rng  HSVRange
+	}{{&roll.Blue, "blue", bm, r.opts.Blue}, {&roll.Red, "red", rm, r.opts.Red}} {
+		rng := d.rng
+		minDiff := r.opts.MinBackgroundDiff
+		cls := func(x, y, b, g, rr int) bool {
+			h, s, v := hsv(b, g, rr)
+			if !rng.Contains(h, s, v) {
+				return false
+			}
+			bx, by := min(bg.w-1, x/(step*ratio)), min(bg.h-1, y/(step*ratio))
+			j := 3 * (by*bg.w + bx)
+			return iabs(b-int(bg.pix[j]))+iabs(g-int(bg.pix[j+1]))+iabs(rr-int(bg.pix[j+2])) >= minDiff
+		}
+		blobs, labels := components(d.mask, sm.w, sm.h, nil)
+		cands, edge := dieCandidates(blobs, labels, sm.w, lo, hi, maxCandidates)
+		if len(cands) == 0 {
+			if edge >= 0 {
+				b := blobs[edge]
+				*d.die = Die{Found: true, Box: image.Rect(b.box.Min.X*step, b.box.Min.Y*step, b.box.Max.X*step, b.box.Max.Y*step),
+					Reason: d.name + " die at the edge of the picture"}
+			} else {
+				d.die.Reason = d.name + " die not found"
+			}
+			continue
+		}
+		var best, second readOut
+		for i, ci := range cands {
+			c := cropDie(im, blobs[ci], step, cls)
+			o := r.readCrop(&c)
+			if debugCrop != nil {
+				debugCrop(im, &c, d.name)
+			}
+			if i == 0 || o.better(best) {
+				best, second = o, best
+			} else if o.better(second) {
+				second = o
+			}
+		}
+		if r.onGlyph != nil && best.hasGlyph {
+			r.onGlyph(d.name, best.g)
+		}
+		*d.die = best.die
+		if second.die.Face != 0 && second.die.Face != best.die.Face {
+			d.die.Face = 0
+			d.die.Reason = "two objects of the die's colour"
+		}
+		if d.die.Reason != "" {
+			d.die.Reason = d.name + " die: " + d.die.Reason
+		}
+	}
+	return roll
+}
+
+// maxCandidates is how many blobs of a die's colour are read, at most, to
+// find the die.
+const maxCandidates = 3
+
+// readOut is the reading of one candidate die.
+type readOut struct {
+	die      Die
+	g        glyph
+	hasGlyph bool
+	contrast float64
+}
+
+// better says whether o is a more likely die than p: read with more
+// confidence, or with a stronger numeral.
+func (o readOut) better(p readOut) bool {
+	if o.die.Confidence != p.die.Confidence {
+		return o.die.Confidence > p.die.Confidence
+	}
+	return o.contrast > p.contrast
+}
+
+// debugMasks, when set by a test, sees the colour masks.
+var debugMasks func(sm, bg bgrImage, bm, rm []byte)
+
+// debugCrop, when set by a test, sees every die cropped.
+var debugCrop func(im bgrImage, c *dieCrop, name string)
+
+// readCrop reads the numeral of a cropped die.
+func (r *Reader) readCrop(c *dieCrop) readOut {
+	o := readOut{die: Die{Found: true, Box: c.box}}
+	nr := findNumeral(c, float32(r.opts.MinContrast))
+	c.num = nr.mask
+	if nr.mask == nil {
+		o.die.Reason = nr.reasonEmpty
+		return o
+	}
+	o.contrast = nr.contrast
+	o.g = glyphOf(nr.mask, c.w, c.h, nr.cx, nr.cy, nr.rms)
+	o.hasGlyph = true
+	q := normalise(o.g)
+	m := r.m.best(&q)
+	o.die.Confidence = confidence(m)
+	if o.die.Confidence < r.opts.MinConfidence {
+		o.die.Reason = fmt.Sprintf("numeral unclear (looks like %d or %d)", m.face, m.second)
+		return o
+	}
+	o.die.Face = m.face
+	return o
+}
+
+// confidenceMargin is the margin of correlation of the best face over the
+// next at which the confidence reaches 1: the glyphs of two different
+// numerals correlate at 0.6 to 0.8, a numeral with its own template at 0.8
+// to 0.95.
+const confidenceMargin = 0.1
+
+// confidence maps a match to 0-1: the margin of the best face over the
+// next, scaled, times how well the best face matches at all.
+func confidence(m match) float64 {
+	margin := math.Min(1, math.Max(0, (m.score-m.score2)/confidenceMargin))
+	fit := math.Min(1, math.Max(0, (m.score-0.3)/0.3))
+	return margin * fit
+}

@@ -1,0 +1,174 @@
+package vision
+
+import (
+	"image"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// hsv converts an 8-bit BGR colour to OpenCV's HSV (hue 0-179).
+func hsv(b, g, r int) (h, s, v int) {
+	v = max(r, g, b)
+	mn := min(r, g, b)
+	d := v - mn
+	if v == 0 {
+		return 0, 0, 0
+	}
+	s = (255*d + v/2) / v
+	if d == 0 {
+		return 0, s, v
+	}
+	var hf float64
+	switch v {
+	case r:
+		hf = 60 * float64(g-b) / float64(d)
+	case g:
+		hf = 120 + 60*float64(b-r)/float64(d)
+	default:
+		hf = 240 + 60*float64(r-g)/float64(d)
+	}
+	if hf < 0 {
+		hf += 360
+	}
+	h = int(hf/2+0.5) % 180
+	return h, s, v
+}
+
+// background estimates the tray or table under the dice: a median filter
+// of the frame, downsampled, wide enough that a die (or two touching) is
+// less than half of any window. It returns a BGR image at 1/step of the
+// frame.
+func background(frame gocv.Mat, step int) (bgrImage, error) {
+	small := gocv.NewMat()
+	defer small.Close()
+	w, h := frame.Cols()/step, frame.Rows()/step
+	gocv.Resize(frame, &small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
+	med := gocv.NewMat()
+	defer med.Close()
+	k := max(5, (w/10)|1)
+	gocv.MedianBlur(small, &med, k)
+	return viewBGRCopy(med)
+}
+
+// viewBGRCopy is viewBGR with the pixels copied out of the Mat.
+func viewBGRCopy(m gocv.Mat) (bgrImage, error) {
+	v, err := viewBGR(m)
+	if err != nil {
+		return v, err
+	}
+	v.pix = append([]byte(nil), v.pix...)
+	return v, nil
+}
+
+// colourMasks marks, on im (at 1/step of the frame), the pixels in the
+// blue and the red ranges that also stand out from the background bg (at
+// 1/bgStep of the frame): a felt of the dice's own colour is not a die.
+func colourMasks(im, bg bgrImage, ratio int, blue, red HSVRange, minDiff int) (bm, rm []byte) {
+	bm = make([]byte, im.w*im.h)
+	rm = make([]byte, im.w*im.h)
+	for y := 0; y < im.h; y++ {
+		by := min(bg.h-1, y/ratio)
+		for x := 0; x < im.w; x++ {
+			i := y*im.w + x
+			b, g, r := int(im.pix[3*i]), int(im.pix[3*i+1]), int(im.pix[3*i+2])
+			h, s, v := hsv(b, g, r)
+			isB, isR := blue.Contains(h, s, v), red.Contains(h, s, v)
+			if !isB && !isR {
+				continue
+			}
+			bx := min(bg.w-1, x/ratio)
+			j := 3 * (by*bg.w + bx)
+			d := iabs(b-int(bg.pix[j])) + iabs(g-int(bg.pix[j+1])) + iabs(r-int(bg.pix[j+2]))
+			if d < minDiff {
+				continue
+			}
+			if isB {
+				bm[i] = 1
+			} else {
+				rm[i] = 1
+			}
+		}
+	}
+	return bm, rm
+}
+
+// dieCandidates returns the blobs of one colour that may be the die, of a
+// plausible size and shape (compact, not a stripe of cloth), largest first,
+// at most n; and the largest such blob at the edge of the picture, or -1.
+func dieCandidates(blobs []blob, labels []int32, w, minArea, maxArea, n int) ([]int, int) {
+	var out []int
+	edge := -1
+	for i := range blobs {
+		b := &blobs[i]
+		if b.area < minArea || b.area > maxArea || !dieShaped(b, labels, w) {
+			continue
+		}
+		if b.edge {
+			if edge < 0 || b.area > blobs[edge].area {
+				edge = i
+			}
+			continue
+		}
+		out = append(out, i)
+	}
+	sort.Slice(out, func(i, j int) bool { return blobs[out[i]].area > blobs[out[j]].area })
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out, edge
+}
+
+// dieShaped says whether a blob is compact enough to be a die seen from
+// above: its bounding box is not elongated and, with the holes in each row
+// filled (a top face lost to glare), it fills most of it.
+func dieShaped(b *blob, labels []int32, stride int) bool {
+	w, h := b.box.Dx(), b.box.Dy()
+	if w == 0 || h == 0 {
+		return false
+	}
+	if float64(max(w, h)) > 1.7*float64(min(w, h)) {
+		return false
+	}
+	filled := 0
+	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
+		row := labels[y*stride : (y+1)*stride]
+		first, last := -1, -1
+		for x := b.box.Min.X; x < b.box.Max.X; x++ {
+			if row[x] == b.label {
+				if first < 0 {
+					first = x
+				}
+				last = x
+			}
+		}
+		if first >= 0 {
+			filled += last - first + 1
+		}
+	}
+	return float64(filled) >= 0.5*float64(w*h)
+}
+
+// areaRange is the plausible area of a die, in pixels of a w x h mask:
+// from a die 1/40 of the frame width across to one 1/4 of it.
+func areaRange(w int) (int, int) {
+	lo := float64(w) / 40
+	hi := float64(w) / 4
+	return int(0.5 * lo * lo), int(math.Ceil(0.8 * hi * hi))
+}
+
+// open3 is the opening of a 0/1 mask by a 3x3 square: it cuts the thin
+// bridges between a die and a stripe of its colour.
+func open3(mask []byte, w, h int) []byte {
+	er := make([]byte, len(mask))
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			i := y*w + x
+			if mask[i-w-1]&mask[i-w]&mask[i-w+1]&mask[i-1]&mask[i]&mask[i+1]&mask[i+w-1]&mask[i+w]&mask[i+w+1] != 0 {
+				er[i] = 1
+			}
+		}
+	}
+	return dilate3(er, w, h)
+}

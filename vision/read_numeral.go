@@ -1,0 +1,360 @@
+package vision
+
+import (
+	"image"
+	"math"
+	"slices"
+)
+
+// numeralGrid is the side of the square grid a numeral is normalised to.
+const numeralGrid = 20
+
+// glyph is a numeral normalised for position and scale (not rotation): its
+// pixels are resampled on a numeralGrid x numeralGrid grid centred on the
+// numeral's centroid, the grid spanning glyphSpan times the RMS radius of
+// the numeral's pixels.
+type glyph [numeralGrid * numeralGrid]float32
+
+const glyphSpan = 4.2
+
+// dieCrop is the region of one die at full resolution.
+type dieCrop struct {
+	box  image.Rectangle // in frame pixels
+	w, h int
+	gray []float32 // w*h luminance, 0-255
+	in   []byte    // 1 where the pixel belongs to the die (holes filled)
+	num  []byte    // 1 on the numeral's pixels, once found
+}
+
+// numeralResult is the numeral found on the top face of a die.
+type numeralResult struct {
+	mask        []byte // crop-sized, 1 on numeral pixels
+	area        int
+	cx, cy      float64 // centroid in crop pixels
+	rms         float64 // RMS radius of the numeral pixels
+	dieRadius   float64 // equivalent radius of the die region
+	offCentre   float64 // distance numeral centroid to die centroid / dieRadius
+	components  int     // numeral components kept
+	contrast    float64 // mean top-hat value of numeral pixels
+	reasonEmpty string
+}
+
+// boxBlur blurs src (w x h) with a (2r+1)^2 box, clamped at the borders,
+// using integral sums.
+func boxBlur(src []float32, w, h, r int) []float32 {
+	ii := make([]float64, (w+1)*(h+1))
+	for y := 0; y < h; y++ {
+		var row float64
+		for x := 0; x < w; x++ {
+			row += float64(src[y*w+x])
+			ii[(y+1)*(w+1)+x+1] = ii[y*(w+1)+x+1] + row
+		}
+	}
+	out := make([]float32, w*h)
+	for y := 0; y < h; y++ {
+		y0, y1 := max(0, y-r), min(h, y+r+1)
+		for x := 0; x < w; x++ {
+			x0, x1 := max(0, x-r), min(w, x+r+1)
+			s := ii[y1*(w+1)+x1] - ii[y0*(w+1)+x1] - ii[y1*(w+1)+x0] + ii[y0*(w+1)+x0]
+			out[y*w+x] = float32(s / float64((y1-y0)*(x1-x0)))
+		}
+	}
+	return out
+}
+
+// findNumeral finds the light numeral nearest the centre of the die: the
+// pixels brighter than their neighbourhood (a top-hat), grouped in
+// components, the component nearest the die's centre and the large ones
+// close to it kept.
+func findNumeral(c *dieCrop, minContrast float32) numeralResult {
+	var res numeralResult
+	// die centroid and size
+	var n, sx, sy float64
+	for y := 0; y < c.h; y++ {
+		for x := 0; x < c.w; x++ {
+			if c.in[y*c.w+x] != 0 {
+				n++
+				sx += float64(x)
+				sy += float64(y)
+			}
+		}
+	}
+	if n == 0 {
+		res.reasonEmpty = "die region empty"
+		return res
+	}
+	dcx, dcy := sx/n, sy/n
+	dr := math.Sqrt(n / math.Pi)
+	res.dieRadius = dr
+	// white top-hat: the grey minus its opening by a square wider than a
+	// numeral's stroke; large bright areas (a lit face) vanish, thin bright
+	// strokes stay
+	k := max(2, int(dr/8+0.5))
+	sm := smooth3(c.gray, c.w, c.h)
+	bl := opening(sm, c.w, c.h, k)
+	for i := range bl {
+		bl[i] = sm[i] - bl[i]
+	}
+	// the threshold adapts to the numeral's contrast: a fraction of the
+	// strongest top-hat values near the centre of the die
+	lim := (0.75 * dr) * (0.75 * dr)
+	var vals []float32
+	for y := 0; y < c.h; y++ {
+		for x := 0; x < c.w; x++ {
+			i := y*c.w + x
+			dx, dy := float64(x)-dcx, float64(y)-dcy
+			if c.in[i] != 0 && dx*dx+dy*dy <= lim {
+				vals = append(vals, bl[i])
+			}
+		}
+	}
+	if len(vals) == 0 {
+		res.reasonEmpty = "die too small"
+		return res
+	}
+	slices.Sort(vals)
+	peak := vals[len(vals)*97/100]
+	if peak < minContrast {
+		res.reasonEmpty = "no numeral stands out on the top face"
+		return res
+	}
+	thr := max(peak*numeralFrac, minContrast/2)
+	mask := make([]byte, c.w*c.h)
+	for y := 0; y < c.h; y++ {
+		for x := 0; x < c.w; x++ {
+			i := y*c.w + x
+			if c.in[i] == 0 {
+				continue
+			}
+			dx, dy := float64(x)-dcx, float64(y)-dcy
+			if dx*dx+dy*dy > lim {
+				continue
+			}
+			if bl[i] > thr {
+				mask[i] = 1
+			}
+		}
+	}
+	// label on the mask dilated by one pixel, so that strokes broken by
+	// a pixel or two stay one numeral
+	dil := mask
+	if numeralDilate {
+		dil = dilate3(mask, c.w, c.h)
+	}
+	blobs, labels := components(dil, c.w, c.h, nil)
+	// pick the best: large and central
+	best, bestScore := -1, 0.0
+	for i := range blobs {
+		b := &blobs[i]
+		bx, by := b.centroid()
+		d := math.Hypot(bx-dcx, by-dcy) / dr
+		s := float64(b.area) * math.Exp(-d*d/0.18)
+		if s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	if best < 0 {
+		res.reasonEmpty = "no numeral on the top face"
+		return res
+	}
+	keep := make([]bool, len(blobs)+1)
+	keep[blobs[best].label] = true
+	res.components = 1
+	var m, mx, my, con float64
+	for i, l := range labels {
+		if l != 0 && keep[l] && mask[i] != 0 {
+			mask[i] = 1
+			x, y := i%c.w, i/c.w
+			m++
+			mx += float64(x)
+			my += float64(y)
+			con += float64(bl[i])
+		} else {
+			mask[i] = 0
+		}
+	}
+	res.mask = mask
+	res.area = int(m)
+	res.cx, res.cy = mx/m+0.5, my/m+0.5
+	res.contrast = con / m
+	var rr float64
+	for i, v := range mask {
+		if v != 0 {
+			dx, dy := float64(i%c.w)+0.5-res.cx, float64(i/c.w)+0.5-res.cy
+			rr += dx*dx + dy*dy
+		}
+	}
+	res.rms = math.Sqrt(rr / m)
+	res.offCentre = math.Hypot(res.cx-dcx, res.cy-dcy) / dr
+	return res
+}
+
+// makeGlyph resamples the numeral mask (blurred by bilinear sampling) on the
+// normalised grid, rotated by angle (radians, counter-clockwise in the
+// image).
+func makeGlyph(mask []byte, w, h int, cx, cy, rms, angle float64) glyph {
+	var g glyph
+	scale := glyphSpan * rms / numeralGrid
+	cs, sn := math.Cos(angle), math.Sin(angle)
+	for gy := 0; gy < numeralGrid; gy++ {
+		for gx := 0; gx < numeralGrid; gx++ {
+			u := (float64(gx) + 0.5 - numeralGrid/2) * scale
+			v := (float64(gy) + 0.5 - numeralGrid/2) * scale
+			x := cx + u*cs - v*sn
+			y := cy + u*sn + v*cs
+			g[gy*numeralGrid+gx] = float32(sampleMask(mask, w, h, x, y))
+		}
+	}
+	return g
+}
+
+func sampleMask(mask []byte, w, h int, x, y float64) float64 {
+	x -= 0.5
+	y -= 0.5
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	fx, fy := x-float64(x0), y-float64(y0)
+	get := func(x, y int) float64 {
+		if x < 0 || y < 0 || x >= w || y >= h {
+			return 0
+		}
+		return float64(mask[y*w+x])
+	}
+	return get(x0, y0)*(1-fx)*(1-fy) + get(x0+1, y0)*fx*(1-fy) + get(x0, y0+1)*(1-fx)*fy + get(x0+1, y0+1)*fx*fy
+}
+
+// dilate3 dilates a 0/1 mask with a 3x3 square.
+func dilate3(mask []byte, w, h int) []byte {
+	out := make([]byte, len(mask))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if mask[y*w+x] == 0 {
+				continue
+			}
+			for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
+				for xx := max(0, x-1); xx <= min(w-1, x+1); xx++ {
+					out[yy*w+xx] = 1
+				}
+			}
+		}
+	}
+	return out
+}
+
+// glyphOf samples the numeral of nr on the normalised grid: each cell the
+// mean of 3x3 sub-samples, then a 3x3 blur, so that small shifts and
+// rotations change the glyph little.
+func glyphOf(mask []byte, w, h int, cx, cy, rms float64) glyph {
+	var g glyph
+	scale := glyphSpan * rms / numeralGrid
+	for gy := 0; gy < numeralGrid; gy++ {
+		for gx := 0; gx < numeralGrid; gx++ {
+			var s float64
+			for sy := 0; sy < 3; sy++ {
+				for sx := 0; sx < 3; sx++ {
+					u := (float64(gx) + (float64(sx)+0.5)/3 - numeralGrid/2) * scale
+					v := (float64(gy) + (float64(sy)+0.5)/3 - numeralGrid/2) * scale
+					s += sampleMask(mask, w, h, cx+u, cy+v)
+				}
+			}
+			g[gy*numeralGrid+gx] = float32(s / 9)
+		}
+	}
+	if !glyphBlur {
+		return g
+	}
+	return blurGlyph(&g)
+}
+
+// blurGlyph blurs g with a [1 2 1] x [1 2 1] kernel.
+func blurGlyph(g *glyph) glyph {
+	var tmp, out glyph
+	const n = numeralGrid
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			v := 2 * g[y*n+x]
+			if x > 0 {
+				v += g[y*n+x-1]
+			}
+			if x < n-1 {
+				v += g[y*n+x+1]
+			}
+			tmp[y*n+x] = v / 4
+		}
+	}
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			v := 2 * tmp[y*n+x]
+			if y > 0 {
+				v += tmp[(y-1)*n+x]
+			}
+			if y < n-1 {
+				v += tmp[(y+1)*n+x]
+			}
+			out[y*n+x] = v / 4
+		}
+	}
+	return out
+}
+
+var numeralDilate = true
+
+// opening returns the grey-level opening of src (w x h) by a square of side
+// 2k+1: a min filter then a max filter, each separable.
+func opening(src []float32, w, h, k int) []float32 {
+	tmp := make([]float32, len(src))
+	out := make([]float32, len(src))
+	filter1(src, tmp, w, h, k, true, true)
+	filter1(tmp, out, w, h, k, false, true)
+	filter1(out, tmp, w, h, k, true, false)
+	filter1(tmp, out, w, h, k, false, false)
+	return out
+}
+
+// filter1 is a 1-D min (isMin) or max filter of radius k along rows
+// (horizontal) or columns.
+func filter1(src, dst []float32, w, h, k int, horizontal, isMin bool) {
+	n, m, stride, step := h, w, w, 1
+	if !horizontal {
+		n, m, stride, step = w, h, 1, w
+	}
+	for line := 0; line < n; line++ {
+		base := line * stride
+		for i := 0; i < m; i++ {
+			lo, hi := max(0, i-k), min(m-1, i+k)
+			v := src[base+lo*step]
+			for j := lo + 1; j <= hi; j++ {
+				x := src[base+j*step]
+				if (isMin && x < v) || (!isMin && x > v) {
+					v = x
+				}
+			}
+			dst[base+i*step] = v
+		}
+	}
+}
+
+var numeralFrac float32 = 0.45
+
+// smooth3 blurs src with a [1 2 1] x [1 2 1] kernel, clamped at the
+// borders.
+func smooth3(src []float32, w, h int) []float32 {
+	tmp := make([]float32, len(src))
+	out := make([]float32, len(src))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := y*w + x
+			l, r := src[y*w+max(0, x-1)], src[y*w+min(w-1, x+1)]
+			tmp[i] = (l + 2*src[i] + r) / 4
+		}
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := y*w + x
+			u, d := tmp[max(0, y-1)*w+x], tmp[min(h-1, y+1)*w+x]
+			out[i] = (u + 2*tmp[i] + d) / 4
+		}
+	}
+	return out
+}
+
+var glyphBlur = true

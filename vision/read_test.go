@@ -1,0 +1,144 @@
+package vision
+
+import (
+	"errors"
+	"testing"
+
+	"gocv.io/x/gocv"
+)
+
+// The bars the reader meets, checked below. The rendered set's bars are
+// per die; the real photos are single dice of other colours read with
+// ReadSingle. Every real photo is held out: the built-in model learns
+// from Hershey numerals and the even-numbered renders only.
+const (
+	renderedMinAccuracy = 0.60
+	renderedMaxWrong    = 0.005
+	realMinAccuracy     = 0.55
+	realMaxWrong        = 0.01
+)
+
+func builtinReader(t testing.TB) *Reader {
+	t.Helper()
+	r, err := NewReader(DefaultReaderOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// scoreSet reads every image of set and tallies the dice.
+func scoreSet(t testing.TB, r *Reader, set []LabelledImage) Score {
+	t.Helper()
+	var s Score
+	for _, li := range set {
+		m := gocv.IMRead(li.Path, gocv.IMReadColor)
+		if m.Empty() {
+			m.Close()
+			t.Fatalf("%s: does not decode", li.Path)
+		}
+		if want, single := li.Faces["die"]; single {
+			d := r.ReadSingle(m)
+			s.Add(want, d.Face)
+			if d.Face != want {
+				t.Logf("%s: want %d, read %d (confidence %.2f) %s", li.Path, want, d.Face, d.Confidence, d.Reason)
+			}
+		} else {
+			roll := r.Read(m)
+			for _, d := range []struct {
+				name string
+				d    Die
+			}{{"blue", roll.Blue}, {"red", roll.Red}} {
+				want := li.Faces[d.name]
+				s.Add(want, d.d.Face)
+				if d.d.Face != want {
+					t.Logf("%s %s: want %d, read %d (confidence %.2f) %s", li.Path, d.name, want, d.d.Face, d.d.Confidence, d.d.Reason)
+				}
+			}
+		}
+		m.Close()
+	}
+	return s
+}
+
+func TestReadRendered(t *testing.T) {
+	checkLeaks(t)
+	r := builtinReader(t)
+	for _, tc := range []struct {
+		name   string
+		parity int
+	}{{"all", -1}, {"held-out", 1}} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := scoreSet(t, r, renderedSet(t, tc.parity))
+			t.Logf("rendered %s: %v", tc.name, s)
+			if s.Accuracy() < renderedMinAccuracy || s.WrongRate() > renderedMaxWrong {
+				t.Errorf("rendered %s: %v; want accuracy >= %.1f%% and wrong <= %.1f%%", tc.name, s, 100*renderedMinAccuracy, 100*renderedMaxWrong)
+			}
+		})
+	}
+}
+
+func TestReadSingleReal(t *testing.T) {
+	checkLeaks(t)
+	r := builtinReader(t)
+	s := scoreSet(t, r, realSet(t, -1))
+	t.Logf("real photos: %v", s)
+	if s.Accuracy() < realMinAccuracy || s.WrongRate() > realMaxWrong {
+		t.Errorf("real photos: %v; want accuracy >= %.1f%% and wrong <= %.1f%%", s, 100*realMinAccuracy, 100*realMaxWrong)
+	}
+}
+
+// TestReadBadFrames checks frames the reader cannot use give reasons, not
+// crashes or faces.
+func TestReadBadFrames(t *testing.T) {
+	checkLeaks(t)
+	r := builtinReader(t)
+	for _, tc := range []struct {
+		name string
+		make func() gocv.Mat
+	}{
+		{"empty", gocv.NewMat},
+		{"float", func() gocv.Mat { return gocv.NewMatWithSize(48, 64, gocv.MatTypeCV32FC1) }},
+		{"tiny", func() gocv.Mat { return gocv.NewMatWithSize(2, 3, gocv.MatTypeCV8UC3) }},
+		{"black", func() gocv.Mat { return gocv.NewMatWithSize(480, 640, gocv.MatTypeCV8UC3) }},
+		{"grey", func() gocv.Mat { return gocv.NewMatWithSize(480, 640, gocv.MatTypeCV8UC1) }},
+		{"one row", func() gocv.Mat { return gocv.NewMatWithSize(1, 640, gocv.MatTypeCV8UC3) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := tc.make()
+			defer m.Close()
+			roll := r.Read(m)
+			for _, d := range []Die{roll.Blue, roll.Red, r.ReadSingle(m)} {
+				if d.Face != 0 || d.Reason == "" {
+					t.Errorf("read %+v, want no face and a reason", d)
+				}
+			}
+		})
+	}
+}
+
+func TestDecodeImageCorrupt(t *testing.T) {
+	checkLeaks(t)
+	for _, data := range [][]byte{nil, []byte("not an image"), {0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 'J', 'F', 'I', 'F'}} {
+		m, err := DecodeImage(data)
+		if err == nil {
+			m.Close()
+			t.Errorf("DecodeImage(%q) = nil error, want ErrBadFrame", data)
+		} else if !errors.Is(err, ErrBadFrame) {
+			t.Errorf("DecodeImage(%q) = %v, want ErrBadFrame", data, err)
+		}
+	}
+}
+
+func BenchmarkRead640(b *testing.B) {
+	r := builtinReader(b)
+	m := gocv.IMRead("testdata/rendered/0000.jpg", gocv.IMReadColor)
+	defer m.Close()
+	if m.Cols() != 640 || m.Rows() != 480 {
+		b.Fatalf("frame is %dx%d, want 640x480", m.Cols(), m.Rows())
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r.Read(m)
+	}
+}
