@@ -41,7 +41,7 @@ var DefaultOpts = Opts{Povray: "povray", Include: "/usr/share/povray-3.7/include
 // Render renders s with POV-Ray and applies its post-processing (blur and
 // noise, drawn from seed). It runs povray in a temporary folder, because
 // Debian's povray only writes below the current folder and /tmp.
-func Render(ctx context.Context, s Scene, seed uint64, o Opts) (image.Image, error) {
+func Render(ctx context.Context, s Scene, seed uint64, o Opts) (*image.RGBA, error) {
 	bin, err := exec.LookPath(o.Povray)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNoPovray, err)

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRunPairs(t *testing.T) {
+	if _, err := exec.LookPath("povray"); err != nil {
+		t.Skip("povray not installed")
+	}
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"-out", out, "-n", "3", "-seed", "5", "-width", "160", "-height", "120", "-aa", "0"}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr.String())
+	}
+	labels, err := os.ReadFile(filepath.Join(out, "labels.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(labels)), "\n")
+	if len(lines) != 4 || lines[0] != "file,blue,red" || !strings.HasPrefix(lines[1], "0000.jpg,") {
+		t.Errorf("labels.csv = %q, want a header and 3 rows", labels)
+	}
+	for _, name := range []string{"0000.jpg", "0001.jpg", "0002.jpg", "details.csv"} {
+		if fi, err := os.Stat(filepath.Join(out, name)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestRunBadArgs(t *testing.T) {
+	for _, args := range [][]string{{}, {"-out", t.TempDir(), "-kind", "triples"}, {"-out", t.TempDir(), "extra"}} {
+		var stdout, stderr bytes.Buffer
+		if err := run(context.Background(), args, &stdout, &stderr); err == nil {
+			t.Errorf("run(%q) = nil, want an error", args)
+		}
+	}
+}
