@@ -22,6 +22,13 @@ func players() engine.Setup {
 // every event. It returns the final state and the number of actions.
 func playRandom(t testing.TB, seed int64) (*State, int) {
 	t.Helper()
+	return playRandomVisit(t, seed, nil)
+}
+
+// playRandomVisit is playRandom calling visit with every event and the
+// states before and after it.
+func playRandomVisit(t testing.TB, seed int64, visit func(before, after *State, ev engine.Event)) (*State, int) {
+	t.Helper()
 	rng := rand.New(rand.NewSource(seed))
 	st, err := New().Start(players())
 	if err != nil {
@@ -48,8 +55,12 @@ func playRandom(t testing.TB, seed int64) (*State, int) {
 			t.Fatalf("seed %d step %d: legal action %s by %v refused: %v", seed, step, codec.FormatCommand(a.Cmd, s.setup.Players), a.By, err)
 		}
 		for _, ev := range evs {
+			before := st.(*State)
 			if st, err = st.Apply(ev); err != nil {
 				t.Fatalf("seed %d step %d: apply %s: %v", seed, step, ev.Name(), err)
+			}
+			if visit != nil {
+				visit(before, st.(*State), ev)
 			}
 			if err := st.(engine.Checker).Check(); err != nil {
 				t.Fatalf("seed %d step %d after %s: %v", seed, step, ev.Name(), err)
