@@ -107,7 +107,7 @@ func (c *Codec) DecodeEvent(name string, data []byte) (Event, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: unknown event %q", c.game, name)
 	}
-	v, err := decodeStrict(t, data)
+	v, err := decodeStrict(t, data, false)
 	if err != nil {
 		return nil, fmt.Errorf("%s event %q: %w", c.game, name, err)
 	}
@@ -115,7 +115,8 @@ func (c *Codec) DecodeEvent(name string, data []byte) (Event, error) {
 }
 
 // DecodeCommand decodes a command from its name and JSON arguments, as a
-// phone sends it. Unknown fields are refused.
+// phone sends it. Unknown fields are refused. A Seat field left out is
+// NoSeat, as in the text form (see ParseCommand), never seat 0.
 func (c *Codec) DecodeCommand(name string, data []byte) (Command, error) {
 	t, ok := c.commands[name]
 	if !ok {
@@ -125,15 +126,24 @@ func (c *Codec) DecodeCommand(name string, data []byte) (Command, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
 	}
-	v, err := decodeStrict(t, data)
+	v, err := decodeStrict(t, data, true)
 	if err != nil {
 		return nil, Refusef(ErrBadArgument, "command %s: %v", "commande %s : %v", name, err)
 	}
 	return v.(Command), nil
 }
 
-func decodeStrict(t reflect.Type, data []byte) (any, error) {
+// decodeStrict decodes a t from JSON; with noSeat, Seat fields the JSON
+// leaves out are NoSeat.
+func decodeStrict(t reflect.Type, data []byte, noSeat bool) (any, error) {
 	p := reflect.New(t)
+	if noSeat {
+		for _, f := range fields(t) {
+			if f.typ == seatType {
+				p.Elem().Field(f.index).SetInt(int64(NoSeat))
+			}
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(p.Interface()); err != nil {
