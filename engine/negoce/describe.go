@@ -36,6 +36,9 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 	pl := s.player
 	switch e := ev.(type) {
 	case Dealt:
+		if len(e.Cards) == 1 {
+			return say("%s reçoit 1 carte", "%s is dealt 1 card", pl(e.To))
+		}
 		return say("%s reçoit %d cartes", "%s is dealt %d cards", pl(e.To), len(e.Cards))
 	case BidMade:
 		if !s.opened {
@@ -87,7 +90,22 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 		return say("%s force la vente : une deuxième carte face cachée, les offres sont reprises", "%s forces the sale: a second card face down, the offers are taken back", pl(s.seller))
 	case Named:
 		g, _ := s.cat.Good(e.Good)
-		return say("%s demande : %s ; %d carte(s) montrée(s)", "%s asks for %s; %d card(s) revealed", pl(s.seller), s.cat.GoodName(g, lang), len(e.Revealed))
+		var shown []string
+		for p := range Players {
+			n := 0
+			for _, id := range e.Revealed {
+				if i, ok := s.cat.Card(id); ok && s.loc[i] == int8(p) {
+					n++
+				}
+			}
+			switch {
+			case n == 1:
+				shown = append(shown, say("%s en montre 1", "%s shows 1", pl(engine.Seat(p))))
+			case n > 1:
+				shown = append(shown, say("%s en montre %d", "%s shows %d", pl(engine.Seat(p)), n))
+			}
+		}
+		return say("%s demande la marchandise %d, %s : %s", "%s asks for good %d, %s: %s", pl(s.seller), s.cat.Goods[g].Number, s.cat.GoodName(g, lang), strings.Join(shown, ", "))
 	case ForcedSold:
 		return say("%s prend %s de %s, qui reçoit les deux cartes du marché", "%s takes %s from %s, who gets the two market cards",
 			pl(e.Seller), card(e.Card, true), pl(e.Buyer))
