@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"periph.io/x/conn/v3/conntest"
 	"periph.io/x/conn/v3/gpio"
@@ -136,18 +138,24 @@ func (s *script) open() {
 	s.version(0x92)
 }
 
-// noTag is one ReadUID with an empty reader.
-func (s *script) noTag() {
+// pollStart is the start of every ReadUID: the version check, the chip
+// init, and the receive timeout cut to 3 ms (6 ticks of 0.5 ms).
+func (s *script) pollStart() {
 	s.version(0x92)
 	s.init(4)
+	s.write(TReloadRegL, 6)
+}
+
+// noTag is one ReadUID with an empty reader.
+func (s *script) noTag() {
+	s.pollStart()
 	s.framing(0x07)
 	s.transceive([]byte{PICC_REQIDL}, nil)
 }
 
 // tag is one ReadUID of a tag with a 4- or 7-byte uid.
 func (s *script) tag(uid []byte) {
-	s.version(0x92)
-	s.init(4)
+	s.pollStart()
 	s.framing(0x07)
 	s.transceive([]byte{PICC_REQIDL}, []byte{0x44, 0x00}) // ATQA
 	cl1 := uid[:4]
@@ -228,8 +236,7 @@ func TestMFRC522ReadUID(t *testing.T) {
 		{"NTAG 7-byte UID", func(s *script) { s.tag(uid7) }, nil, "04A2B3C4D5E680", nil},
 		{"MIFARE 4-byte UID", func(s *script) { s.tag(uid4) }, nil, "DEADBEEF", nil},
 		{"garbled anticollision", func(s *script) {
-			s.version(0x92)
-			s.init(4)
+			s.pollStart()
 			s.framing(0x07)
 			s.transceive([]byte{PICC_REQIDL}, []byte{0x44, 0x00})
 			s.framing(0x00)
@@ -237,12 +244,11 @@ func TestMFRC522ReadUID(t *testing.T) {
 		}, nil, "", ErrBadRead},
 		{"unplugged: version reads 0x00", func(s *script) { s.version(0x00) }, nil, "", ErrNotAnswering},
 		{"SPI error during request", func(s *script) {
-			s.version(0x92)
-			s.init(4)
+			s.pollStart()
 			s.framing(0x07)
 			// the CommIEnReg write of the request fails on the wire: the
-			// 13th transfer of the cycle, not in the script.
-		}, []int{13}, "", ErrBus},
+			// 15th transfer of the cycle, not in the script.
+		}, []int{14}, "", ErrBus},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -267,6 +273,9 @@ func TestMFRC522ReadUID(t *testing.T) {
 			uid, err := r.ReadUID()
 			if got := UIDString(uid); got != tt.want || !errors.Is(err, tt.wantErr) {
 				t.Errorf("ReadUID() = %q, %v; want %q, %v", got, err, tt.want, tt.wantErr)
+			}
+			if errors.Is(err, ErrBus) && !strings.Contains(err.Error(), "remote I/O error") {
+				t.Errorf("ReadUID() = %v: a bus error that is not the injected one (a script mismatch?)", err)
 			}
 			if err := r.Halt(); err != nil {
 				t.Errorf("Halt() = %v", err)
@@ -389,5 +398,35 @@ func TestReopening(t *testing.T) {
 	}
 	if _, err := r.ReadUID(); !errors.Is(err, ErrNotAnswering) {
 		t.Errorf("ReadUID with no port left = %v, want ErrNotAnswering", err)
+	}
+}
+
+// TestTransfersPerPoll counts the SPI transfers of one poll, the cost of
+// polling on the Pi's bus, and checks the counts the scripts are built on.
+func TestTransfersPerPoll(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		build func(*script)
+		want  int
+	}{
+		{"empty reader", func(s *script) { s.noTag() }, 28},
+		{"4-byte tag", func(s *script) { s.tag(uid4) }, 97},
+		{"7-byte tag", func(s *script) { s.tag(uid7) }, 120},
+	} {
+		var s script
+		tt.build(&s)
+		if len(s.ops) != tt.want {
+			t.Errorf("%s: %d transfers, want %d", tt.name, len(s.ops), tt.want)
+		}
+	}
+}
+
+func TestReceiveTimeoutBounds(t *testing.T) {
+	reset, irq := pins()
+	for _, d := range []time.Duration{-time.Millisecond, 200 * time.Millisecond} {
+		_, err := NewMFRC522(&spitest.Playback{}, reset, irq, Opts{ReceiveTimeout: d})
+		if err == nil || !strings.Contains(err.Error(), "receive timeout") {
+			t.Errorf("NewMFRC522(ReceiveTimeout %v) = %v, want a receive timeout error", d, err)
+		}
 	}
 }

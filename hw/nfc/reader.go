@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"periph.io/x/conn/v3"
 	"periph.io/x/conn/v3/gpio"
@@ -45,15 +46,28 @@ type Opts struct {
 	AntennaGain int
 	// Name is shown by String, for example "nfc on SPI0.0".
 	Name string
+	// ReceiveTimeout is how long the chip waits for a tag's answer, from
+	// 0.5 ms to 127 ms in steps of 0.5 ms. periph's init sets 15 ms; the
+	// driver reads the interrupt register over SPI in a loop until the
+	// answer or the timeout, so with no tag on the reader every poll keeps
+	// the bus and a CPU busy this long. Tags answer within a millisecond;
+	// 3 ms leaves margin and cuts that cost by five.
+	ReceiveTimeout time.Duration
 }
 
 // DefaultOpts are the options of the reference build.
-var DefaultOpts = Opts{AntennaGain: 4, Name: "MFRC522"}
+var DefaultOpts = Opts{AntennaGain: 4, Name: "MFRC522", ReceiveTimeout: 3 * time.Millisecond}
+
+// timerTick is the period of the chip's timer as periph's init sets it up
+// (TModeReg 0x8D, TPrescalerReg 0x3E: 13.56 MHz / (2*0xD3E+1), 2 kHz).
+const timerTick = 500 * time.Microsecond
 
 // MFRC522 is a TagReader on an MFRC522 chip.
 type MFRC522 struct {
 	name string
 	bus  *watchedPort
+
+	reload byte // TReloadRegL: the receive timeout in timer ticks
 
 	mu     sync.Mutex   // guards dev and halted
 	dev    *mfrc522.Dev // periph's driver
@@ -76,6 +90,13 @@ func NewMFRC522(port spi.Port, reset gpio.PinOut, irq gpio.PinIn, opts Opts) (*M
 	if opts.Name == "" {
 		opts.Name = DefaultOpts.Name
 	}
+	if opts.ReceiveTimeout == 0 {
+		opts.ReceiveTimeout = DefaultOpts.ReceiveTimeout
+	}
+	ticks := (opts.ReceiveTimeout + timerTick - 1) / timerTick
+	if ticks < 1 || ticks > 255 {
+		return nil, fmt.Errorf("nfc: receive timeout %v: want 0.5ms to 127ms", opts.ReceiveTimeout)
+	}
 	wp := &watchedPort{Port: port}
 	// periph's LowLevel.String dereferences the IRQ pin: pass a nil
 	// interface, not a nil *Pin, and never call dev.String.
@@ -90,7 +111,7 @@ func NewMFRC522(port spi.Port, reset gpio.PinOut, irq gpio.PinIn, opts Opts) (*M
 	if err := dev.SetAntennaGain(opts.AntennaGain); err != nil {
 		return nil, fmt.Errorf("nfc: %w", err)
 	}
-	r := &MFRC522{name: opts.Name, bus: wp, dev: dev}
+	r := &MFRC522{name: opts.Name, bus: wp, dev: dev, reload: byte(ticks)}
 	if _, err := r.Version(); err != nil {
 		return nil, err
 	}
@@ -135,6 +156,9 @@ func (r *MFRC522) ReadUID() ([]byte, error) {
 	// Init soft-resets the chip: the field goes off and on, so a tag that
 	// rests on the reader is back in its idle state and answers REQA.
 	if err := ll.Init(); err != nil {
+		return nil, r.fault(err)
+	}
+	if err := ll.DevWrite(commands.TReloadRegL, r.reload); err != nil {
 		return nil, r.fault(err)
 	}
 	// REQA, a 7-bit frame; a tag answers with its 16-bit ATQA.
