@@ -138,15 +138,20 @@ func (f File) Fields(n *yaml.Node, where string, required, optional []string) (m
 // String returns the value of scalar string node n.
 func (f File) String(n *yaml.Node, key string) (string, error) {
 	if n.Kind != yaml.ScalarNode || (n.Tag != "!!str" && n.Tag != "") {
-		return "", f.Errorf(n, key, "is a %s; expected a text", describe(n))
+		return "", f.Errorf(n, key, "is %s; expected a text", describe(n))
 	}
 	return n.Value, nil
 }
 
 // Int returns the value of integer node n.
 func (f File) Int(n *yaml.Node, key string) (int, error) {
+	if n.Kind == yaml.ScalarNode && digits.MatchString(n.Value) && n.Tag != "!!str" {
+		if _, err := strconv.Atoi(n.Value); err != nil {
+			return 0, f.Errorf(n, key, "%q is out of range", n.Value)
+		}
+	}
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
-		return 0, f.Errorf(n, key, "is a %s; expected a whole number", describe(n))
+		return 0, f.Errorf(n, key, "is %s; expected a whole number", describe(n))
 	}
 	v, err := strconv.Atoi(n.Value)
 	if err != nil {
@@ -158,7 +163,7 @@ func (f File) Int(n *yaml.Node, key string) (int, error) {
 // Bool returns the value of boolean node n.
 func (f File) Bool(n *yaml.Node, key string) (bool, error) {
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
-		return false, f.Errorf(n, key, "is a %s; expected true or false", describe(n))
+		return false, f.Errorf(n, key, "is %s; expected true or false", describe(n))
 	}
 	var b bool
 	if err := n.Decode(&b); err != nil {
@@ -170,7 +175,7 @@ func (f File) Bool(n *yaml.Node, key string) (bool, error) {
 // Seq returns the items of list node n.
 func (f File) Seq(n *yaml.Node, key string) ([]*yaml.Node, error) {
 	if n.Kind != yaml.SequenceNode {
-		return nil, f.Errorf(n, key, "is a %s; expected a list", describe(n))
+		return nil, f.Errorf(n, key, "is %s; expected a list", describe(n))
 	}
 	return n.Content, nil
 }
@@ -193,7 +198,7 @@ func (f File) Strings(n *yaml.Node, key string) ([]string, error) {
 // StringMap returns the pairs of a mapping of texts to texts, in file order.
 func (f File) StringMap(n *yaml.Node, key string) ([][2]string, error) {
 	if n.Kind != yaml.MappingNode {
-		return nil, f.Errorf(n, key, "is a %s; expected a mapping of names to texts", describe(n))
+		return nil, f.Errorf(n, key, "is %s; expected a mapping of names to texts", describe(n))
 	}
 	var out [][2]string
 	seen := map[string]bool{}
@@ -215,24 +220,31 @@ func (f File) StringMap(n *yaml.Node, key string) ([][2]string, error) {
 	return out, nil
 }
 
+// describe says what n is, with an article: "a list", "a text \"x\"",
+// "an empty value".
 func describe(n *yaml.Node) string {
 	if n.Kind != yaml.ScalarNode {
-		return kindName(n)
+		if n.Kind == yaml.AliasNode {
+			return "an alias (anchors are not supported)"
+		}
+		return "a " + kindName(n)
 	}
 	switch n.Tag {
 	case "!!int":
-		return "number"
+		return "a number"
 	case "!!float":
-		return "decimal number"
+		return "a decimal number"
 	case "!!bool":
 		return "true/false"
 	case "!!null":
-		return "empty value"
+		return "an empty value"
 	case "!!str":
-		return fmt.Sprintf("text %q", n.Value)
+		return fmt.Sprintf("a text %q", n.Value)
 	}
-	return fmt.Sprintf("value %q", n.Value)
+	return fmt.Sprintf("the value %q", n.Value)
 }
+
+var digits = regexp.MustCompile(`^[-+]?[0-9]+$`)
 
 // Version checks the version key of a top-level mapping: it must be the
 // whole number want.
