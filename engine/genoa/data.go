@@ -5,6 +5,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"comptoir/engine/genoa/board"
+	"comptoir/engine/genoa/catalog"
 )
 
 // The engine's own view of the data it plays with: the board's geometry,
@@ -30,6 +33,13 @@ const (
 	aDraw              // cards from a deck (guild hall, town hall, post office)
 	aMarkers           // ownership markers of one's colour (cathedral)
 	aVilla             // a contract card, or the delivery of a large order
+)
+
+// Sizes of the game, for the fixed-size parts of the state.
+const (
+	maxPlayers = 5
+	maxGoods   = catalog.NumGoods
+	maxBlds    = board.NumBuildings
 )
 
 // Decks, in the order of the catalog.
@@ -268,6 +278,9 @@ func newData(l layout) (*Data, error) {
 			d.at[x-1][y-1] = len(d.squares)
 			d.squares = append(d.squares, sq)
 		}
+	}
+	if len(d.prof.Goods) != maxGoods || len(d.blds) != maxBlds {
+		return nil, fmt.Errorf("genoa: %d goods and %d buildings; the game has %d and %d", len(d.prof.Goods), len(d.blds), maxGoods, maxBlds)
 	}
 	if d.market < 0 {
 		return nil, fmt.Errorf("genoa: the board has no market")

@@ -451,7 +451,7 @@ func (t *tx) act(by engine.Seat, c Act) error {
 	} else if by != engine.NoSeat && by != who {
 		return refusef(ErrNotYourAction, "the action of %s is %s's by the deal", "l'action de %s revient à %s par le marché", s.d.blds[b].NameEN, s.name(who), s.d.blds[b].NameFR, s.name(who))
 	}
-	after := slices.Clone(s.After)
+	after := s.After
 	afterT := s.AfterT
 	t.closeWindow()
 	if err := t.effect(who, b, c.Order, c.Tile, false); err != nil {
@@ -461,7 +461,7 @@ func (t *tx) act(by engine.Seat, c Act) error {
 		t.give(engine.NoSeat, engine.Seat(o), "income", bundle{Ducats: s.d.prof.Income})
 	}
 	if who != s.Merchant {
-		ab := bundle{Goods: after, Tiles: afterT}
+		ab := bundle{Goods: after[:], Tiles: afterT}
 		if m, mfr := s.missing(who, ab); m != "" {
 			return refusef(engine.ErrCannotPay, "%s cannot pay what the deal said after the action: %s", "%s ne peut pas payer ce que le marché prévoyait après l'action : %s", s.name(who), m, s.name(who), mfr)
 		}

@@ -42,6 +42,11 @@ const (
 	OptMarket = "market"
 )
 
+// defaultEdition is the edition of a setup that names none.
+const (
+	defaultEdition = "filosofia-2008"
+)
+
 // Start starts a game: Setup.Variant is the edition ("alea-2001" or
 // "filosofia-2008"), 2 to 5 players. The first player of Setup.Players is
 // the first player, fixed for the whole game. The first commands deal the
@@ -52,7 +57,7 @@ func (r *Rules) Start(setup engine.Setup) (engine.State, error) {
 	}
 	ed := setup.Variant
 	if ed == "" {
-		ed = "filosofia-2008"
+		ed = defaultEdition
 		setup.Variant = ed
 	}
 	d, ok := r.editions[ed]
@@ -124,3 +129,20 @@ func WithBoard(b *board.Board) (engine.Rules, error) {
 	}
 	return r, nil
 }
+
+var _ engine.Catalog = (*Rules)(nil)
+
+// Variants lists the editions, the default (Filosofia, the edition in
+// print) first.
+func (r *Rules) Variants() []string {
+	out := r.Editions()
+	for i, e := range out {
+		if e == defaultEdition {
+			out[0], out[i] = out[i], out[0]
+		}
+	}
+	return out
+}
+
+// PlayerCounts lists 2 to 5.
+func (r *Rules) PlayerCounts() []int { return []int{2, 3, 4, 5} }

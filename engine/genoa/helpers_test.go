@@ -2,7 +2,6 @@ package genoa
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,7 +108,7 @@ func hand(t testing.TB, s *State, name string, ids ...string) {
 			t.Fatalf("no card %s", id)
 		}
 		if o := s.CardLoc[c]; o >= 0 {
-			s.P[o].Cards = slices.DeleteFunc(s.P[o].Cards, func(x int) bool { return x == c })
+			s.P[o].Cards = without(s.P[o].Cards, c)
 		}
 		s.CardLoc[c] = int(p)
 		s.P[p].Cards = insertSorted(s.P[p].Cards, c)

@@ -24,10 +24,10 @@ func (p phase) String() string { return phaseKeys[p] }
 // player is what one player holds.
 type player struct {
 	Ducats  int
-	Goods   []int // by good
+	Goods   [maxGoods]int
 	Tiles   [nTiles]int
 	Markers int   // in the player's own reserve
-	Cards   []int // catalog indexes, sorted
+	Cards   []int // catalog indexes, sorted; shared between states, never written in place
 }
 
 // pend is a draw the rules asked for and the cards are still to be named.
@@ -59,10 +59,10 @@ type State struct {
 	rounds int
 
 	P       []player
-	Supply  []int       // goods in the warehouses, by good
-	TileSup [nTiles]int // tiles in the supply
-	Common  []int       // markers of each colour in the common supply
-	Owner   []int       // building → seat holding a marker there, or -1
+	Supply  [maxGoods]int   // goods in the warehouses, by good
+	TileSup [nTiles]int     // tiles in the supply
+	Common  [maxPlayers]int // markers of each colour in the common supply
+	Owner   [maxBlds]int    // building → seat holding a marker there, or -1
 	CardLoc []int       // card → seat holding it, or -1 in its deck
 	// BankPaid is what the bank paid out, less what it took in.
 	BankPaid int
@@ -74,15 +74,15 @@ type State struct {
 	Pending  []pend
 
 	// Turn.
-	Path     []int  // squares visited, in order; the last holds the pawn
-	Done     []bool // building → action taken this turn
+	Path     []int          // squares visited, in order; the last holds the pawn; shared, append only
+	Done     [maxBlds]bool  // building → action taken this turn
 	Assigned engine.Seat
-	After    []int // goods the assigned actor pays after the action
+	After    [maxGoods]int // goods the assigned actor pays after the action
 	AfterT   [nTiles]int
 	Offers   []offer
-	Used     []int // actions taken this turn, by seat
-	Extras   []int // extra-action tiles played this turn, by seat
-	SmallOK  []bool
+	Used     [maxPlayers]int // actions taken this turn, by seat
+	Extras   [maxPlayers]int // extra-action tiles played this turn, by seat
+	SmallOK  [maxPlayers]bool
 	Win      window
 	Discs    []int // street squares that still carry a disc (acquisition)
 	Acq      engine.Seat
@@ -91,24 +91,17 @@ type State struct {
 
 func (s *State) clone() *State {
 	c := *s
+	// Slices that are only ever replaced or appended to are shared, their
+	// capacity clipped so that an append copies; the others are copied.
 	c.P = make([]player, len(s.P))
 	for i, p := range s.P {
-		p.Goods = slices.Clone(p.Goods)
-		p.Cards = slices.Clone(p.Cards)
+		p.Cards = slices.Clip(p.Cards)
 		c.P[i] = p
 	}
-	c.Supply = slices.Clone(s.Supply)
-	c.Common = slices.Clone(s.Common)
-	c.Owner = slices.Clone(s.Owner)
+	c.Path = slices.Clip(s.Path)
 	c.CardLoc = slices.Clone(s.CardLoc)
 	c.Pending = slices.Clone(s.Pending)
-	c.Path = slices.Clone(s.Path)
-	c.Done = slices.Clone(s.Done)
-	c.After = slices.Clone(s.After)
 	c.Offers = slices.Clone(s.Offers)
-	c.Used = slices.Clone(s.Used)
-	c.Extras = slices.Clone(s.Extras)
-	c.SmallOK = slices.Clone(s.SmallOK)
 	c.Discs = slices.Clone(s.Discs)
 	return &c
 }
@@ -121,18 +114,15 @@ func newState(d *Data, setup engine.Setup, rounds int) *State {
 	s.d = d
 	s.P = make([]player, n)
 	for i := range s.P {
-		s.P[i] = player{Ducats: d.prof.StartDucats, Goods: make([]int, d.nGoods())}
+		s.P[i] = player{Ducats: d.prof.StartDucats}
 	}
-	s.Supply = make([]int, d.nGoods())
 	for i := range s.Supply {
 		s.Supply[i] = d.prof.GoodsEach
 	}
 	s.TileSup = d.prof.TileCounts
-	s.Common = make([]int, n)
-	for i := range s.Common {
+	for i := range n {
 		s.Common[i] = d.prof.MarkersPerColour
 	}
-	s.Owner = make([]int, len(d.blds))
 	for i := range s.Owner {
 		s.Owner[i] = -1
 	}
@@ -152,15 +142,15 @@ func newState(d *Data, setup engine.Setup, rounds int) *State {
 }
 
 func (s *State) resetTurn() {
-	s.Path = s.Path[:0]
-	s.Done = make([]bool, len(s.d.blds))
+	s.Path = nil
+	s.Done = [maxBlds]bool{}
 	s.Assigned = engine.NoSeat
-	s.After = nil
+	s.After = [maxGoods]int{}
 	s.AfterT = [nTiles]int{}
 	s.Offers = nil
-	s.Used = make([]int, s.n)
-	s.Extras = make([]int, s.n)
-	s.SmallOK = make([]bool, s.n)
+	s.Used = [maxPlayers]int{}
+	s.Extras = [maxPlayers]int{}
+	s.SmallOK = [maxPlayers]bool{}
 	s.Win = window{Seat: engine.NoSeat}
 	s.Discs = nil
 	s.Acq = engine.NoSeat
@@ -276,7 +266,7 @@ func (s *State) apply(ev engine.Event) error {
 		if !ok || s.Phase != phStart {
 			return fmt.Errorf("cannot place the pawn on %q now", e.Square)
 		}
-		s.Path = append(s.Path[:0], sq)
+		s.Path = []int{sq}
 		s.Phase = phMove
 	case TrackAdvanced:
 		s.Track = e.Track
@@ -306,7 +296,7 @@ func (s *State) apply(ev engine.Event) error {
 		}
 		s.Assigned = e.Seat
 		s.Offers = nil
-		s.After = make([]int, d.nGoods())
+		s.After = [maxGoods]int{}
 		s.AfterT = [nTiles]int{}
 		for k, v := range e.After {
 			if g, ok := d.goodByK[k]; ok {
@@ -338,7 +328,7 @@ func (s *State) apply(ev engine.Event) error {
 		s.Win = window{Seat: e.Seat, Bld: b}
 	case ActionEnded:
 		s.Win = window{Seat: engine.NoSeat}
-		s.After = nil
+		s.After = [maxGoods]int{}
 		s.AfterT = [nTiles]int{}
 	case TilePlayed:
 		if err := s.seatOK(e.Seat); err != nil {
@@ -472,7 +462,11 @@ func (s *State) endTurn() {
 // lastRound reports whether the round being played is the last.
 func (s *State) lastRound() bool { return s.Track >= s.rounds }
 
+// insertSorted returns a new slice of xs with x in order (xs may be shared).
 func insertSorted(xs []int, x int) []int {
 	i, _ := slices.BinarySearch(xs, x)
-	return slices.Insert(xs, i, x)
+	out := make([]int, 0, len(xs)+1)
+	out = append(out, xs[:i]...)
+	out = append(out, x)
+	return append(out, xs[i:]...)
 }
