@@ -63,7 +63,7 @@ type State struct {
 	TileSup [nTiles]int     // tiles in the supply
 	Common  [maxPlayers]int // markers of each colour in the common supply
 	Owner   [maxBlds]int    // building → seat holding a marker there, or -1
-	CardLoc []int       // card → seat holding it, or -1 in its deck
+	CardLoc []int           // card → seat holding it, or -1 in its deck
 	// BankPaid is what the bank paid out, less what it took in.
 	BankPaid int
 
@@ -74,8 +74,8 @@ type State struct {
 	Pending  []pend
 
 	// Turn.
-	Path     []int          // squares visited, in order; the last holds the pawn; shared, append only
-	Done     [maxBlds]bool  // building → action taken this turn
+	Path     []int         // squares visited, in order; the last holds the pawn; shared, append only
+	Done     [maxBlds]bool // building → action taken this turn
 	Assigned engine.Seat
 	After    [maxGoods]int // goods the assigned actor pays after the action
 	AfterT   [nTiles]int
