@@ -43,7 +43,8 @@
 //     warehouse, which touches the trattoria and streets.
 //
 // Inferred, to satisfy those facts: the lane of streets (rows 2 and 7,
-// columns 2 and 7, and the four cells diagonal to the centre), which side
+// columns 2 and 7, and the four cells diagonal to the centre, save the
+// four lane cells taken by the harbour, the park and the coach house), which side
 // of the market each centre building is on (guild hall above it, so that
 // street 6-3 touches it and the coach house), that the texts' "Hangar" is
 // the coach house (Relais, Kutscherei: a shed for coaches; no other building
