@@ -1,0 +1,55 @@
+package negoce
+
+import (
+	"testing"
+
+	"comptoir/engine"
+)
+
+// FuzzPhoneCommand feeds commands as phones send them (a name and JSON
+// arguments, from any seat) to positions of every phase: the engine must
+// refuse them or accept them with events that apply and keep the
+// invariants; it must never panic.
+func FuzzPhoneCommand(f *testing.F) {
+	positions := [][]string{nil, deal, cat(deal, "Bruno: bid price=1"), auction, laidDown, offers, forced, named}
+	states := make([]*State, len(positions))
+	for i, p := range positions {
+		states[i] = script(f, p)
+	}
+	f.Add(uint8(0), "deal", []byte(`{"to":0,"goods":["jade","6"]}`), int8(-1))
+	f.Add(uint8(2), "bid", []byte(`{"price":3}`), int8(2))
+	f.Add(uint8(3), "lay", []byte(`{"card":"jade-1","up":true}`), int8(0))
+	f.Add(uint8(5), "offer", []byte(`{"card":"perfume-2","up":true,"coins":2}`), int8(1))
+	f.Add(uint8(5), "accept", []byte(`{"from":3}`), int8(0))
+	f.Add(uint8(5), "bonus", []byte(`{"coins":-4}`), int8(0))
+	f.Add(uint8(6), "name", []byte(`{"good":"Thé"}`), int8(0))
+	f.Add(uint8(7), "pick", []byte(`{"card":"tea-4"}`), int8(-1))
+	f.Add(uint8(5), "accept", []byte(`{"from":9}`), int8(0))
+	f.Add(uint8(1), "deal", []byte(`{"cards":["jade-1","jade-1"]}`), int8(-2))
+	f.Fuzz(func(t *testing.T, pos uint8, name string, args []byte, by int8) {
+		s := states[int(pos)%len(states)]
+		cmd, err := codec.DecodeCommand(name, args)
+		if err != nil {
+			if _, ok := engine.AsRefusal(err); !ok {
+				t.Fatalf("DecodeCommand(%q, %q) = %v, not a refusal", name, args, err)
+			}
+			return
+		}
+		evs, err := s.Decide(engine.Action{By: engine.Seat(by), Cmd: cmd})
+		if err != nil {
+			if _, ok := engine.AsRefusal(err); !ok {
+				t.Fatalf("Decide(%v by %d) = %v, not a refusal", cmd, by, err)
+			}
+			return
+		}
+		var st engine.State = s
+		for _, ev := range evs {
+			if st, err = st.Apply(ev); err != nil {
+				t.Fatalf("%v by %d: accepted, but %s does not apply: %v", cmd, by, ev.Name(), err)
+			}
+			if err := st.(*State).Check(); err != nil {
+				t.Fatalf("%v by %d: %v", cmd, by, err)
+			}
+		}
+	})
+}
