@@ -31,6 +31,7 @@ import (
 	"sync"
 	"time"
 
+	"periph.io/x/conn/v3"
 	"periph.io/x/conn/v3/gpio"
 
 	"comptoir/hw/clock"
@@ -89,8 +90,22 @@ func New(buttons []Button, opts Opts) (*Set, error) {
 	return &Set{buttons: append([]Button(nil), buttons...), opts: opts}, nil
 }
 
-// String implements conn.Resource's naming.
+// String implements conn.Resource.
 func (s *Set) String() string { return fmt.Sprintf("buttons (%d)", len(s.buttons)) }
+
+// Halt turns edge detection off on every pin, keeping the pull-ups. Call
+// it after Run has stopped.
+func (s *Set) Halt() error {
+	var errs []error
+	for _, b := range s.buttons {
+		if err := b.Pin.In(gpio.PullUp, gpio.NoEdge); err != nil {
+			errs = append(errs, fmt.Errorf("buttons: halting %s: %w", b.Name, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+var _ conn.Resource = (*Set)(nil)
 
 // Run reads the buttons until ctx is done and returns the presses.
 func (s *Set) Run(ctx context.Context) <-chan input.Event {

@@ -185,3 +185,19 @@ func TestStopsOnCancel(t *testing.T) {
 	}
 	var _ input.Event = input.Button{}
 }
+
+func TestHalt(t *testing.T) {
+	p := newPin("GPIO17")
+	set, err := New([]Button{{Name: "confirm", Pin: p}}, DefaultOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := set.Halt(); err != nil || p.Pull() != gpio.PullUp {
+		t.Errorf("Halt() = %v, pull %v; want nil and the pull-up kept", err, p.Pull())
+	}
+	b := &brokenPin{gpiotest.Pin{N: "GPIO27"}}
+	bad := &Set{buttons: []Button{{Name: "undo", Pin: b}}}
+	if err := bad.Halt(); err == nil || !strings.Contains(err.Error(), "halting undo") {
+		t.Errorf("Halt on a broken pin = %v", err)
+	}
+}

@@ -27,8 +27,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
+	"periph.io/x/conn/v3"
 	"periph.io/x/conn/v3/gpio"
 
 	"comptoir/hw/clock"
@@ -92,6 +94,33 @@ func New(waiting, refused gpio.PinOut, opts Opts) (*Indicator, error) {
 	return &Indicator{waiting: waiting, refused: refused, opts: opts,
 		wantWaiting: make(chan bool, 1), refusals: make(chan struct{}, 1)}, nil
 }
+
+// String implements conn.Resource.
+func (ind *Indicator) String() string {
+	var parts []string
+	if ind.waiting != nil {
+		parts = append(parts, fmt.Sprintf("waiting on %s", ind.waiting))
+	}
+	if ind.refused != nil {
+		parts = append(parts, fmt.Sprintf("refused on %s", ind.refused))
+	}
+	return "lights (" + strings.Join(parts, ", ") + ")"
+}
+
+// Halt puts both outputs out. Call it after Run has stopped.
+func (ind *Indicator) Halt() error {
+	var errs []error
+	for _, p := range []gpio.PinOut{ind.waiting, ind.refused} {
+		if p != nil {
+			if err := p.Out(gpio.Low); err != nil {
+				errs = append(errs, fmt.Errorf("lights: halting %s: %w", p, err))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+var _ conn.Resource = (*Indicator)(nil)
 
 // Waiting lights or puts out the waiting LED.
 func (ind *Indicator) Waiting(on bool) {

@@ -173,3 +173,19 @@ func TestNewErrors(t *testing.T) {
 		t.Error("New with a zero pattern step = nil error")
 	}
 }
+
+func TestHalt(t *testing.T) {
+	w, r := &gpiotest.Pin{N: "GPIO22"}, &gpiotest.Pin{N: "GPIO23"}
+	ind, err := New(w, r, DefaultOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Out(gpio.High)
+	r.Out(gpio.High)
+	if err := ind.Halt(); err != nil || w.Read() != gpio.Low || r.Read() != gpio.Low {
+		t.Errorf("Halt() = %v, outputs %v %v; want both low", err, w.Read(), r.Read())
+	}
+	if got := ind.String(); got != "lights (waiting on GPIO22(0), refused on GPIO23(0))" {
+		t.Errorf("String() = %q", got)
+	}
+}

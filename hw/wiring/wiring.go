@@ -159,15 +159,19 @@ func Open(cfg hwconfig.Devices, opts Opts) (*Table, error) {
 		set, err := openButtons(c, opts)
 		if err != nil {
 			fault("buttons", err)
+		} else {
+			p.Buttons = set
+			halts = append(halts, set.Halt)
 		}
-		p.Buttons = set
 	}
 	if c := cfg.Lights; c != nil {
 		ind, err := openLights(c, opts)
 		if err != nil {
 			fault("lights", err)
+		} else {
+			p.Lights = ind
+			halts = append(halts, ind.Halt)
 		}
-		p.Lights = ind
 	}
 	if c := cfg.Sensors; c != nil {
 		b, closer, err := OpenSensors(c, opts)
