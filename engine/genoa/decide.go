@@ -151,7 +151,7 @@ func (t *tx) placePawn(sq int, blue, red int) {
 }
 
 func (s *State) marketAdvances() bool {
-	return s.d.prof.MarketAdvances && s.setup.Options["market"] != "stay"
+	return s.d.prof.MarketAdvances && s.setup.Options[OptMarketAdvance] != "off"
 }
 
 func (t *tx) roll(by engine.Seat, c Roll) error {

@@ -37,9 +37,10 @@ func (r *Rules) Editions() []string {
 
 // Options of a game (Setup.Options).
 const (
-	// OptMarket "stay": a start on the market does not advance the round
-	// track (the Alea translator's advice; off by default).
-	OptMarket = "market"
+	// OptMarketAdvance "off": a start on the market does not advance the
+	// round track (the Alea translator's advice, a house rule of the
+	// editions that allow it; "on" by default).
+	OptMarketAdvance = "market-advance"
 )
 
 // defaultEdition is the edition of a setup that names none.
@@ -71,10 +72,10 @@ func (r *Rules) Start(setup engine.Setup) (engine.State, error) {
 	}
 	for k, v := range setup.Options {
 		switch {
-		case k == OptMarket && v == "advance":
-		case k == OptMarket && v == "stay" && d.prof.MarketOptional:
+		case k == OptMarketAdvance && v == "on":
+		case k == OptMarketAdvance && v == "off" && d.prof.MarketOptional:
 		default:
-			return nil, fmt.Errorf("genoa: option %s=%q unknown; options: market=advance, and market=stay where the edition allows it as a house rule (%s: %v)", k, v, ed, d.prof.MarketOptional)
+			return nil, fmt.Errorf("genoa: option %s=%q unknown; options: market-advance=on, and market-advance=off where the edition allows that house rule (%s: %v)", k, v, ed, d.prof.MarketOptional)
 		}
 	}
 	seen := map[string]bool{}

@@ -71,7 +71,7 @@ func TestStartSetup(t *testing.T) {
 		{Game: "genoa", Variant: "alea-2001", Players: []string{"Solo"}},
 		{Game: "genoa", Variant: "alea-2001", Players: []string{"A", "B", "C", "D", "E", "F"}},
 		{Game: "genoa", Variant: "genoa-1999", Players: []string{"A", "B"}},
-		{Game: "genoa", Variant: "filosofia-2008", Players: []string{"A", "B"}, Options: map[string]string{"market": "stay"}},
+		{Game: "genoa", Variant: "filosofia-2008", Players: []string{"A", "B"}, Options: map[string]string{"market-advance": "off"}},
 		{Game: "genoa", Variant: "alea-2001", Players: []string{"A", "a"}},
 	} {
 		if _, err := r.Start(bad); err == nil {

@@ -315,10 +315,16 @@ func (s *State) apply(ev engine.Event) error {
 		if !ok || d.squares[sq].Bld < 0 {
 			return fmt.Errorf("no building %q", e.Building)
 		}
+		b := d.squares[sq].Bld
 		if e.ByTile {
+			if s.Owner[b] != int(e.Seat) {
+				return fmt.Errorf("%v has no marker on %q", e.Seat, e.Building)
+			}
 			return nil
 		}
-		b := d.squares[sq].Bld
+		if b != s.curBld() || s.Done[b] || s.Phase != phMove {
+			return fmt.Errorf("the action of %q cannot be taken now", e.Building)
+		}
 		s.Done[b] = true
 		s.Used[e.Seat]++
 		s.Offers = nil

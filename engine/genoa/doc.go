@@ -1,0 +1,111 @@
+// Package genoa is the rules engine of The Traders of Genoa (Alea 2001)
+// and Genoa (Filosofia 2008), 2 to 5 players: one engine, two edition
+// profiles. Every difference between the editions is asked of the profile
+// (configs/genoa/editions.yaml, through package catalog), never of the
+// edition's name; the board is data (configs/genoa/board.yaml, package
+// board) and so are the cards (cards.yaml).
+//
+// The rules followed are the texts in /work/shared/rules (Berclaz's
+// translation and the quick reference for Alea, the Filosofia rulebook),
+// as settled by RULES-NOTES.md. Where they are silent the rulings below
+// apply; each is tested.
+//
+// # A game in commands
+//
+// Setup.Variant is the edition ("alea-2001", "filosofia-2008"; Filosofia
+// when empty); Setup.Players in seating order, the first player first and
+// fixed for the game. Option "market-advance=off" is the Alea translator's
+// house rule (a start on the market does not advance the round track),
+// only where the profile allows it.
+//
+//	draw card=L03                 the starting hands, then every card drawn
+//	roll blue=3 red=2             the merchant's roll (or the dice camera)
+//	start square=market           a start-space tile instead of the roll
+//	move to=guild-hall            a move without a deal
+//	deal from=Bruno to=harbour ducats=5 goods=silk:1   a deal for a move
+//	Bruno: offer ducats=5         an offer for the building the pawn is on
+//	accept from=Bruno             the merchant accepts it
+//	Anna: act                     the action of the building (villa: order=L03 tile=extra)
+//	Anna: deliver card=S07        a small order, right after one's own action
+//	Anna: extra | take good=silk | trade give=silk get=wine | build building=park
+//	end                           the merchant ends the movement
+//	Anna: acquire street=6-3 place=guild-hall,coach-house remove=park
+//	Bruno: pass
+//
+// A square is written as a building key ("guild-hall"), "market", or its
+// blue-red cell ("3-2"). Drawing is a command: the engine accepts any card
+// still in the deck, so the real order of a shuffled deck never needs to be
+// known (at the table the NFC scan of the card sends it; a simulator picks
+// among the legal draws). Messages are delivered by the engine itself, as
+// soon as the pawn has visited both buildings of a card in the turn.
+//
+// # Rulings
+//
+// Where the texts leave a point open, a careful referee's choice:
+//
+//   - Decks. A deck is the set of its cards not in a hand; a card used goes
+//     back to it. A draw from an empty deck gives nothing and the action
+//     still counts; a draw of two from a deck of one gives one.
+//   - Deals. A deal is recorded once the handshake is made: the offerer
+//     pays at once (ducats, goods, cards, tiles, ownership markers; the
+//     merchant may give ducats and goods back), the pawn moves to the
+//     square named, and if it is a building the offerer must take its action
+//     before the pawn moves on. A deal must move something. The offerer
+//     must still have an action for a building (an extra-action tile can be
+//     played first). Goods to be paid "from the action" (After) are limited
+//     to what that building's action surely gives now: a warehouse's goods
+//     or a tile building's tile; they are paid right after the action.
+//     Cards drawn by the action cannot be promised (unknown until drawn).
+//   - Markers in a deal: the offerer's go back to the common supply and
+//     the merchant takes as many of his colour (Filosofia's note), so the
+//     merchant's colour must have them.
+//   - Offers for the building the pawn stands on: a player's new offer
+//     replaces the old; offers stand until the action is taken (no
+//     withdrawal), and an offerer must have an action left. Offers are
+//     cleared when the pawn moves on.
+//   - Promises (Alea only): words recorded with a deal or an offer, never
+//     enforced, and only on top of something given.
+//   - Action windows. The tiles "commodity of choice", "trade 1:1" and
+//     "building action" are played by the player who holds the right to the
+//     current building's action before taking it, or by the player who just
+//     took an action until the next command that is not theirs (a move, a
+//     deal, the end of the movement). The merchant holds that right on a
+//     building whose action is open and that no deal gave away. A tile
+//     played "at the start" does not oblige one to take the action.
+//   - The extra-action tile may be played by anyone during the movement, on
+//     anyone's turn; it gives one more action this turn.
+//   - The building-action tile performs the building's action for its owner
+//     without using the building's action of the turn, without ownership
+//     income (the owner is the player) and without a small order; at a
+//     villa it may draw a contract or deliver a large order.
+//   - Trade 1:1 gives a good, a tile, a card or one's own marker, and takes
+//     a good, a tile, one's own marker from the common supply or the next
+//     card of a deck (drawn like any card).
+//   - A large order's tile of choice must be named when any tile is left.
+//   - Messages are delivered also when the card is drawn or received while
+//     both its buildings are already visited this turn.
+//   - The 2-player second action of Filosofia counts actions taken at
+//     buildings, not by a building-action tile.
+//   - Acquisition: one marker per building. Alea: any number of the
+//     buildings touching the street; Filosofia: one or two, a building
+//     whose marker is removed counting as one. A player with no marker in
+//     reserve, or when no street keeps a disc, is skipped without a
+//     command.
+//   - Round track: the marker starts on space 1; each round played
+//     advances it; a start on the market advances it once more (Filosofia:
+//     not in the last round). The game ends at the end of the round
+//     during which it stands on or past the last space for the player
+//     count, so the last round is always played in full.
+//   - Score: money, then contract groups (10, 30, 60, 100, +50 each beyond;
+//     a building counts once however many of its cards are held), then 10
+//     per marker on the board. Ties: most goods (Alea), most goods, tiles
+//     and cards (Filosofia); a tie that remains is shared.
+//
+// # Views and invariants
+//
+// View(seat) shows the table and that seat's money and cards; others'
+// money and cards stay hidden (only counts). Check verifies after any
+// event that no ducat was made but by the bank's payments, that the 40
+// goods, the tiles, the 7 markers of each colour and the 60 cards are all
+// accounted for.
+package genoa
