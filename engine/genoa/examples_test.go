@@ -187,7 +187,7 @@ func TestMarketLastRound(t *testing.T) {
 		{"filosofia-2008", "", 7, 8}, // the example: second to last space, 4 players
 		{"filosofia-2008", "", 8, 8}, // the last round is played in full
 		{"alea-2001", "", 8, 9},      // Alea: the marker advances; the round is still played in full
-		{"alea-2001", "off", 3, 3},  // the translator's house rule
+		{"alea-2001", "off", 3, 3},   // the translator's house rule
 	} {
 		t.Run(c.ed+"-"+c.option, func(t *testing.T) {
 			st, err := r.Start(engine.Setup{Game: "genoa", Variant: c.ed, Players: []string{"Philippe", "Mathieu", "Anna", "Denis"}, Options: map[string]string{}})
