@@ -326,3 +326,76 @@ func TestForcedSaleMarketGood(t *testing.T) {
 		t.Errorf("after the pick: seller %d, Bruno %v, Anna %v", s.seller, s.Hand(1), s.Hand(0))
 	}
 }
+
+func TestScanned(t *testing.T) {
+	tests := []struct {
+		name  string
+		lines []string
+		card  CardID
+		want  engine.Event
+		await bool
+	}{
+		{"a card dealt", nil, "silk-1", Dealt{To: 0, Cards: []CardID{"silk-1"}}, true},
+		{"the seller's card for sale, face down", auction, "jewels-3", Laid{By: 0, Card: "jewels-3"}, true},
+		{"a buyer's card is his offer", laidUp, "tea-2", Offered{By: 3, Card: "tea-2"}, false},
+		{"the seller's second card forces the sale", laidUp, "jade-3", Forced{Card: "jade-3"}, false},
+		{"the seller's pick", named, "tea-4", ForcedSold{Seller: 0, Buyer: 3, Card: "tea-4", Market: []CardID{"contraband", "jade-2"}}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := script(t, tt.lines)
+			if s.AwaitsCard() != tt.await {
+				t.Errorf("AwaitsCard() = %v, want %v", s.AwaitsCard(), tt.await)
+			}
+			evs, err := s.Decide(Scanned(tt.card))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(evs[0], tt.want) {
+				t.Errorf("scanning %s: %#v, want %#v", tt.card, evs[0], tt.want)
+			}
+		})
+	}
+}
+
+// Phones send commands as JSON: the same commands as the record's lines.
+func TestPhoneJSON(t *testing.T) {
+	tests := []struct {
+		base []string
+		by   engine.Seat
+		name string
+		json string
+		want engine.Event
+	}{
+		{nil, engine.NoSeat, "deal", `{"goods":["jade","Bijoux"]}`, Dealt{To: 0, Cards: []CardID{"jade-1", "jade-2", "jade-3", "jade-4", "jewels-1", "jewels-2", "jewels-3", "jewels-4"}}},
+		{nil, 2, "deal", `{"goods":["5","soie"]}`, Dealt{To: 2, Cards: []CardID{"coffee-1", "coffee-2", "coffee-3", "coffee-4", "silk-1", "silk-2", "silk-3", "silk-4"}}},
+		{deal, 1, "bid", `{"price":1}`, BidMade{By: 1, Price: 1}},
+		{cat(deal, "Bruno: bid price=1"), 2, "pass", ``, Passed{By: 2}},
+		{auction, 0, "lay", `{"card":"jade-1","up":true}`, Laid{By: 0, Card: "jade-1", Up: true}},
+		{laidUp, 3, "offer", `{"card":"wine-2","coins":2}`, Offered{By: 3, Card: "wine-2", Coins: 2}},
+		{laidUp, 0, "bonus", `{"coins":3}`, BonusSet{Coins: 3}},
+		{offers, 0, "accept", `{"from":2}`, Sold{Seller: 0, Buyer: 2, Card: "contraband", Coins: 3}},
+		{offers, 1, "withdraw", `{}`, Withdrawn{By: 1}},
+		{offers, 0, "force", `{"card":"jewels-2"}`, Forced{Card: "jewels-2"}},
+		{forced, 0, "name", `{"good":"Thé"}`, Named{Good: "tea", Revealed: []CardID{"tea-1", "tea-2", "tea-3", "tea-4"}}},
+		{named, 0, "pick", `{"card":"tea-1"}`, ForcedSold{Seller: 0, Buyer: 3, Card: "tea-1", Market: []CardID{"contraband", "jade-2"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+tt.json, func(t *testing.T) {
+			cmd, err := codec.DecodeCommand(tt.name, []byte(tt.json))
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs, err := script(t, tt.base).Decide(engine.Action{By: tt.by, Cmd: cmd})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(evs[0], tt.want) {
+				t.Errorf("%s %s: %#v, want %#v", tt.name, tt.json, evs[0], tt.want)
+			}
+		})
+	}
+	if _, err := codec.DecodeCommand("offer", []byte(`{"card":"wine-2","price":3}`)); !errors.Is(err, engine.ErrBadArgument) {
+		t.Errorf("an unknown field: %v, want %s", err, engine.ErrBadArgument.Code)
+	}
+}
