@@ -11,7 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"comptoir/configs"
-	"comptoir/engine/genoa/internal/strict"
+	strict "comptoir/strictyaml"
 )
 
 // Version is the version of the board file format this package reads.

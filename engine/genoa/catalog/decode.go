@@ -13,7 +13,7 @@ import (
 
 	"comptoir/configs"
 	"comptoir/engine/genoa/board"
-	"comptoir/engine/genoa/internal/strict"
+	strict "comptoir/strictyaml"
 )
 
 // Version is the version of the editions and cards file formats.

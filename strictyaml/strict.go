@@ -1,12 +1,12 @@
-// Package strict decodes YAML data files strictly, from yaml.v3 nodes:
+// Package strictyaml decodes YAML data files strictly, from yaml.v3 nodes:
 // unknown keys are refused, required keys must be present, every value has
 // the type it should, and every error names the file, the line and the key,
 // for example
 //
 //	board.yaml:12: key "cels": unknown key; expected one of key, fr, en, names, aliases, cells
 //
-// It is shared by the Genoa data packages (board, catalog).
-package strict
+// Every data file and configuration of Comptoir is decoded through it.
+package strictyaml
 
 import (
 	"errors"
