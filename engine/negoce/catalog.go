@@ -114,6 +114,16 @@ func (c *Catalog) Good(g Good) (int, bool) {
 	return 0, false
 }
 
+// IDs lists every card id in catalog order, goods 1 to 8 then the
+// Contraband card: the order in which to enroll the cards' NFC tags.
+func (c *Catalog) IDs() []CardID {
+	out := make([]CardID, NumCards)
+	for i := range out {
+		out[i] = c.ID(i)
+	}
+	return out
+}
+
 // GoodKeys lists the goods' keys, in catalog order.
 func (c *Catalog) GoodKeys() []string {
 	out := make([]string, NumGoods)

@@ -35,6 +35,9 @@ func TestDefaultCatalog(t *testing.T) {
 			t.Errorf("good %d = %s number %d, want %s number %d", i, g.FR, g.Number, fr, i+1)
 		}
 	}
+	if ids := c.IDs(); len(ids) != 33 || ids[0] != "jade-1" || ids[32] != "contraband" {
+		t.Errorf("IDs() = %v, want jade-1 ... contraband, 33 ids", ids)
+	}
 	if c.ContrabandFR != "Contrebande" {
 		t.Errorf("Contraband is called %q, want Contrebande", c.ContrabandFR)
 	}

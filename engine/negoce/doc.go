@@ -64,7 +64,10 @@
 //     he laid if his hand holds no other. The revealed cards are every
 //     buyer's cards of the good, shown without a command (the engine knows
 //     the hands); if no buyer holds it the seller names another
-//     (RULES-NOTES).
+//     (RULES-NOTES). With four cards per good and at most two on the
+//     market, a good the seller's hand lacks always has a card with a
+//     buyer, so that refusal ([ErrNameNobody]) is a safeguard: the
+//     simulation tests check that some good can always be named.
 //   - The win is checked after every sale only; a sale changes only the
 //     seller's and the buyer's holdings, so at most those two can qualify,
 //     and the buyer is checked first.

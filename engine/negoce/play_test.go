@@ -212,6 +212,13 @@ func TestOffersChange(t *testing.T) {
 	if o := s.offers[1]; !o.active || o.card != noCard || o.coins != 4 {
 		t.Errorf("Bruno's offer %+v, want 4 coins and no card: a new offer replaces the last", o)
 	}
+	// "une carte (et une seule)": a card laid by a buyer replaces the card
+	// of his offer, his coins kept.
+	s, _ = do(t, s, "Bruno: offer card=perfume-1 up=true coins=4")
+	s, _ = do(t, s, "lay card=spices-2")
+	if o := s.offers[1]; o.card != 4*3+1 || o.coins != 4 || o.up {
+		t.Errorf("Bruno's offer %+v, want spices-2 face down and 4 coins", o)
+	}
 	s, _ = do(t, s, "Bruno: withdraw")
 	if s.offers[1].active {
 		t.Errorf("Bruno's offer is still on the table after withdraw")

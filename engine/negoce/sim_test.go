@@ -42,6 +42,16 @@ func playRandomVisit(t testing.TB, seed int64, visit func(before, after *State, 
 			}
 			return s, step
 		}
+		if s.phase == PhaseForceName {
+			// Every good is in the seller's hand or some buyer's: there is
+			// always a good to name, and naming one nobody holds is
+			// refused as holding it.
+			for g := range NumGoods {
+				if s.goods(s.seller)[g] == 0 && len(s.holdersOf(g)) == 0 {
+					t.Fatalf("seed %d step %d: good %d is neither with the seller nor with a buyer", seed, step, g)
+				}
+			}
+		}
 		legal := s.Legal()
 		if len(legal) == 0 {
 			t.Fatalf("seed %d step %d: no legal action in phase %s", seed, step, s.phase.Key())

@@ -32,6 +32,8 @@ const (
 	PhaseOver
 )
 
+func (p Phase) String() string { return p.Key() }
+
 // Key is the phase's stable name in views: "deal", "auction", "lay",
 // "negotiate", "force-name", "force-pick", "over".
 func (p Phase) Key() string {
