@@ -126,7 +126,11 @@ func TestRecords(t *testing.T) {
 // of the notation and reads it back.
 func TestCommandsRoundTrip(t *testing.T) {
 	names := players().Players
-	for seed := int64(1); seed <= 3; seed++ {
+	games := int64(3)
+	if testing.Short() {
+		games = 1
+	}
+	for seed := int64(1); seed <= games; seed++ {
 		rngGame := func(before, after *State, ev engine.Event) {
 			for _, a := range after.Legal() {
 				line := codec.FormatCommand(a.Cmd, names)

@@ -89,7 +89,7 @@ func checkSecrets(t *testing.T, s *State, viewer engine.Seat, where string) {
 func TestViewSecrets(t *testing.T) {
 	games := 10
 	if testing.Short() {
-		games = 3
+		games = 1
 	}
 	viewers := []engine.Seat{engine.NoSeat, 0, 1, 2, 3, engine.Staff}
 	for seed := int64(1); seed <= int64(games); seed++ {
