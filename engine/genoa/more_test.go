@@ -240,3 +240,33 @@ func TestLegalCounts(t *testing.T) {
 		t.Errorf("only %d squares reachable from the guild hall", got)
 	}
 }
+
+// TestDescribe tells every event of an example game in both languages.
+func TestDescribe(t *testing.T) {
+	r := realRules(t)
+	seen := map[string]bool{}
+	for _, ex := range exampleRecords {
+		rec := botGame(t, r, ex.edition, ex.players, ex.seed)
+		st, _ := r.Start(rec.Setup)
+		for _, l := range rec.Lines {
+			cmd, _ := codec.ParseCommand(l.Command, rec.Setup.Players)
+			evs, err := st.Decide(engine.Action{By: l.By, Cmd: cmd})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ev := range evs {
+				for _, lang := range []string{"fr", "en"} {
+					d := st.(*State).Describe(ev, lang)
+					if d == "" || d == ev.Name() || strings.Contains(d, "%!") {
+						t.Errorf("Describe(%s, %s) = %q", ev.Name(), lang, d)
+					}
+				}
+				seen[ev.Name()] = true
+				st, _ = st.Apply(ev)
+			}
+		}
+	}
+	if len(seen) < 12 {
+		t.Errorf("the example games show only %d kinds of event: %v", len(seen), seen)
+	}
+}
