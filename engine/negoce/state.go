@@ -337,8 +337,10 @@ func (s *State) decideDeal(by engine.Seat, c Deal) ([]engine.Event, error) {
 		goods[g] = true
 		for k := range CardsPerGood {
 			if l := s.loc[g*CardsPerGood+k]; l >= 0 && l != int8(to) {
-				return nil, engine.Refusef(ErrWholeGoods, "the four %s cards go to one player, and %s has some already", "les quatre cartes %s vont au même joueur, et %s en a déjà",
-					s.cat.Goods[g].Key, s.player(engine.Seat(l)))
+				// Not saying who has them: hands are secret, even while dealing.
+				return nil, engine.Refuse(ErrWholeGoods,
+					fmt.Sprintf("the four %s cards go to one player, and another player was dealt some already", s.cat.GoodName(g, "en")),
+					fmt.Sprintf("les quatre cartes %s vont au même joueur, et un autre joueur en a déjà reçu", s.cat.GoodName(g, "fr")))
 			}
 		}
 	}
@@ -440,6 +442,9 @@ func (s *State) decideLay(by engine.Seat, c Lay) ([]engine.Event, error) {
 	// PhaseNegotiate: a second card of the seller forces the sale; a
 	// buyer's card is his offer.
 	switch l := s.loc[i]; {
+	case l == locMarket && !isTable(by) && by != s.seller:
+		// A buyer must not learn the face-down card by probing it.
+		return nil, engine.Refusef(ErrNotYourCard, "%s does not hold %s", "%s n'a pas %s en main", s.player(by), c.Card)
 	case l == locMarket:
 		if !s.up && c.Up {
 			return nil, engine.Refusef(ErrCannotTurn, "the card for sale was laid face down and stays so", "la carte en vente a été posée face cachée et le reste")
