@@ -81,6 +81,11 @@ type CameraOpts struct {
 	// through libcamera's V4L2 compatibility layer (run the daemon under
 	// libcamerify) or the bcm2835 V4L2 driver.
 	API gocv.VideoCaptureAPI
+	// Exposure, when not 0, turns the camera's automatic exposure off and
+	// sets this exposure (in the driver's units; see v4l2-ctl -d DEV
+	// --list-ctrls). A fixed exposure keeps the tray's brightness steady
+	// when a hand passes, so the settler sees the dice come to rest sooner.
+	Exposure float64
 }
 
 // DefaultCameraOpts asks for 640x480 at 30 frames per second through V4L2.
@@ -127,6 +132,10 @@ func OpenCamera(device string, o CameraOpts) (*Camera, error) {
 	}
 	if o.FPS > 0 {
 		vc.Set(gocv.VideoCaptureFPS, o.FPS)
+	}
+	if o.Exposure != 0 {
+		vc.Set(gocv.VideoCaptureAutoExposure, 1) // V4L2: 1 is manual, 3 automatic
+		vc.Set(gocv.VideoCaptureExposure, o.Exposure)
 	}
 	vc.Set(gocv.VideoCaptureBufferSize, 1) // the newest frame, not a queue
 	return &Camera{vc: vc, device: device}, nil

@@ -50,7 +50,8 @@ type SettleOpts struct {
 }
 
 // DefaultSettleOpts reports a roll 3 frames (100 ms at 30 frames per
-// second) after the dice stop, within the 200 ms budget.
+// second) after the dice stop, within the 200 ms budget, and takes a
+// change that stays still for 5 s as the tray's new look.
 var DefaultSettleOpts = SettleOpts{
 	Width:         320,
 	PixelDelta:    20,
@@ -60,7 +61,7 @@ var DefaultSettleOpts = SettleOpts{
 	ReadFrames:    3,
 	MinConfidence: 0.5,
 	Thrown:        1.5,
-	HandTimeout:   90,
+	HandTimeout:   150,
 }
 
 // TrayState is the settler's view of the tray in one frame.
@@ -165,14 +166,20 @@ func (s *Settler) prepare(frame gocv.Mat) error {
 		return fmt.Errorf("%w: frame of type %v, want 8-bit grey, BGR or BGRA", ErrCorruptFrame, frame.Type())
 	}
 	src := frame
-	if w := s.o.Width; w > 0 && frame.Cols() > w {
-		h := max(int(math.Round(float64(frame.Rows())*float64(w)/float64(frame.Cols()))), 1)
-		gocv.Resize(frame, &s.resized, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
-		src = s.resized
-	}
-	if src.Channels() == 4 {
-		gocv.CvtColor(src, &s.bgr, gocv.ColorBGRAToBGR)
+	if frame.Channels() == 4 {
+		gocv.CvtColor(frame, &s.bgr, gocv.ColorBGRAToBGR)
 		src = s.bgr
+	}
+	w := s.o.Width
+	if w <= 0 {
+		w = src.Cols()
+	}
+	if src.Cols() > w {
+		// An area resize averages whole blocks of pixels: as cheap as
+		// it gets, and the camera's noise averages out.
+		h := max(int(math.Round(float64(src.Rows())*float64(w)/float64(src.Cols()))), 1)
+		gocv.Resize(src, &s.resized, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
+		src = s.resized
 	}
 	gocv.GaussianBlur(src, &s.small, image.Pt(3, 3), 0, 0, gocv.BorderDefault)
 	if s.hasPrev && (s.prev.Rows() != s.small.Rows() || s.prev.Cols() != s.small.Cols() || s.prev.Type() != s.small.Type()) {
@@ -192,7 +199,7 @@ func (s *Settler) Frame(frame gocv.Mat, at time.Time) ([]input.Event, error) {
 		return nil, err
 	}
 	defer func() {
-		s.small.CopyTo(&s.prev)
+		s.prev, s.small = s.small, s.prev // keep this frame as the previous one
 		s.hasPrev = true
 		s.prevAt = at
 	}()
