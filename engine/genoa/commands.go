@@ -23,9 +23,13 @@ type Start struct {
 	Square Place `json:"square"`
 }
 
-// Move moves the pawn to a neighbouring square without a deal.
+// Move moves the pawn to a neighbouring square without a deal, or, with
+// Via, through the squares of Via in order and then to To: one move per
+// square, as if each were a Move of its own (the actions of the buildings
+// passed through are let go).
 type Move struct {
-	To Place `json:"to"`
+	To  Place   `json:"to"`
+	Via []Place `json:"via,omitempty"`
 }
 
 // Deal records a deal made with the merchant: From pays what is listed

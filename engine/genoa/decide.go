@@ -242,12 +242,14 @@ func (t *tx) move(by engine.Seat, c Move) error {
 	if err := s.merchantOnly(by, "move the pawn", "déplacer le pion"); err != nil {
 		return err
 	}
-	sq, err := s.step(c.To)
-	if err != nil {
-		return err
-	}
 	t.closeWindow()
-	t.emit(PawnMoved{To: s.d.place(sq)})
+	for _, p := range append(slices.Clip(c.Via), c.To) {
+		sq, err := s.step(p)
+		if err != nil {
+			return err
+		}
+		t.emit(PawnMoved{To: s.d.place(sq)})
+	}
 	return nil
 }
 

@@ -70,6 +70,15 @@ func (s *State) legalMove(add func(engine.Seat, engine.Command)) {
 			}
 		}
 	}
+	if free {
+		// Longer moves: every square reachable in more than one move, with
+		// its path.
+		for _, r := range s.Reachable() {
+			if len(r.Path) > 1 {
+				add(m, Move{To: r.Square, Via: r.Path[:len(r.Path)-1]})
+			}
+		}
+	}
 	if s.open() {
 		b := s.curBld()
 		if who := s.actor(); who != engine.NoSeat {
@@ -263,34 +272,35 @@ func (s *State) Reachable() []Route {
 		return nil
 	}
 	left := 5 - len(s.Path)
-	type node struct {
-		sq   int
-		path []int
-	}
-	seen := map[int]bool{}
+	n := len(s.d.squares)
+	// Breadth first from the pawn; parent[x] is the square before x on a
+	// shortest path, depth[x] its number of moves (0: not reached).
+	parent := make([]int, n)
+	depth := make([]int, n)
 	for _, v := range s.Path {
-		seen[v] = true
+		depth[v] = -1
 	}
+	queue := make([]int, 0, n)
+	queue = append(queue, s.pawn())
 	var out []Route
-	frontier := []node{{sq: s.pawn()}}
-	for step := 0; step < left; step++ {
-		var next []node
-		for _, n := range frontier {
-			for _, sq := range s.d.adj[n.sq] {
-				if seen[sq] || slices.Contains(n.path, sq) {
-					continue
-				}
-				seen[sq] = true
-				p := append(slices.Clone(n.path), sq)
-				r := Route{Square: s.d.place(sq)}
-				for _, x := range p {
-					r.Path = append(r.Path, s.d.place(x))
-				}
-				out = append(out, r)
-				next = append(next, node{sq: sq, path: p})
-			}
+	for qi := 0; qi < len(queue); qi++ {
+		x := queue[qi]
+		dx := max(depth[x], 0)
+		if dx >= left {
+			continue
 		}
-		frontier = next
+		for _, y := range s.d.adj[x] {
+			if depth[y] != 0 {
+				continue
+			}
+			depth[y], parent[y] = dx+1, x
+			queue = append(queue, y)
+			r := Route{Square: s.d.place(y), Path: make([]Place, dx+1)}
+			for i, z := dx, y; i >= 0; i, z = i-1, parent[z] {
+				r.Path[i] = s.d.place(z)
+			}
+			out = append(out, r)
+		}
 	}
 	return out
 }

@@ -220,8 +220,17 @@ func TestLegalCounts(t *testing.T) {
 	}
 	s = play(t, s, rollOn(s, "guild-hall"))
 	nb := len(s.d.adj[s.pawn()])
-	if n := count(s, "move"); n != nb {
-		t.Errorf("moves from the guild hall = %d, want %d", n, nb)
+	if n := count(s, "move"); n != len(s.Reachable()) {
+		t.Errorf("moves from the guild hall = %d, want one per reachable square (%d)", n, len(s.Reachable()))
+	}
+	steps := 0
+	for _, a := range s.Legal() {
+		if m, ok := a.Cmd.(Move); ok && len(m.Via) == 0 {
+			steps++
+		}
+	}
+	if steps != nb {
+		t.Errorf("one-step moves from the guild hall = %d, want %d", steps, nb)
 	}
 	if n := count(s, "act"); n != 1 {
 		t.Errorf("acts = %d, want 1 (the merchant's)", n)
@@ -269,4 +278,16 @@ func TestDescribe(t *testing.T) {
 	if len(seen) < 12 {
 		t.Errorf("the example games show only %d kinds of event: %v", len(seen), seen)
 	}
+}
+
+func TestMoveVia(t *testing.T) {
+	s := game(t, realRules(t), "filosofia-2008", "Anna", "Bruno", "Chloé")
+	s = play(t, s, rollOn(s, "guild-hall"))
+	long := play(t, s, "move to=warehouse-ne via=6-3,coach-house,7-2")
+	steps := play(t, s, "move to=6-3", "move to=coach-house", "move to=7-2", "move to=warehouse-ne")
+	if !reflect.DeepEqual(long.Path, steps.Path) || !reflect.DeepEqual(long.View(0), steps.View(0)) {
+		t.Errorf("move via: path %v, want %v", long.Path, steps.Path)
+	}
+	refused(t, s, "move to=warehouse-ne via=6-3,7-2", ErrNotAdjacent)
+	refused(t, s, "move to=6-3 via=6-3", ErrVisited)
 }
