@@ -1,0 +1,785 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"comptoir/engine"
+	"comptoir/hw/clock"
+	"comptoir/input"
+	"comptoir/journal"
+	"comptoir/notation"
+)
+
+// Indicator is the table box's lights: the "waiting for you" LED and the
+// buzzer or red LED of a refusal. The session calls it from its own
+// goroutine; an implementation must not block.
+type Indicator interface {
+	Waiting(on bool)
+	Refused()
+}
+
+// Opts configure a Session.
+type Opts struct {
+	// Rules are the game's rules. Required.
+	Rules engine.Rules
+	// Game is the game's journal, begun or resumed. Required.
+	Game *journal.Game
+	// Store is the journal's store; it lets the staff start a new game
+	// at the table (StaffNewGame). Nil: they cannot.
+	Store *journal.Store
+	// Adapter turns table inputs into the game's commands. Nil means the
+	// one AdapterFor finds for the game, if any; without one, table
+	// inputs other than device statuses and unknown tags are ignored and
+	// the game is played from the phones.
+	Adapter Adapter
+	// Tags finds what an enrolled tag stands for. Nil: no tag is enrolled.
+	Tags TagLookup
+	// Clock stamps the journal's steps and times the undo window.
+	// Nil means the real clock.
+	Clock clock.Clock
+	// Indicator drives the box's lights; nil when none is fitted.
+	Indicator Indicator
+	// MinConfidence is the confidence under which a dice reading is
+	// treated as unreadable: a wrong roll is far worse than a request to
+	// look again.
+	MinConfidence float64
+	// UndoWindow is how long after a step from the table's devices the
+	// undo button may still cancel it.
+	UndoWindow time.Duration
+	// MaxUnknown is how many unknown tags are kept for enrolment (the
+	// most recent ones).
+	MaxUnknown int
+}
+
+// DefaultOpts are the options a table uses unless its configuration says
+// otherwise. Rules and Game must still be set.
+var DefaultOpts = Opts{
+	MinConfidence: 0.9,
+	UndoWindow:    30 * time.Second,
+	MaxUnknown:    16,
+}
+
+// Update is what subscribers receive after every change: a step accepted
+// or undone, a refusal, a device's status, an unknown tag.
+type Update struct {
+	// Game is the game's number in the table's journal; it changes when
+	// the staff start a new game.
+	Game int64
+	// Outcome is "" while the game runs, then "over" or "abandoned".
+	Outcome string
+	// Seq is the journal's last entry: it grows with every accepted step
+	// and every undo.
+	Seq int64
+	// State is the game's state, an immutable value: call State.View(seat)
+	// for each connection.
+	State engine.State
+	// Log is the game's log in words, public, oldest first. Read only.
+	Log []LogLine
+	// Refusal is the last refusal since the last accepted step, nil if
+	// none.
+	Refusal *Refused
+	// Devices is the last status of each device, by device name order.
+	Devices []input.DeviceStatus
+	// Unknown are the unknown tags seen lately, waiting to be enrolled,
+	// oldest first.
+	Unknown []input.UnknownTag
+}
+
+// LogLine is one line of the game's log, in both languages.
+type LogLine struct {
+	Seq int64  `json:"seq"`
+	FR  string `json:"fr"`
+	EN  string `json:"en"`
+}
+
+// Refused is a refusal as shown to the table.
+type Refused struct {
+	// Seat is whom it answers: a player, engine.NoSeat for the table's
+	// devices, engine.Staff.
+	Seat engine.Seat `json:"seat"`
+	// Code is the rule's stable code, for example "genoa.visited-twice".
+	Code string `json:"code"`
+	FR   string `json:"fr"`
+	EN   string `json:"en"`
+	// Seq is the journal's last entry when it happened.
+	Seq int64 `json:"seq"`
+}
+
+// StaffKind is what a staff request asks.
+type StaffKind int
+
+const (
+	// StaffUndo undoes the last standing step; Reason is required.
+	StaffUndo StaffKind = iota + 1
+	// StaffCommand plays Cmd as engine.Staff: a correction the game's
+	// rules allow the staff (a holding set right).
+	StaffCommand
+	// StaffEnd ends the game as it stands: over, scored as the rules
+	// score it now. The game must be over by its rules, or Reason must
+	// say why it ends early.
+	StaffEnd
+	// StaffAbandon abandons the game: it ends without a result.
+	// Reason is required.
+	StaffAbandon
+	// StaffNewGame starts a new game at the table with Setup, once the
+	// current one has ended (the session needs Opts.Store).
+	StaffNewGame
+)
+
+func (k StaffKind) String() string {
+	switch k {
+	case StaffUndo:
+		return "undo"
+	case StaffCommand:
+		return "command"
+	case StaffEnd:
+		return "end"
+	case StaffAbandon:
+		return "abandon"
+	case StaffNewGame:
+		return "new-game"
+	}
+	return fmt.Sprintf("StaffKind(%d)", int(k))
+}
+
+// StaffRequest is a request from the staff page.
+type StaffRequest struct {
+	Kind StaffKind
+	// Reason says why, in the staff's words; required for an undo.
+	Reason string
+	// Cmd is the game command of a StaffCommand.
+	Cmd engine.Command
+	// Setup is the setup of a StaffNewGame.
+	Setup *engine.Setup
+}
+
+// Errors of the session.
+var (
+	// ErrStopped is returned by Submit and Staff once Run has returned.
+	ErrStopped = errors.New("table: the session has stopped")
+	// ErrRunning is returned by a second call of Run.
+	ErrRunning = errors.New("table: the session is already running")
+	// ErrBadRequest is wrapped by the error of a malformed staff request.
+	ErrBadRequest = errors.New("table: bad request")
+	// ErrJournal is wrapped by the error of a step the journal could not
+	// record: the step is not taken.
+	ErrJournal = errors.New("table: the journal could not record the step")
+)
+
+// Session is one table's game. Make it with New, then call Run.
+type Session struct {
+	rules   engine.Rules
+	store   *journal.Store
+	adapter Adapter
+	tags    TagLookup
+	clock   clock.Clock
+	ind     Indicator
+	opts    Opts
+
+	reqs    chan request
+	started chan struct{} // closed when Run starts
+	stopped chan struct{} // closed when Run returns
+	once    sync.Once
+
+	// Owned by the Run goroutine (and by New before Run starts).
+	state    engine.State
+	seq      int64
+	log      []LogLine
+	refusal  *Refused
+	devices  map[string]input.DeviceStatus
+	unknown  []input.UnknownTag
+	game     *journal.Game
+	last     *journal.Step // the last standing step, nil if none
+	lastDice int64         // Seq of the last step made from a dice roll, 0 if none
+	waiting  *bool         // last value sent to the indicator
+	outcome  string
+
+	mu     sync.Mutex
+	subs   map[chan Update]struct{} // guarded by mu
+	latest Update                   // guarded by mu
+	record *journal.Game            // the game of latest, guarded by mu
+}
+
+type request struct {
+	sync   bool // does nothing: answered once every earlier request and input is handled
+	action *engine.Action
+	staff  *StaffRequest
+	reply  chan error
+}
+
+// New returns a session over the journal's game, at the state the
+// journal's standing steps give.
+func New(opts Opts) (*Session, error) {
+	if opts.Rules == nil || opts.Game == nil {
+		return nil, fmt.Errorf("%w: Opts.Rules and Opts.Game are required", ErrBadRequest)
+	}
+	if opts.Clock == nil {
+		opts.Clock = clock.Real()
+	}
+	if opts.Adapter == nil {
+		opts.Adapter, _ = AdapterFor(opts.Rules.Name())
+	}
+	if opts.MaxUnknown <= 0 {
+		opts.MaxUnknown = DefaultOpts.MaxUnknown
+	}
+	s := &Session{
+		rules:   opts.Rules,
+		store:   opts.Store,
+		game:    opts.Game,
+		adapter: opts.Adapter,
+		tags:    opts.Tags,
+		clock:   opts.Clock,
+		ind:     opts.Indicator,
+		opts:    opts,
+		reqs:    make(chan request),
+		started: make(chan struct{}),
+		stopped: make(chan struct{}),
+		devices: map[string]input.DeviceStatus{},
+		subs:    map[chan Update]struct{}{},
+	}
+	if opts.Game.Finished() {
+		// The journal keeps the outcome in its history; a finished game
+		// only matters here as one that takes no more steps.
+		s.outcome = "over"
+	}
+	if err := s.rebuild(); err != nil {
+		return nil, err
+	}
+	s.publish()
+	return s, nil
+}
+
+// Rules are the game's rules.
+func (s *Session) Rules() engine.Rules { return s.rules }
+
+// Setup is the game's setup.
+func (s *Session) Setup() engine.Setup { return s.Latest().State.Setup() }
+
+// Latest returns the latest update.
+func (s *Session) Latest() Update {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.latest
+}
+
+// rebuild sets the state, the log and the last step from the journal.
+func (s *Session) rebuild() error {
+	st, err := s.game.State()
+	if err != nil {
+		return fmt.Errorf("table: rebuild the game from the journal: %w", err)
+	}
+	steps := s.game.Steps()
+	log, err := buildLog(s.rules, s.game.Setup(), steps)
+	if err != nil {
+		return fmt.Errorf("table: rebuild the game's log from the journal: %w", err)
+	}
+	s.state, s.log = st, log
+	s.seq, s.last = 0, nil
+	for _, step := range steps {
+		s.seq = step.Seq
+		if !step.Undo && !step.Undone {
+			s.last = &step
+		}
+	}
+	return nil
+}
+
+// buildLog tells the standing steps in words, from the setup.
+func buildLog(rules engine.Rules, setup engine.Setup, steps []journal.Step) ([]LogLine, error) {
+	st, err := rules.Start(setup)
+	if err != nil {
+		return nil, err
+	}
+	var out []LogLine
+	for _, step := range steps {
+		if step.Undo {
+			out = append(out, undoLine(step))
+			continue
+		}
+		if step.Undone {
+			continue
+		}
+		var lines []LogLine
+		st, lines, err = describe(st, step.Seq, step.By, step.Command, step.Events)
+		if err != nil {
+			return nil, fmt.Errorf("step %d: %w", step.Seq, err)
+		}
+		out = append(out, lines...)
+	}
+	return out, nil
+}
+
+func undoLine(step journal.Step) LogLine {
+	return LogLine{Seq: step.Seq,
+		FR: fmt.Sprintf("La dernière étape est annulée (%s).", step.Reason),
+		EN: fmt.Sprintf("The last step is undone (%s).", step.Reason)}
+}
+
+// describe applies the events to st and tells each in words with the
+// state it applies to. Without a Describer, the command's text is the log.
+func describe(st engine.State, seq int64, by engine.Seat, command string, evs []engine.Event) (engine.State, []LogLine, error) {
+	var out []LogLine
+	d, ok := st.(engine.Describer)
+	if !ok {
+		text := command
+		if by >= 0 && int(by) < len(st.Setup().Players) {
+			text = st.Setup().Players[by] + " : " + command
+		}
+		out = append(out, LogLine{Seq: seq, FR: text, EN: text})
+	}
+	for _, ev := range evs {
+		if ok {
+			d = st.(engine.Describer)
+			out = append(out, LogLine{Seq: seq, FR: d.Describe(ev, "fr"), EN: d.Describe(ev, "en")})
+		}
+		var err error
+		if st, err = st.Apply(ev); err != nil {
+			return nil, nil, fmt.Errorf("apply %s: %w", ev.Name(), err)
+		}
+	}
+	return st, out, nil
+}
+
+// Run runs the game until ctx is cancelled, reading the table's inputs
+// from inputs (which may be nil, or closed when the inputs end: the game
+// goes on from the phones). It returns nil when ctx is cancelled.
+func (s *Session) Run(ctx context.Context, inputs <-chan input.Event) error {
+	first := false
+	s.once.Do(func() { first = true })
+	if !first {
+		return ErrRunning
+	}
+	close(s.started)
+	defer close(s.stopped)
+	s.indicate()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case ev, ok := <-inputs:
+			if !ok {
+				inputs = nil
+				continue
+			}
+			s.handleInput(ev)
+		case r := <-s.reqs:
+			r.reply <- s.handleRequest(r)
+		}
+	}
+}
+
+// Submit plays a player's command from a phone. It returns nil once the
+// step is accepted and journalled, a *engine.Refusal (see
+// engine.AsRefusal) when the rules refuse it, or another error when the
+// journal failed or ctx ended first.
+func (s *Session) Submit(ctx context.Context, a engine.Action) error {
+	if a.By == engine.Staff {
+		return engine.Refuse(ErrStaffNotAllowed, "staff commands go through the staff page", "les commandes du personnel passent par la page du personnel")
+	}
+	if a.Cmd == nil {
+		return fmt.Errorf("%w: an action without a command", ErrBadRequest)
+	}
+	return s.do(ctx, request{action: &a})
+}
+
+// Staff carries out a request of the staff page; its errors are those of
+// Submit, or ErrBadRequest for an incomplete request.
+func (s *Session) Staff(ctx context.Context, r StaffRequest) error {
+	switch r.Kind {
+	case StaffUndo:
+		if r.Reason == "" {
+			return fmt.Errorf("%w: an undo needs a reason, for the game's log", ErrBadRequest)
+		}
+	case StaffCommand:
+		if r.Cmd == nil {
+			return fmt.Errorf("%w: a staff command needs a command", ErrBadRequest)
+		}
+	case StaffEnd:
+	case StaffAbandon:
+		if r.Reason == "" {
+			return fmt.Errorf("%w: abandoning a game needs a reason, for the history", ErrBadRequest)
+		}
+	case StaffNewGame:
+		if r.Setup == nil {
+			return fmt.Errorf("%w: a new game needs a setup", ErrBadRequest)
+		}
+	default:
+		return fmt.Errorf("%w: unknown staff request %v", ErrBadRequest, r.Kind)
+	}
+	return s.do(ctx, request{staff: &r})
+}
+
+func (s *Session) do(ctx context.Context, r request) error {
+	r.reply = make(chan error, 1)
+	select {
+	case s.reqs <- r:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.stopped:
+		return ErrStopped
+	}
+	select {
+	case err := <-r.reply:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Subscribe returns a channel that receives the latest update at once,
+// then every new one; an update not read before the next replaces it. The
+// channel is closed when ctx ends.
+func (s *Session) Subscribe(ctx context.Context) <-chan Update {
+	ch := make(chan Update, 1)
+	s.mu.Lock()
+	s.subs[ch] = struct{}{}
+	ch <- s.latest
+	s.mu.Unlock()
+	context.AfterFunc(ctx, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		delete(s.subs, ch)
+		close(ch)
+	})
+	return ch
+}
+
+// publish sends the current update to every subscriber, replacing an
+// unread one. Only the Run goroutine (or New) calls it, so a drained
+// channel stays empty until the send below.
+func (s *Session) publish() {
+	u := Update{
+		Game:    s.game.ID(),
+		Outcome: s.outcome,
+		Seq:     s.seq,
+		State:   s.state,
+		Log:     s.log[:len(s.log):len(s.log)],
+		Refusal: s.refusal,
+		Unknown: append([]input.UnknownTag(nil), s.unknown...),
+	}
+	for _, name := range sortedKeys(s.devices) {
+		u.Devices = append(u.Devices, s.devices[name])
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.latest = u
+	s.record = s.game
+	for ch := range s.subs {
+		select {
+		case <-ch:
+		default:
+		}
+		ch <- u
+	}
+}
+
+func (s *Session) handleRequest(r request) error {
+	if r.sync {
+		return nil
+	}
+	if r.action != nil {
+		return s.play(*r.action, false)
+	}
+	switch r.staff.Kind {
+	case StaffUndo:
+		return s.undo(engine.Staff, r.staff.Reason)
+	case StaffCommand:
+		return s.play(engine.Action{By: engine.Staff, Cmd: r.staff.Cmd}, false)
+	case StaffEnd, StaffAbandon:
+		return s.finish(r.staff.Kind, r.staff.Reason)
+	case StaffNewGame:
+		return s.newGame(*r.staff.Setup)
+	}
+	return fmt.Errorf("%w: unknown staff request %v", ErrBadRequest, r.staff.Kind)
+}
+
+// play decides the action, journals the step, then shows it.
+func (s *Session) play(a engine.Action, fromDice bool) error {
+	if err := s.writable(); err != nil {
+		s.refuse(a.By, err.(*engine.Refusal))
+		return err
+	}
+	next, lines, evs, err := s.decide(a)
+	if err != nil {
+		if r, ok := engine.AsRefusal(err); ok {
+			s.refuse(a.By, r)
+			return r
+		}
+		return err
+	}
+	step, err := s.game.Append(s.clock.Now(), a, evs)
+	if err != nil {
+		s.devices["journal"] = input.DeviceStatus{At: s.clock.Now(), Device: "journal", OK: false, Detail: err.Error()}
+		s.publish()
+		return fmt.Errorf("%w: %w", ErrJournal, err)
+	}
+	if d, ok := s.devices["journal"]; ok && !d.OK {
+		s.devices["journal"] = input.DeviceStatus{At: s.clock.Now(), Device: "journal", OK: true, Detail: "recording again"}
+	}
+	for i := range lines {
+		lines[i].Seq = step.Seq
+	}
+	s.state, s.seq = next, step.Seq
+	s.log = append(s.log, lines...)
+	s.refusal = nil
+	s.last = &step
+	s.lastDice = 0
+	if fromDice {
+		s.lastDice = step.Seq
+	}
+	s.publish()
+	s.indicate()
+	return nil
+}
+
+// decide returns the state after the action, its log lines and events.
+func (s *Session) decide(a engine.Action) (engine.State, []LogLine, []engine.Event, error) {
+	evs, err := s.state.Decide(a)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	command := s.rules.Codec().FormatCommand(a.Cmd, s.state.Setup().Players)
+	next, lines, err := describe(s.state, 0, a.By, command, evs)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("table: the rules decided %s but cannot apply it: %w", a.Cmd.Name(), err)
+	}
+	return next, lines, evs, nil
+}
+
+func (s *Session) refuse(by engine.Seat, r *engine.Refusal) {
+	code := ""
+	if r.Rule != nil {
+		code = r.Rule.Code
+	}
+	s.refusal = &Refused{Seat: by, Code: code, FR: r.FR, EN: r.EN, Seq: s.seq}
+	if by == engine.NoSeat && s.ind != nil {
+		s.ind.Refused()
+	}
+	s.publish()
+}
+
+func (s *Session) undo(by engine.Seat, reason string) error {
+	if err := s.writable(); err != nil {
+		return err
+	}
+	if s.last == nil {
+		return engine.Refuse(ErrNothingToUndo, "", "")
+	}
+	if _, err := s.game.Undo(s.clock.Now(), by, reason); err != nil {
+		return fmt.Errorf("%w: %w", ErrJournal, err)
+	}
+	if err := s.rebuild(); err != nil {
+		return err
+	}
+	s.refusal = nil
+	s.lastDice = 0
+	s.publish()
+	s.indicate()
+	return nil
+}
+
+// indicate lights the "waiting for you" LED when the game waits for the
+// table, and only says so when that changes.
+func (s *Session) indicate() {
+	if s.ind == nil || s.adapter == nil {
+		return
+	}
+	on := s.outcome == "" && s.adapter.AwaitsTable(s.state)
+	if s.waiting != nil && *s.waiting == on {
+		return
+	}
+	s.waiting = &on
+	s.ind.Waiting(on)
+}
+
+func (s *Session) handleInput(ev input.Event) {
+	var target Target
+	switch e := ev.(type) {
+	case input.DeviceStatus:
+		s.devices[e.Device] = e
+		s.publish()
+		return
+	case input.UnknownTag:
+		s.addUnknown(e)
+		return
+	case input.DiceUnreadable:
+		s.refuse(engine.NoSeat, engine.Refusef(ErrDiceUnreadable, "the dice could not be read (%s): look again, roll again or enter the roll",
+			"les dés n'ont pas pu être lus (%s) : regardez à nouveau, relancez ou saisissez le tirage", e.Reason))
+		return
+	case input.DiceRolled:
+		if e.Blue < 1 || e.Blue > 8 || e.Red < 1 || e.Red > 8 || e.Confidence < s.opts.MinConfidence {
+			s.refuse(engine.NoSeat, engine.Refusef(ErrDiceUnreadable, "the dice reading blue=%d red=%d is not sure enough (%.2f): look again or roll again",
+				"la lecture des dés bleu=%d rouge=%d n'est pas assez sûre (%.2f) : regardez à nouveau ou relancez", e.Blue, e.Red, e.Confidence))
+			return
+		}
+		if e.Correction {
+			s.correct(e)
+			return
+		}
+	case input.TagTapped:
+		t, ok := Target{}, false
+		if s.tags != nil {
+			t, ok = s.tags(e.UID)
+		}
+		if !ok {
+			s.addUnknown(input.UnknownTag{At: e.At, UID: e.UID})
+			return
+		}
+		target = t
+	case input.Button:
+		if e.Name == "undo" {
+			s.undoButton()
+			return
+		}
+	}
+	if s.adapter == nil {
+		return
+	}
+	a, err := s.adapter.Translate(s.state, ev, target)
+	if err != nil {
+		if r, ok := engine.AsRefusal(err); ok {
+			s.refuse(engine.NoSeat, r)
+		}
+		return
+	}
+	_, dice := ev.(input.DiceRolled)
+	s.play(a, dice)
+}
+
+// correct replaces the last roll by a corrected reading, if nothing
+// happened since the roll was played.
+func (s *Session) correct(e input.DiceRolled) {
+	if s.last == nil || s.lastDice != s.last.Seq {
+		s.refuse(engine.NoSeat, engine.Refusef(ErrLateCorrection, "a die now shows blue=%d red=%d but the game went on; ask the staff to correct the roll",
+			"un dé montre maintenant bleu=%d rouge=%d mais la partie a continué ; demandez au personnel de corriger le tirage", e.Blue, e.Red))
+		return
+	}
+	if s.adapter == nil {
+		return
+	}
+	if err := s.undo(engine.NoSeat, fmt.Sprintf("dice corrected to blue=%d red=%d", e.Blue, e.Red)); err != nil {
+		return
+	}
+	e.Correction = false
+	a, err := s.adapter.Translate(s.state, e, Target{})
+	if err != nil {
+		if r, ok := engine.AsRefusal(err); ok {
+			s.refuse(engine.NoSeat, r)
+		}
+		return
+	}
+	s.play(a, true)
+}
+
+// undoButton undoes the last step when the table's devices made it less
+// than UndoWindow ago.
+func (s *Session) undoButton() {
+	switch {
+	case s.last == nil:
+		s.refuse(engine.NoSeat, engine.Refuse(ErrNothingToUndo, "", ""))
+	case s.last.By != engine.NoSeat:
+		s.refuse(engine.NoSeat, engine.Refuse(ErrUndoStaff, "the last step was a player's: only the staff can undo it",
+			"la dernière étape venait d'un joueur : seul le personnel peut l'annuler"))
+	case s.clock.Now().Sub(s.last.At) > s.opts.UndoWindow:
+		s.refuse(engine.NoSeat, engine.Refusef(ErrUndoStaff, "the last step is more than %v old: only the staff can undo it",
+			"la dernière étape date de plus de %v : seul le personnel peut l'annuler", s.opts.UndoWindow))
+	default:
+		s.undo(engine.NoSeat, "undo button")
+	}
+}
+
+func (s *Session) addUnknown(e input.UnknownTag) {
+	for i, u := range s.unknown {
+		if u.UID == e.UID {
+			s.unknown = append(s.unknown[:i:i], s.unknown[i+1:]...)
+			break
+		}
+	}
+	s.unknown = append(s.unknown, e)
+	if len(s.unknown) > s.opts.MaxUnknown {
+		s.unknown = s.unknown[len(s.unknown)-s.opts.MaxUnknown:]
+	}
+	s.publish()
+}
+
+func sortedKeys(m map[string]input.DeviceStatus) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Record returns the current game's standing steps as a game record, for
+// download.
+func (s *Session) Record() *notation.Record {
+	s.mu.Lock()
+	g := s.record
+	s.mu.Unlock()
+	return g.Record()
+}
+
+// writable refuses a step once the game has ended.
+func (s *Session) writable() error {
+	if s.outcome != "" {
+		return engine.Refuse(ErrGameFinished, "", "")
+	}
+	return nil
+}
+
+// finish ends or abandons the game.
+func (s *Session) finish(kind StaffKind, reason string) error {
+	if err := s.writable(); err != nil {
+		return err
+	}
+	outcome := "abandoned"
+	if kind == StaffEnd {
+		outcome = "over"
+		if !s.state.Result().Over && reason == "" {
+			return fmt.Errorf("%w: the game is not over by its rules: say why it ends early", ErrBadRequest)
+		}
+	}
+	if err := s.game.Finish(s.clock.Now(), outcome); err != nil {
+		return fmt.Errorf("%w: %w", ErrJournal, err)
+	}
+	s.outcome = outcome
+	line := LogLine{Seq: s.seq, FR: "La partie est terminée.", EN: "The game is over."}
+	if kind == StaffAbandon {
+		line = LogLine{Seq: s.seq, FR: "La partie est abandonnée (" + reason + ").", EN: "The game is abandoned (" + reason + ")."}
+	} else if reason != "" {
+		line = LogLine{Seq: s.seq, FR: "Le personnel termine la partie (" + reason + ").", EN: "The staff end the game (" + reason + ")."}
+	}
+	s.log = append(s.log, line)
+	s.refusal = nil
+	s.publish()
+	s.indicate()
+	return nil
+}
+
+// newGame begins a new game in the store, once the current one ended.
+func (s *Session) newGame(setup engine.Setup) error {
+	if s.store == nil {
+		return fmt.Errorf("%w: this session cannot start games (no store)", ErrBadRequest)
+	}
+	if s.outcome == "" {
+		return fmt.Errorf("%w: end or abandon the current game first", ErrBadRequest)
+	}
+	g, err := s.store.Begin(s.rules, setup, s.clock.Now())
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	s.game, s.outcome = g, ""
+	if err := s.rebuild(); err != nil {
+		return err
+	}
+	s.refusal, s.lastDice = nil, 0
+	s.publish()
+	s.indicate()
+	return nil
+}
