@@ -20,6 +20,10 @@ type Template struct {
 	N    int    `json:"n"`              // samples averaged into it
 	From string `json:"from,omitempty"` // where it was learned
 	Pix  []byte `json:"pix"`            // Grid*Grid bytes, row by row
+	// Members are the samples averaged into the template, each turned to
+	// the template's own rotation; a numeral is read by its nearest
+	// member once turned the same way.
+	Members [][]byte `json:"members,omitempty"`
 }
 
 // Model is a set of numeral templates, the data of the built-in reader or
@@ -60,6 +64,11 @@ func (m Model) check() error {
 		if len(t.Pix) != numeralGrid*numeralGrid {
 			return fmt.Errorf("%w: template %d has %d pixels, want %d", ErrBadModel, i, len(t.Pix), numeralGrid*numeralGrid)
 		}
+		for j, m := range t.Members {
+			if len(m) != numeralGrid*numeralGrid {
+				return fmt.Errorf("%w: template %d member %d has %d pixels, want %d", ErrBadModel, i, j, len(m), numeralGrid*numeralGrid)
+			}
+		}
 	}
 	return nil
 }
@@ -86,21 +95,33 @@ type matcher struct {
 	// vecs[t][k] is template t rotated by k steps, zero mean, unit norm
 	vecs [][]glyph
 	face []int // face of template t
+	// members[t] are the members of template t, normalised, in its frame
+	members [][]glyph
+}
+
+func bytesGlyph(p []byte) glyph {
+	var g glyph
+	for i, v := range p {
+		g[i] = float32(v) / 255
+	}
+	return g
 }
 
 func newMatcher(m Model) *matcher {
 	mt := &matcher{rot: m.Rotations, faces: m.Faces()}
 	for _, t := range m.Templates {
-		var g glyph
-		for i, v := range t.Pix {
-			g[i] = float32(v) / 255
-		}
+		g := bytesGlyph(t.Pix)
 		rs := make([]glyph, m.Rotations)
 		for k := range rs {
 			rs[k] = normalise(rotateGlyph(&g, 2*math.Pi*float64(k)/float64(m.Rotations)))
 		}
 		mt.vecs = append(mt.vecs, rs)
 		mt.face = append(mt.face, t.Face)
+		var ms []glyph
+		for _, p := range t.Members {
+			ms = append(ms, normalise(bytesGlyph(p)))
+		}
+		mt.members = append(mt.members, ms)
 	}
 	return mt
 }
@@ -171,24 +192,43 @@ type match struct {
 	rotation int     // rotation step of the best template
 }
 
-// best returns the best face for q (already normalised) and the best other
-// face.
-func (mt *matcher) best(q *glyph) match {
+// best returns the best face for the glyph g and the best other face.
+// Each template is tried at every rotation; the glyph is then turned to the
+// template's best rotation (and half a step either side) and compared with
+// the template's members: a face's score is its nearest member's
+// correlation (the template's own when it has no members).
+func (mt *matcher) best(g *glyph) match {
+	q := normalise(*g)
 	var perFace [9]float64
 	for i := range perFace {
 		perFace[i] = -2
 	}
 	m := match{score: -2, score2: -2}
+	step := 2 * math.Pi / float64(mt.rot)
 	for t, rs := range mt.vecs {
 		f := mt.face[t]
+		bk, bs := 0, -2.0
 		for k := range rs {
-			s := float64(dot(q, &rs[k]))
-			if s > perFace[f] {
-				perFace[f] = s
+			if s := float64(dot(&q, &rs[k])); s > bs {
+				bk, bs = k, s
 			}
-			if s > m.score {
-				m.score, m.face, m.template, m.rotation = s, f, t, k
+		}
+		if len(mt.members[t]) > 0 {
+			bs = -2
+			for _, d := range []float64{-0.5, 0, 0.5} {
+				al := normalise(rotateGlyph(g, -(float64(bk)+d)*step))
+				for i := range mt.members[t] {
+					if s := float64(dot(&al, &mt.members[t][i])); s > bs {
+						bs = s
+					}
+				}
 			}
+		}
+		if bs > perFace[f] {
+			perFace[f] = bs
+		}
+		if bs > m.score {
+			m.score, m.face, m.template, m.rotation = bs, f, t, bk
 		}
 	}
 	for f, s := range perFace {

@@ -27,10 +27,17 @@ type LearnOpts struct {
 	Merge float64
 	// PerFace caps the templates kept per face (those with most samples).
 	PerFace int
+	// Members keeps the samples of each template in the model, for
+	// nearest-neighbour reading.
+	Members bool
+}
+
+func glyphByte(v float64) byte {
+	return byte(math.Round(255 * math.Min(1, math.Max(0, v))))
 }
 
 // DefaultLearnOpts are the options of the built-in model.
-var DefaultLearnOpts = LearnOpts{Rotations: 36, Merge: 0.8, PerFace: 8}
+var DefaultLearnOpts = LearnOpts{Rotations: 36, Merge: 0.8, PerFace: 8, Members: true}
 
 // LearnModel groups samples into templates: each sample is aligned (best
 // rotation) to the templates of its face and averaged into the best one if
@@ -41,6 +48,8 @@ func LearnModel(samples []Sample, o LearnOpts) Model {
 		from string
 		sum  [numeralGrid * numeralGrid]float64
 		n    int
+		// members, aligned to the template
+		members []glyph
 		// rotated normalised versions of the current mean
 		rots []glyph
 	}
@@ -75,6 +84,7 @@ func LearnModel(samples []Sample, o LearnOpts) Model {
 				a.sum[i] = float64(v)
 			}
 			a.n = 1
+			a.members = append(a.members, s.g)
 			refresh(a)
 			accs = append(accs, a)
 			continue
@@ -86,6 +96,7 @@ func LearnModel(samples []Sample, o LearnOpts) Model {
 			best.sum[i] += float64(v)
 		}
 		best.n++
+		best.members = append(best.members, al)
 		if best.from != s.From {
 			best.from = "mixed"
 		}
@@ -106,7 +117,16 @@ func LearnModel(samples []Sample, o LearnOpts) Model {
 		count[a.face]++
 		t := Template{Face: a.face, N: a.n, From: a.from, Pix: make([]byte, len(a.sum))}
 		for i, v := range a.sum {
-			t.Pix[i] = byte(math.Round(255 * math.Min(1, math.Max(0, v/float64(a.n)))))
+			t.Pix[i] = glyphByte(v / float64(a.n))
+		}
+		if o.Members {
+			for _, g := range a.members {
+				p := make([]byte, len(g))
+				for i, v := range g {
+					p[i] = glyphByte(float64(v))
+				}
+				t.Members = append(t.Members, p)
+			}
 		}
 		m.Templates = append(m.Templates, t)
 	}

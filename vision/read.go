@@ -159,7 +159,7 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 	}
 	step := max(1, im.w/320)
 	sm := downsample(im, step)
-	const ratio = 2
+	const ratio = 4
 	bg, err := background(frame, step*ratio)
 	if err != nil {
 		return Roll{Blue: Die{Reason: err.Error()}, Red: Die{Reason: err.Error()}}
@@ -270,8 +270,7 @@ func (r *Reader) readCrop(c *dieCrop) readOut {
 	o.contrast = nr.contrast
 	o.g = glyphOf(nr.mask, c.w, c.h, nr.cx, nr.cy, nr.rms)
 	o.hasGlyph = true
-	q := normalise(o.g)
-	m := r.m.best(&q)
+	m := r.m.best(&o.g)
 	o.die.Confidence = confidence(m)
 	if o.die.Confidence < r.opts.MinConfidence {
 		o.die.Reason = fmt.Sprintf("numeral unclear (looks like %d or %d)", m.face, m.second)

@@ -47,14 +47,14 @@ func background(frame gocv.Mat, step int) (bgrImage, error) {
 	gocv.Resize(frame, &small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
 	med := gocv.NewMat()
 	defer med.Close()
-	k := max(5, (w/10)|1)
+	k := max(5, (w/8)|1)
 	gocv.MedianBlur(small, &med, k)
 	return viewBGRCopy(med)
 }
 
 // viewBGRCopy is viewBGR with the pixels copied out of the Mat.
 func viewBGRCopy(m gocv.Mat) (bgrImage, error) {
-	v, err := viewBGR(m)
+	v, err := viewMat(m)
 	if err != nil {
 		return v, err
 	}
@@ -73,20 +73,16 @@ func colourMasks(im, bg bgrImage, ratio int, blue, red HSVRange, minDiff int) (b
 		for x := 0; x < im.w; x++ {
 			i := y*im.w + x
 			b, g, r := int(im.pix[3*i]), int(im.pix[3*i+1]), int(im.pix[3*i+2])
-			h, s, v := hsv(b, g, r)
-			isB, isR := blue.Contains(h, s, v), red.Contains(h, s, v)
-			if !isB && !isR {
-				continue
-			}
 			bx := min(bg.w-1, x/ratio)
 			j := 3 * (by*bg.w + bx)
 			d := iabs(b-int(bg.pix[j])) + iabs(g-int(bg.pix[j+1])) + iabs(r-int(bg.pix[j+2]))
 			if d < minDiff {
 				continue
 			}
-			if isB {
+			h, s, v := hsv(b, g, r)
+			if blue.Contains(h, s, v) {
 				bm[i] = 1
-			} else {
+			} else if red.Contains(h, s, v) {
 				rm[i] = 1
 			}
 		}

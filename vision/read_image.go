@@ -33,10 +33,15 @@ func viewBGR(frame gocv.Mat) (bgrImage, error) {
 	if frame.Empty() {
 		return bgrImage{}, fmt.Errorf("%w: empty image", ErrBadFrame)
 	}
-	w, h := frame.Cols(), frame.Rows()
-	if w < minFrameSide || h < minFrameSide {
+	if w, h := frame.Cols(), frame.Rows(); w < minFrameSide || h < minFrameSide {
 		return bgrImage{}, fmt.Errorf("%w: %dx%d pixels, want at least %dx%d", ErrBadFrame, w, h, minFrameSide, minFrameSide)
 	}
+	return viewMat(frame)
+}
+
+// viewMat is viewBGR for a Mat of any size.
+func viewMat(frame gocv.Mat) (bgrImage, error) {
+	w, h := frame.Cols(), frame.Rows()
 	var src gocv.Mat
 	switch frame.Type() {
 	case gocv.MatTypeCV8UC3:

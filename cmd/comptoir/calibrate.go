@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"comptoir/vision"
+
+	"gocv.io/x/gocv"
+)
+
+func init() {
+	commands["calibrate"] = command{
+		summary: "learn the numerals of the dice from the camera, one face at a time",
+		run:     runCalibrate,
+	}
+}
+
+const calibrateUsage = `usage: comptoir calibrate --camera /dev/video0 --out FILE [--dice blue,red]
+       comptoir calibrate --dir DIR --out FILE [--dice blue,red]
+
+Shows each face of each die to the camera once and stores the numerals it
+learns in FILE (JSON, in the table configuration); comptoir dice and the
+daemon read any set of d8 dice with it (--calibration FILE).
+
+With --camera, it asks for each face in turn: lay the die alone in the tray
+with that face up, then press Enter.
+With --dir, it takes the pictures DIR/<die>-<face>.<ext> instead (for
+example blue-1.jpg ... red-8.png), for testing without a camera.
+
+--dice   the dice to calibrate: blue and red (default), or die for a single
+         die of any colour
+`
+
+// calibrateIn is where the camera calibration reads the presses of Enter.
+var calibrateIn io.Reader = os.Stdin
+
+func runCalibrate(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	camera := fs.String("camera", "", "camera device, such as /dev/video0")
+	dir := fs.String("dir", "", "folder of pictures <die>-<face>.<ext>")
+	out := fs.String("out", "", "calibration file to write")
+	diceList := fs.String("dice", "blue,red", "dice to calibrate: blue,red or die")
+	fs.Usage = func() { fmt.Fprint(stderr, calibrateUsage) }
+	if err := fs.Parse(args); err != nil || fs.NArg() != 0 {
+		if err == nil {
+			fs.Usage()
+		}
+		return errUsage
+	}
+	if (*camera == "") == (*dir == "") || *out == "" {
+		fmt.Fprintln(stderr, "comptoir calibrate: give --out and one of --camera and --dir")
+		fs.Usage()
+		return errUsage
+	}
+	var dice []string
+	for _, d := range strings.Split(*diceList, ",") {
+		d = strings.TrimSpace(d)
+		if d != "blue" && d != "red" && d != "die" {
+			fmt.Fprintf(stderr, "comptoir calibrate: --dice %q: each die is blue, red or die\n", d)
+			return errUsage
+		}
+		dice = append(dice, d)
+	}
+	c, err := vision.NewCalibration(vision.DefaultReaderOpts)
+	if err != nil {
+		return err
+	}
+	if *dir != "" {
+		err = calibrateFromDir(c, *dir, dice, stdout)
+	} else {
+		err = calibrateFromCamera(c, *camera, dice, stdout, stderr)
+	}
+	if err != nil {
+		return err
+	}
+	m, err := c.Model()
+	if err != nil {
+		return err
+	}
+	if err := vision.SaveCalibration(*out, dice, m, time.Now()); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "calibration saved to %s: %d numeral templates\n", *out, len(m.Templates))
+	return nil
+}
+
+// calibrateFromDir adds the pictures DIR/<die>-<face>.<ext>.
+func calibrateFromDir(c *vision.Calibration, dir string, dice []string, stdout io.Writer) error {
+	for _, die := range dice {
+		for face := 1; face <= 8; face++ {
+			var path string
+			for ext := range pictureExts {
+				p := filepath.Join(dir, fmt.Sprintf("%s-%d%s", die, face, ext))
+				if _, err := os.Stat(p); err == nil {
+					path = p
+					break
+				}
+			}
+			if path == "" {
+				return fmt.Errorf("%s: no picture %s-%d.jpg (or .png, .jpeg, .bmp) of the %s die with face %d up", dir, die, face, die, face)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			m, err := vision.DecodeImage(data)
+			if err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			err = c.Add(m, die, face)
+			m.Close()
+			if err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			fmt.Fprintf(stdout, "%s die, face %d: learned from %s\n", die, face, filepath.Base(path))
+		}
+	}
+	return nil
+}
+
+// calibrateFromCamera asks for each face in turn and captures it.
+func calibrateFromCamera(c *vision.Calibration, device string, dice []string, stdout, stderr io.Writer) error {
+	cam, err := vision.OpenCamera(device, vision.DefaultCameraOpts)
+	if err != nil {
+		return err
+	}
+	defer cam.Close()
+	in := bufio.NewScanner(calibrateIn)
+	frame := gocv.NewMat()
+	defer frame.Close()
+	for _, die := range dice {
+		for face := 1; face <= 8; face++ {
+			for {
+				name := die + " die"
+				if die == "die" {
+					name = "die"
+				}
+				fmt.Fprintf(stdout, "show the %s with face %d up, then press Enter\n", name, face)
+				if !in.Scan() {
+					return fmt.Errorf("calibration stopped at the %s, face %d (end of input)", name, face)
+				}
+				// let the camera's buffer turn over to a frame taken now
+				for i := 0; i < 5; i++ {
+					if !cam.Read(&frame) {
+						return fmt.Errorf("%s: no frame: %v", device, cam.Err())
+					}
+				}
+				if err := c.Add(frame, die, face); err != nil {
+					fmt.Fprintf(stderr, "%v\n", err)
+					continue
+				}
+				fmt.Fprintf(stdout, "%s, face %d: learned\n", name, face)
+				break
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,326 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"comptoir/input"
+	"comptoir/vision"
+)
+
+func init() {
+	commands["dice"] = command{
+		summary: "read the dice in pictures, a video or the camera",
+		run:     runDice,
+	}
+}
+
+const diceUsage = `usage: comptoir dice [--single] [--labels FILE] [--calibration FILE] PATH...
+       comptoir dice --camera /dev/video0 | --video FILE [--calibration FILE]
+
+Reads the blue and the red die in each picture (a folder means every picture
+in it, sorted by name) and prints one line per picture:
+    <file name> blue=<1-8 or ?> red=<1-8 or ?>
+A ? is a die the reader is not sure of; the reason goes to the error output.
+
+--single       read the one d8 in each picture, whatever its colour, and
+               print <file name> die=<1-8 or ?>
+--labels FILE  a CSV of the right answers, file,blue,red (file,face with
+               --single); then also print the accuracy, the rejection rate
+               and the wrong-read rate
+--calibration FILE
+               numeral templates made by comptoir calibrate (default: the
+               built-in model, for blue and red dice with light numerals)
+--camera DEV   watch the camera and print each roll as it comes to rest,
+               with its latency, until interrupted
+--video FILE   the same from a video file
+`
+
+// diceFlags are the flags of comptoir dice.
+type diceFlags struct {
+	single       bool
+	labels       string
+	calibration  string
+	camera       string
+	video        string
+	verbose      bool
+	minConfident float64
+}
+
+func runDice(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("dice", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f diceFlags
+	fs.BoolVar(&f.single, "single", false, "read one die of any colour per picture")
+	fs.StringVar(&f.labels, "labels", "", "CSV of right answers: file,blue,red (file,face with --single)")
+	fs.StringVar(&f.calibration, "calibration", "", "calibration file from comptoir calibrate")
+	fs.StringVar(&f.camera, "camera", "", "camera device, such as /dev/video0")
+	fs.StringVar(&f.video, "video", "", "video file")
+	fs.BoolVar(&f.verbose, "v", false, "print the confidence and reason of every die")
+	fs.Float64Var(&f.minConfident, "min-confidence", vision.DefaultReaderOpts.MinConfidence, "confidence under which a die is reported as ?")
+	fs.Usage = func() { fmt.Fprint(stderr, diceUsage) }
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
+		return errUsage
+	}
+	live := f.camera != "" || f.video != ""
+	if live == (len(paths) > 0) || (f.camera != "" && f.video != "") || (live && (f.single || f.labels != "")) {
+		fmt.Fprintln(stderr, "comptoir dice: give pictures, or one of --camera and --video (without --single or --labels)")
+		fs.Usage()
+		return errUsage
+	}
+	o := vision.DefaultReaderOpts
+	o.MinConfidence = f.minConfident
+	if f.calibration != "" {
+		m, err := vision.LoadCalibration(f.calibration)
+		if err != nil {
+			return err
+		}
+		o.Model = &m
+	}
+	r, err := vision.NewReader(o)
+	if err != nil {
+		return err
+	}
+	if live {
+		return watchDice(r, f, stdout, stderr)
+	}
+	return readDicePictures(r, f, paths, stdout, stderr)
+}
+
+// parseInterspersed parses flags found anywhere among the arguments and
+// returns the others in order.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return rest, nil
+		}
+		if args[0] == "--" {
+			return append(rest, args[1:]...), nil
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
+	}
+}
+
+// pictureExts are the picture files a folder is read for.
+var pictureExts = map[string]bool{".jpg": true, ".jpeg": true, ".png": true, ".bmp": true}
+
+// expandPictures lists the files of paths, a folder standing for its
+// pictures sorted by name.
+func expandPictures(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return nil, err
+		}
+		var names []string
+		for _, e := range entries {
+			if !e.IsDir() && pictureExts[strings.ToLower(filepath.Ext(e.Name()))] {
+				names = append(names, e.Name())
+			}
+		}
+		if len(names) == 0 {
+			return nil, fmt.Errorf("%s: no pictures (.jpg, .jpeg, .png, .bmp) in this folder", p)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			out = append(out, filepath.Join(p, n))
+		}
+	}
+	return out, nil
+}
+
+// errBadLabels is returned for a labels file that does not parse.
+var errBadLabels = errors.New("bad labels file")
+
+// parseDiceLabels reads a labels CSV: header file,blue,red (or file,face
+// when single), then one line per picture; a face is 1 to 8, or ? or
+// empty for a die that cannot be read.
+func parseDiceLabels(r io.Reader, single bool) (map[string][]int, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	recs, err := cr.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errBadLabels, err)
+	}
+	want := []string{"file", "blue", "red"}
+	if single {
+		want = []string{"file", "face"}
+	}
+	if len(recs) == 0 || len(recs[0]) < len(want) {
+		return nil, fmt.Errorf("%w: the first line must be the header %s", errBadLabels, strings.Join(want, ","))
+	}
+	for i, h := range want {
+		if strings.TrimSpace(strings.ToLower(recs[0][i])) != h {
+			return nil, fmt.Errorf("%w: the first line must be the header %s, not %s", errBadLabels, strings.Join(want, ","), strings.Join(recs[0], ","))
+		}
+	}
+	out := map[string][]int{}
+	for n, rec := range recs[1:] {
+		if len(rec) < len(want) {
+			return nil, fmt.Errorf("%w: line %d: %d fields, want %d (%s)", errBadLabels, n+2, len(rec), len(want), strings.Join(want, ","))
+		}
+		var faces []int
+		for _, s := range rec[1:len(want)] {
+			s = strings.TrimSpace(s)
+			if s == "?" || s == "" {
+				faces = append(faces, 0)
+				continue
+			}
+			v, err := strconv.Atoi(s)
+			if err != nil || v < 1 || v > 8 {
+				return nil, fmt.Errorf("%w: line %d: face %q, want 1 to 8 or ?", errBadLabels, n+2, s)
+			}
+			faces = append(faces, v)
+		}
+		out[filepath.Base(strings.TrimSpace(rec[0]))] = faces
+	}
+	return out, nil
+}
+
+func faceText(f int) string {
+	if f == 0 {
+		return "?"
+	}
+	return strconv.Itoa(f)
+}
+
+func readDicePictures(r *vision.Reader, f diceFlags, paths []string, stdout, stderr io.Writer) error {
+	files, err := expandPictures(paths)
+	if err != nil {
+		return err
+	}
+	var labels map[string][]int
+	if f.labels != "" {
+		lf, err := os.Open(f.labels)
+		if err != nil {
+			return err
+		}
+		labels, err = parseDiceLabels(lf, f.single)
+		lf.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.labels, err)
+		}
+	}
+	var score vision.Score
+	bad, unlabelled := 0, 0
+	for _, path := range files {
+		name := filepath.Base(path)
+		dice, err := readPicture(r, path, f.single)
+		if err != nil {
+			fmt.Fprintf(stderr, "comptoir dice: %v\n", err)
+			bad++
+		}
+		var line []string
+		names := []string{"blue", "red"}
+		if f.single {
+			names = []string{"die"}
+		}
+		for i, d := range dice {
+			line = append(line, names[i]+"="+faceText(d.Face))
+			if d.Face == 0 && err == nil || f.verbose {
+				fmt.Fprintf(stderr, "%s %s: confidence %.2f %s\n", name, names[i], d.Confidence, d.Reason)
+			}
+		}
+		fmt.Fprintf(stdout, "%s %s\n", name, strings.Join(line, " "))
+		if labels != nil {
+			want, ok := labels[name]
+			if !ok {
+				unlabelled++
+				continue
+			}
+			for i, d := range dice {
+				score.Add(want[i], d.Face)
+			}
+		}
+	}
+	if labels != nil {
+		fmt.Fprintf(stdout, "accuracy %.2f%% (%d of %d dice read right), rejected %.2f%% (%d), wrong %.2f%% (%d)\n",
+			100*score.Accuracy(), score.Right, score.Total(), 100*score.RejectRate(), score.Rejected, 100*score.WrongRate(), score.Wrong)
+		if unlabelled > 0 {
+			fmt.Fprintf(stderr, "comptoir dice: %d pictures have no label in %s and are not counted\n", unlabelled, f.labels)
+		}
+	}
+	if bad > 0 {
+		return fmt.Errorf("%d of %d pictures could not be read as images", bad, len(files))
+	}
+	return nil
+}
+
+// readPicture decodes one picture and reads its dice: blue and red, or the
+// single die. A picture that does not decode gives unknown dice and an
+// error that names it.
+func readPicture(r *vision.Reader, path string, single bool) ([]vision.Die, error) {
+	n := 2
+	if single {
+		n = 1
+	}
+	unknown := make([]vision.Die, n)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return unknown, err
+	}
+	m, err := vision.DecodeImage(data)
+	if err != nil {
+		return unknown, fmt.Errorf("%s: %w", path, err)
+	}
+	defer m.Close()
+	if single {
+		return []vision.Die{r.ReadSingle(m)}, nil
+	}
+	roll := r.Read(m)
+	return []vision.Die{roll.Blue, roll.Red}, nil
+}
+
+// watchDice prints the rolls of a camera or a video as they settle.
+func watchDice(r *vision.Reader, f diceFlags, stdout, stderr io.Writer) error {
+	var src vision.Source
+	var err error
+	if f.camera != "" {
+		src, err = vision.OpenCamera(f.camera, vision.DefaultCameraOpts)
+	} else {
+		src, err = vision.OpenVideo(f.video)
+	}
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	for ev := range vision.Watch(ctx, src, r.Read, vision.DefaultWatchOpts) {
+		switch e := ev.(type) {
+		case input.DiceRolled:
+			fmt.Fprintf(stdout, "%s blue=%d red=%d confidence=%.2f latency=%s\n", e.At.Format("15:04:05.000"), e.Blue, e.Red, e.Confidence, e.Latency.Round(1e6))
+		case input.DiceUnreadable:
+			fmt.Fprintf(stdout, "%s blue=? red=? (%s)\n", e.At.Format("15:04:05.000"), e.Reason)
+		case input.DeviceStatus:
+			fmt.Fprintf(stderr, "comptoir dice: %v\n", e)
+		}
+	}
+	return vision.SourceErr(src)
+}

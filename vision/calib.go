@@ -1,0 +1,146 @@
+package vision
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"gocv.io/x/gocv"
+)
+
+// ErrCalibration is returned when a calibration picture does not show the
+// die asked for clearly enough to learn its numeral.
+var ErrCalibration = errors.New("calibration")
+
+// Calibration learns numeral templates from pictures of the dice, one face
+// up at a time: with it, any set of d8 dice is read, whatever their font.
+// Show each face of each die once (Add), then take the Model.
+type Calibration struct {
+	r       *Reader
+	samples []Sample
+	seen    map[string]map[int]bool
+}
+
+// NewCalibration starts a calibration that finds the dice with the colours
+// of o (Model is ignored: the calibration makes its own).
+func NewCalibration(o ReaderOpts) (*Calibration, error) {
+	o.Model = nil
+	r, err := NewReader(o)
+	if err != nil {
+		return nil, err
+	}
+	return &Calibration{r: r, seen: map[string]map[int]bool{}}, nil
+}
+
+// Add learns the numeral of face on die ("blue", "red", or "die" for the
+// one die in the picture whatever its colour) from frame.
+func (c *Calibration) Add(frame gocv.Mat, die string, face int) error {
+	if face < 1 || face > 8 {
+		return fmt.Errorf("%w: face %d, want 1 to 8", ErrCalibration, face)
+	}
+	var got *glyph
+	var why string
+	c.r.onGlyph = func(name string, g glyph) {
+		if name == die {
+			got = &g
+		}
+	}
+	defer func() { c.r.onGlyph = nil }()
+	switch die {
+	case "die":
+		why = c.r.ReadSingle(frame).Reason
+	case "blue":
+		why = c.r.Read(frame).Blue.Reason
+	case "red":
+		why = c.r.Read(frame).Red.Reason
+	default:
+		return fmt.Errorf("%w: die %q, want blue, red or die", ErrCalibration, die)
+	}
+	if got == nil {
+		if why == "" {
+			why = "no numeral found"
+		}
+		return fmt.Errorf("%w: %s face %d: %s; show the die alone, face up, in the middle of the tray", ErrCalibration, die, face, why)
+	}
+	c.samples = append(c.samples, Sample{Face: face, From: "calibration " + die, g: *got})
+	if c.seen[die] == nil {
+		c.seen[die] = map[int]bool{}
+	}
+	c.seen[die][face] = true
+	return nil
+}
+
+// Missing lists the faces of die not shown yet.
+func (c *Calibration) Missing(die string) []int {
+	var out []int
+	for f := 1; f <= 8; f++ {
+		if !c.seen[die][f] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Model returns the templates learned so far. Every face of every die
+// shown must have been added: a model that lacks a face would read it as
+// another.
+func (c *Calibration) Model() (Model, error) {
+	if len(c.seen) == 0 {
+		return Model{}, fmt.Errorf("%w: no face shown yet", ErrCalibration)
+	}
+	for die := range c.seen {
+		if m := c.Missing(die); len(m) > 0 {
+			return Model{}, fmt.Errorf("%w: %s die: faces %v not shown yet", ErrCalibration, die, m)
+		}
+	}
+	o := DefaultLearnOpts
+	o.Merge = 0.9
+	return LearnModel(c.samples, o), nil
+}
+
+// CalibrationFile is the file a calibration is stored in, in the table's
+// configuration.
+type CalibrationFile struct {
+	Made  time.Time `json:"made"`
+	Dice  []string  `json:"dice"` // the dice shown: blue, red or die
+	Model Model     `json:"model"`
+}
+
+// SaveCalibration writes the model to path as JSON.
+func SaveCalibration(path string, dice []string, m Model, now time.Time) error {
+	data, err := json.MarshalIndent(CalibrationFile{Made: now.UTC(), Dice: dice, Model: m}, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("vision: save calibration: %w", err)
+	}
+	return nil
+}
+
+// LoadCalibration reads a calibration file written by SaveCalibration.
+func LoadCalibration(path string) (Model, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Model{}, fmt.Errorf("vision: calibration: %w", err)
+	}
+	m, err := DecodeCalibration(data)
+	if err != nil {
+		return Model{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+// DecodeCalibration decodes and checks a calibration file's contents.
+func DecodeCalibration(data []byte) (Model, error) {
+	var f CalibrationFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return Model{}, fmt.Errorf("%w: %v (run comptoir calibrate again)", ErrBadModel, err)
+	}
+	if err := f.Model.check(); err != nil {
+		return Model{}, err
+	}
+	return f.Model, nil
+}

@@ -1,0 +1,154 @@
+package vision
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gocv.io/x/gocv"
+)
+
+// renderedFonts maps each render to the font of its dice (details.csv).
+func renderedFonts(t testing.TB) map[string]string {
+	t.Helper()
+	recs := readLabelsCSV(t, "testdata/rendered/details.csv", []string{"file", "die", "face"})
+	out := map[string]string{}
+	for _, rec := range recs {
+		if len(rec) > 8 {
+			out[filepath.Join("testdata/rendered", rec[0])] = rec[8]
+		}
+	}
+	return out
+}
+
+// TestCalibrationRendered calibrates on one picture per face of each die,
+// all of one font (one set of dice), from the even-numbered renders, then
+// reads the odd-numbered renders of that font with the calibration alone.
+func TestCalibrationRendered(t *testing.T) {
+	checkLeaks(t)
+	fonts := renderedFonts(t)
+	const font = "timrom.ttf"
+	c, err := NewCalibration(DefaultReaderOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, li := range renderedSet(t, 0) {
+		if fonts[li.Path] != font {
+			continue
+		}
+		for _, die := range []string{"blue", "red"} {
+			face := li.Faces[die]
+			if face == 0 || !contains(c.Missing(die), face) {
+				continue
+			}
+			m := gocv.IMRead(li.Path, gocv.IMReadColor)
+			if err := c.Add(m, die, face); err != nil {
+				t.Logf("%s: %v", li.Path, err)
+			}
+			m.Close()
+		}
+	}
+	for _, die := range []string{"blue", "red"} {
+		if miss := c.Missing(die); len(miss) > 0 {
+			t.Fatalf("%s die: no clear even-numbered render of faces %v in %s", die, miss, font)
+		}
+	}
+	model, err := c.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "calibration.json")
+	if err := SaveCalibration(path, []string{"blue", "red"}, model, time.Unix(0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := LoadCalibration(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := DefaultReaderOpts
+	o.Model = &loaded
+	r, err := NewReader(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var held []LabelledImage
+	for _, li := range renderedSet(t, 1) {
+		if fonts[li.Path] == font {
+			held = append(held, li)
+		}
+	}
+	s := scoreSet(t, r, held)
+	t.Logf("calibrated on 16 pictures, read %d held-out renders in %s: %v", len(held), font, s)
+	if s.Accuracy() < calibratedMinAccuracy || s.WrongRate() > calibratedMaxWrong {
+		t.Errorf("calibrated reading: %v; want accuracy >= %.0f%% and wrong <= %.1f%%", s, 100*calibratedMinAccuracy, 100*calibratedMaxWrong)
+	}
+}
+
+const (
+	calibratedMinAccuracy = 0.5
+	calibratedMaxWrong    = 0.02
+)
+
+func contains(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func TestCalibrationErrors(t *testing.T) {
+	checkLeaks(t)
+	c, err := NewCalibration(DefaultReaderOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blank := gocv.NewMatWithSize(480, 640, gocv.MatTypeCV8UC3)
+	defer blank.Close()
+	for _, tc := range []struct {
+		die  string
+		face int
+	}{{"blue", 0}, {"blue", 9}, {"green", 1}, {"blue", 1}, {"die", 3}} {
+		if err := c.Add(blank, tc.die, tc.face); !errors.Is(err, ErrCalibration) {
+			t.Errorf("Add(blank, %s, %d) = %v, want ErrCalibration", tc.die, tc.face, err)
+		}
+	}
+	if _, err := c.Model(); !errors.Is(err, ErrCalibration) {
+		t.Errorf("Model() with nothing shown = %v, want ErrCalibration", err)
+	}
+	for _, data := range []string{"", "{", `{"model":{}}`, `{"model":{"grid":20,"span":4.2,"rotations":36,"templates":[{"face":9,"pix":""}]}}`} {
+		if _, err := DecodeCalibration([]byte(data)); !errors.Is(err, ErrBadModel) {
+			t.Errorf("DecodeCalibration(%q) = %v, want ErrBadModel", data, err)
+		}
+	}
+}
+
+func FuzzDecodeCalibration(f *testing.F) {
+	f.Add([]byte(`{"made":"2026-01-01T00:00:00Z","dice":["blue"],"model":{"grid":20,"span":4.2,"rotations":36,"templates":[]}}`))
+	f.Add(builtinJSON)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := DecodeCalibration(data)
+		if err != nil {
+			return
+		}
+		if _, err := NewReader(ReaderOpts{Model: &m, MinConfidence: 0.5, Blue: DefaultReaderOpts.Blue, Red: DefaultReaderOpts.Red}); err != nil {
+			t.Fatalf("a decoded calibration makes no reader: %v", err)
+		}
+	})
+}
+
+func FuzzDecodeModel(f *testing.F) {
+	f.Add(builtinJSON)
+	f.Add([]byte(`{"grid":20,"span":4.2,"rotations":4,"templates":[{"face":1,"pix":""}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := DecodeModel(data)
+		if err != nil {
+			return
+		}
+		if len(m.Faces()) == 0 {
+			t.Fatal("a decoded model has no faces")
+		}
+	})
+}
