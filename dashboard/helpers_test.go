@@ -1,0 +1,332 @@
+package dashboard
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"comptoir/engine"
+	"comptoir/engine/enginetest"
+)
+
+// checkLeaks fails the test if goroutines it started are still running
+// two seconds after it ended. Call it first.
+func checkLeaks(t testing.TB) {
+	t.Helper()
+	before := runtime.NumGoroutine()
+	t.Cleanup(func() {
+		deadline := time.Now().Add(2 * time.Second)
+		for runtime.NumGoroutine() > before {
+			if time.Now().After(deadline) {
+				buf := make([]byte, 1<<16)
+				buf = buf[:runtime.Stack(buf, true)]
+				t.Errorf("goroutine leak: %d running after the test, %d before\n%s", runtime.NumGoroutine(), before, buf)
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	})
+}
+
+// memSession is a session in memory for the dashboard's unit tests: it
+// plays the engine's rules with the same contract as the table session
+// (coalescing updates, refusals published). The end-to-end tests use the
+// real table session.
+type memSession struct {
+	rules engine.Rules
+
+	mu      sync.Mutex
+	state   engine.State         // guarded by mu
+	seq     int64                // guarded by mu
+	log     []LogLine            // guarded by mu
+	refusal *Refused             // guarded by mu
+	subs    map[chan Update]bool // guarded by mu
+	staff   []StaffRequest       // guarded by mu
+	actions []engine.Action      // guarded by mu
+}
+
+func newMemSession(t testing.TB, rules engine.Rules, setup engine.Setup) *memSession {
+	t.Helper()
+	st, err := rules.Start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &memSession{rules: rules, state: st, subs: map[chan Update]bool{}}
+}
+
+func (m *memSession) Rules() engine.Rules { return m.rules }
+
+func (m *memSession) Submit(ctx context.Context, a engine.Action) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	next, evs, err := engine.Play(m.state, a)
+	if err != nil {
+		if r, ok := engine.AsRefusal(err); ok {
+			m.refusal = &Refused{Seat: a.By, FR: r.FR, EN: r.EN, Seq: m.seq}
+			m.publishLocked()
+		}
+		return err
+	}
+	m.seq++
+	for _, ev := range evs {
+		if d, ok := m.state.(engine.Describer); ok {
+			m.log = append(m.log, LogLine{Seq: m.seq, FR: d.Describe(ev, "fr"), EN: d.Describe(ev, "en")})
+		}
+	}
+	m.state, m.refusal = next, nil
+	m.actions = append(m.actions, a)
+	m.publishLocked()
+	return nil
+}
+
+func (m *memSession) Staff(ctx context.Context, r StaffRequest) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.staff = append(m.staff, r)
+	return nil
+}
+
+func (m *memSession) Record() ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var b strings.Builder
+	for _, a := range m.actions {
+		b.WriteString(m.rules.Codec().FormatCommand(a.Cmd, m.state.Setup().Players) + "\n")
+	}
+	return []byte(b.String()), nil
+}
+
+func (m *memSession) Subscribe(ctx context.Context) <-chan Update {
+	ch := make(chan Update, 1)
+	m.mu.Lock()
+	m.subs[ch] = true
+	ch <- m.updateLocked()
+	m.mu.Unlock()
+	go func() {
+		<-ctx.Done()
+		m.mu.Lock()
+		delete(m.subs, ch)
+		close(ch)
+		m.mu.Unlock()
+	}()
+	return ch
+}
+
+func (m *memSession) updateLocked() Update {
+	return Update{Seq: m.seq, State: m.state, Log: append([]LogLine(nil), m.log...), Refusal: m.refusal}
+}
+
+func (m *memSession) publishLocked() {
+	u := m.updateLocked()
+	for ch := range m.subs {
+		select {
+		case <-ch:
+		default:
+		}
+		ch <- u
+	}
+}
+
+func (m *memSession) current() (engine.State, int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.state, m.seq
+}
+
+// rig is a dashboard over a session, served by httptest.
+type rig struct {
+	t    testing.TB
+	srv  *Server
+	http *httptest.Server
+	stop func()
+}
+
+func newRig(t testing.TB, sess Session, opts Opts) *rig {
+	t.Helper()
+	srv, err := New(sess, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx) }()
+	hs := httptest.NewServer(srv.Handler())
+	r := &rig{t: t, srv: srv, http: hs}
+	var once sync.Once
+	r.stop = func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("Run: %v", err)
+			}
+			hs.Close()
+		})
+	}
+	t.Cleanup(r.stop)
+	// Wait for the hub to have the session's first update.
+	deadline := time.Now().Add(5 * time.Second)
+	for srv.latestUpdate() == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the dashboard never got the session's first update")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return r
+}
+
+func tallyRig(t testing.TB, players ...string) (*rig, *memSession) {
+	sess := newMemSession(t, enginetest.Rules{}, engine.Setup{Game: "tally", Players: players})
+	opts := DefaultOpts
+	opts.StaffPIN = "2468"
+	return newRig(t, sess, opts), sess
+}
+
+// join takes a seat (1-based) through the join API, as the join page does.
+func (r *rig) join(seat int) string {
+	r.t.Helper()
+	code := r.srv.tok.code(engine.Seat(seat - 1))
+	resp, err := http.Post(r.http.URL+"/api/join", "application/json",
+		strings.NewReader(`{"seat":`+itoa(seat)+`,"code":"`+code+`"}`))
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var body struct {
+		Token string `json:"token"`
+		EN    string `json:"en"`
+	}
+	json.NewDecoder(resp.Body).Decode(&body)
+	if resp.StatusCode != http.StatusOK {
+		r.t.Fatalf("join seat %d: %s %s", seat, resp.Status, body.EN)
+	}
+	return body.Token
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// wsClient is a test phone: it reads every message into a channel.
+type wsClient struct {
+	t    testing.TB
+	conn *websocket.Conn
+	in   chan map[string]any
+	raw  chan []byte
+	done chan struct{}
+}
+
+func (r *rig) dial() *wsClient {
+	r.t.Helper()
+	url := "ws" + strings.TrimPrefix(r.http.URL, "http") + "/ws"
+	h := http.Header{"Origin": {r.http.URL}}
+	conn, _, err := websocket.DefaultDialer.Dial(url, h)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	c := &wsClient{t: r.t, conn: conn, in: make(chan map[string]any, 1024), raw: make(chan []byte, 1024), done: make(chan struct{})}
+	go func() {
+		defer close(c.done)
+		defer close(c.in)
+		for {
+			_, data, err := conn.ReadMessage()
+			if err != nil {
+				return
+			}
+			var m map[string]any
+			if err := json.Unmarshal(data, &m); err != nil {
+				r.t.Errorf("server sent non-JSON %q", data)
+				return
+			}
+			c.raw <- data
+			c.in <- m
+		}
+	}()
+	r.t.Cleanup(c.close)
+	return c
+}
+
+func (c *wsClient) close() {
+	c.conn.Close()
+	<-c.done
+}
+
+func (c *wsClient) send(v any) {
+	c.t.Helper()
+	var data []byte
+	switch v := v.(type) {
+	case string:
+		data = []byte(v)
+	default:
+		data, _ = json.Marshal(v)
+	}
+	if err := c.conn.WriteMessage(websocket.TextMessage, data); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+var errClosed = errors.New("connection closed")
+
+// next returns the next message of the given type, skipping others.
+func (c *wsClient) next(typ string) (map[string]any, error) {
+	timeout := time.After(5 * time.Second)
+	for {
+		select {
+		case m, ok := <-c.in:
+			if !ok {
+				return nil, errClosed
+			}
+			if m["type"] == typ {
+				return m, nil
+			}
+		case <-timeout:
+			return nil, errors.New("timeout waiting for " + typ)
+		}
+	}
+}
+
+func (c *wsClient) must(typ string) map[string]any {
+	c.t.Helper()
+	m, err := c.next(typ)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return m
+}
+
+// reply waits for the reply to a message (welcome, accepted, refused or
+// error), skipping frames.
+func (c *wsClient) reply() map[string]any {
+	c.t.Helper()
+	timeout := time.After(5 * time.Second)
+	for {
+		select {
+		case m, ok := <-c.in:
+			if !ok {
+				c.t.Fatal(errClosed)
+			}
+			if m["type"] != "state" {
+				return m
+			}
+		case <-timeout:
+			c.t.Fatal("timeout waiting for a reply")
+		}
+	}
+}
+
+// stateAt waits for a frame with seq at least seq.
+func (c *wsClient) stateAt(seq int64) map[string]any {
+	c.t.Helper()
+	for {
+		m := c.must("state")
+		if int64(m["seq"].(float64)) >= seq {
+			return m
+		}
+	}
+}

@@ -1,0 +1,268 @@
+package dashboard
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"comptoir/engine"
+)
+
+// Timing of the websocket connections.
+const (
+	// writeWait is the time allowed to write one message to a phone.
+	writeWait = 10 * time.Second
+	// pongWait is how long a phone may stay silent (no pong, no message)
+	// before its connection is dropped.
+	pongWait = 60 * time.Second
+	// pingPeriod is how often the server pings; less than pongWait.
+	pingPeriod = pongWait * 9 / 10
+	// replyBuffer is the replies (accepted, refused, error) queued for
+	// one connection; a phone that lets more pile up is dropped.
+	replyBuffer = 16
+)
+
+// Roles of a connection.
+const (
+	roleTable = "table" // the table's screen or any spectator: public view
+	roleSeat  = "seat"  // a player's phone: public view and that seat's secrets
+	roleStaff = "staff" // the staff page, after the PIN
+)
+
+// audience is who a frame is for; frames are built once per audience.
+type audience struct {
+	role string
+	seat engine.Seat // for roleSeat; NoSeat otherwise
+}
+
+var tableAudience = audience{role: roleTable, seat: engine.NoSeat}
+
+// client is one websocket connection. Its reader is the HTTP handler's
+// goroutine, its writer a goroutine of its own.
+type client struct {
+	conn *websocket.Conn
+	// send carries frames from the hub to the writer; the hub closes it
+	// when it drops the client.
+	send chan []byte
+	// replies carries replies from the reader to the writer; never closed.
+	replies chan []byte
+}
+
+// member is the hub's record of a client; only the hub goroutine reads or
+// writes it.
+type member struct {
+	aud   audience
+	token string // the seat token that made it a seat, to check on changes
+}
+
+// identity is a reader's request to the hub: this client is now aud.
+type identity struct {
+	c     *client
+	aud   audience
+	token string
+}
+
+// run is the hub: the one goroutine that owns the set of clients. It
+// follows the session's updates, builds one frame per audience and queues
+// it to every client; a client whose queue is full is dropped.
+func (s *Server) run(ctx context.Context, updates <-chan Update) {
+	members := map[*client]*member{}
+	frames := map[audience][]byte{}
+	var cur *Update
+	drop := func(c *client) {
+		if _, ok := members[c]; ok {
+			delete(members, c)
+			close(c.send)
+		}
+	}
+	deliver := func(c *client, m *member) {
+		if cur == nil {
+			return
+		}
+		f, ok := frames[m.aud]
+		if !ok {
+			f = s.frame(cur, m.aud)
+			frames[m.aud] = f
+		}
+		select {
+		case c.send <- f:
+		default:
+			s.logf("dashboard: %s too slow, dropped", c.conn.RemoteAddr())
+			drop(c)
+		}
+	}
+	defer func() {
+		for c := range members {
+			drop(c)
+		}
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case u, ok := <-updates:
+			if !ok {
+				return
+			}
+			cur = &u
+			s.setLatest(u)
+			clear(frames)
+			for c, m := range members {
+				deliver(c, m)
+			}
+		case c := <-s.register:
+			m := &member{aud: tableAudience}
+			members[c] = m
+			deliver(c, m)
+		case c := <-s.unregister:
+			drop(c)
+		case id := <-s.identify:
+			if m, ok := members[id.c]; ok {
+				m.aud, m.token = id.aud, id.token
+				deliver(id.c, m)
+			}
+		case <-s.seatsChanged:
+			// A seat was taken or freed: the table's join codes change,
+			// and a phone whose token was revoked is a seat no more.
+			clear(frames)
+			for c, m := range members {
+				if m.aud.role == roleSeat {
+					if _, err := s.tok.seat(m.token); err != nil {
+						m.aud, m.token = tableAudience, ""
+					}
+				}
+				deliver(c, m)
+			}
+		}
+	}
+}
+
+// frame is what a connection receives after every change: everything its
+// audience may see, and nothing else.
+type frame struct {
+	Type     string          `json:"type"` // "state"
+	Seq      int64           `json:"seq"`
+	Role     string          `json:"role"`
+	Seat     *engine.Seat    `json:"seat,omitempty"`
+	Game     string          `json:"game"`
+	Variant  string          `json:"variant,omitempty"`
+	Players  []framePlayer   `json:"players"`
+	Waiting  []engine.Seat   `json:"waiting"`
+	Over     bool            `json:"over"`
+	View     json.RawMessage `json:"view"`
+	Log      []LogLine       `json:"log"`
+	Commands []string        `json:"commands,omitempty"`
+	Legal    []frameAction   `json:"legal,omitempty"`
+	Refusal  *Refused        `json:"refusal,omitempty"`
+	Result   *engine.Result  `json:"result,omitempty"`
+	Devices  []frameDevice   `json:"devices,omitempty"`
+	Unknown  []string        `json:"unknown,omitempty"`
+}
+
+type framePlayer struct {
+	Seat engine.Seat `json:"seat"`
+	Name string      `json:"name"`
+	// Free is true when no phone holds the seat.
+	Free bool `json:"free"`
+	// Join is the join link of a free seat, on the table's and staff's
+	// frames only.
+	Join string `json:"join,omitempty"`
+}
+
+type frameAction struct {
+	Name string          `json:"name"`
+	Args json.RawMessage `json:"args"`
+	Line string          `json:"line"`
+	By   engine.Seat     `json:"by"`
+}
+
+type frameDevice struct {
+	Device string `json:"device"`
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// frame builds the frame of u for a.
+func (s *Server) frame(u *Update, a audience) []byte {
+	st := u.State
+	setup := st.Setup()
+	viewer := engine.NoSeat
+	switch a.role {
+	case roleSeat:
+		viewer = a.seat
+	case roleStaff:
+		viewer = engine.Staff
+	}
+	f := frame{
+		Type: "state", Seq: u.Seq, Role: a.role, Game: setup.Game, Variant: setup.Variant,
+		Waiting: st.Waiting(),
+	}
+	if f.Waiting == nil {
+		f.Waiting = []engine.Seat{}
+	}
+	if a.role == roleSeat {
+		seat := a.seat
+		f.Seat = &seat
+	}
+	res := st.Result()
+	f.Over = res.Over
+	if res.Over {
+		f.Result = &res // the final scores are for everyone
+	}
+	for i, name := range setup.Players {
+		p := framePlayer{Seat: engine.Seat(i), Name: name, Free: !s.tok.taken(engine.Seat(i))}
+		if p.Free && a.role != roleSeat && !res.Over {
+			p.Join = joinPath(p.Seat, s.tok.code(p.Seat))
+		}
+		f.Players = append(f.Players, p)
+	}
+	view, err := json.Marshal(st.View(viewer))
+	if err != nil {
+		s.logf("dashboard: view of %v: %v", viewer, err)
+		view = []byte("null")
+	}
+	f.View = view
+	log := u.Log
+	if n := s.opts.LogLines; len(log) > n {
+		log = log[len(log)-n:]
+	}
+	f.Log = append([]LogLine{}, log...)
+	if r := u.Refusal; r != nil {
+		// A refusal may tell the seat's own holdings ("you have only 12
+		// ducats"): it goes to that seat and to the staff; the table sees
+		// the refusals of the table's own devices.
+		if a.role == roleStaff || r.Seat == viewer {
+			f.Refusal = r
+		}
+	}
+	codec := s.sess.Rules().Codec()
+	if a.role != roleTable && !res.Over {
+		f.Commands = codec.CommandNames()
+		for _, act := range st.Legal() {
+			if a.role == roleSeat && act.By != a.seat {
+				continue
+			}
+			args, err := json.Marshal(act.Cmd)
+			if err != nil {
+				continue
+			}
+			f.Legal = append(f.Legal, frameAction{Name: act.Cmd.Name(), Args: args, Line: codec.FormatCommand(act.Cmd, setup.Players), By: act.By})
+		}
+	}
+	if a.role != roleSeat {
+		for _, d := range u.Devices {
+			f.Devices = append(f.Devices, frameDevice{Device: d.Device, OK: d.OK, Detail: d.Detail})
+		}
+		for _, t := range u.Unknown {
+			f.Unknown = append(f.Unknown, t.UID)
+		}
+	}
+	data, err := json.Marshal(f)
+	if err != nil {
+		s.logf("dashboard: frame: %v", err)
+		return []byte(`{"type":"error","en":"the server could not build the view","fr":"le serveur n'a pas pu construire la vue"}`)
+	}
+	return data
+}

@@ -1,0 +1,174 @@
+package dashboard
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Limits on what a phone may send.
+const (
+	// maxMessage is the largest message decoded; a larger one gets an
+	// error reply and is skipped, the connection goes on.
+	maxMessage = 4 << 10
+	// maxFrame is the largest message read at all: beyond it the peer is
+	// not a phone of ours and the connection is closed.
+	maxFrame = 1 << 20
+	// maxText caps every text field (token, PIN, reason, command line).
+	maxText = 512
+)
+
+// ErrBadMessage is matched by every error of DecodeMessage.
+var ErrBadMessage = errors.New("bad message")
+
+// Message types sent by the phones.
+const (
+	msgHello   = "hello"   // identify: a seat's token, or the staff's PIN
+	msgCommand = "command" // a game command, as name+args or as one line
+	msgStaff   = "staff"   // a staff request, with the PIN
+)
+
+// Message is a decoded message from a phone or a screen.
+//
+//	{"type":"hello","token":"…"}                     a seat's phone
+//	{"type":"hello","role":"staff","pin":"1234"}     the staff page
+//	{"type":"command","name":"take","args":{"n":2}}  a game command
+//	{"type":"command","line":"take n=2"}             the same, as a line
+//	{"type":"staff","pin":"1234","action":"undo","reason":"misread die"}
+//
+// ID, when set, is echoed in the reply so the page can tell which message
+// it answers.
+type Message struct {
+	Type string `json:"type"`
+	ID   int64  `json:"id,omitempty"`
+
+	Token string `json:"token,omitempty"`
+	Role  string `json:"role,omitempty"`
+	PIN   string `json:"pin,omitempty"`
+
+	Name string          `json:"name,omitempty"`
+	Args json.RawMessage `json:"args,omitempty"`
+	Line string          `json:"line,omitempty"`
+
+	Action string `json:"action,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	Seat   *int   `json:"seat,omitempty"`
+	Cell   string `json:"cell,omitempty"`
+	Square string `json:"square,omitempty"`
+}
+
+var staffActions = map[string]bool{
+	string(StaffUndo): true, string(StaffCorrect): true, string(StaffCell): true,
+	string(StaffEnd): true, string(StaffAbandon): true, string(StaffReassign): true,
+}
+
+// DecodeMessage decodes one message strictly: one JSON object, no unknown
+// keys, a known type with the fields that type needs and no others that
+// would be ignored. Errors wrap ErrBadMessage and say what is wrong.
+func DecodeMessage(data []byte) (Message, error) {
+	var m Message
+	if len(data) > maxMessage {
+		return m, fmt.Errorf("%w: %d bytes, at most %d", ErrBadMessage, len(data), maxMessage)
+	}
+	if !utf8.Valid(data) {
+		return m, fmt.Errorf("%w: not UTF-8 text", ErrBadMessage)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return Message{}, fmt.Errorf("%w: %v", ErrBadMessage, err)
+	}
+	if dec.More() {
+		return Message{}, fmt.Errorf("%w: data after the JSON object", ErrBadMessage)
+	}
+	if err := m.check(); err != nil {
+		return Message{}, fmt.Errorf("%w: %v", ErrBadMessage, err)
+	}
+	return m, nil
+}
+
+func (m *Message) check() error {
+	for _, f := range []struct{ name, v string }{
+		{"token", m.Token}, {"role", m.Role}, {"pin", m.PIN}, {"name", m.Name}, {"line", m.Line},
+		{"action", m.Action}, {"reason", m.Reason}, {"cell", m.Cell}, {"square", m.Square},
+	} {
+		if len(f.v) > maxText {
+			return fmt.Errorf("%s is %d bytes long, at most %d", f.name, len(f.v), maxText)
+		}
+	}
+	has := func(names ...string) string {
+		vals := map[string]bool{
+			"token": m.Token != "", "role": m.Role != "", "pin": m.PIN != "",
+			"name": m.Name != "", "args": len(m.Args) > 0, "line": m.Line != "",
+			"action": m.Action != "", "reason": m.Reason != "", "seat": m.Seat != nil,
+			"cell": m.Cell != "", "square": m.Square != "",
+		}
+		for _, n := range names {
+			delete(vals, n)
+		}
+		var extra []string
+		for n, set := range vals {
+			if set {
+				extra = append(extra, n)
+			}
+		}
+		if len(extra) == 0 {
+			return ""
+		}
+		slices.Sort(extra)
+		return strings.Join(extra, ", ")
+	}
+	switch m.Type {
+	case msgHello:
+		if x := has("token", "role", "pin"); x != "" {
+			return fmt.Errorf("hello does not take %s", x)
+		}
+		switch {
+		case m.Role == "staff":
+			if m.PIN == "" || m.Token != "" {
+				return fmt.Errorf(`a staff hello gives the "pin" and no token`)
+			}
+		case m.Role == "" || m.Role == "seat":
+			if m.Token == "" || m.PIN != "" {
+				return fmt.Errorf(`a seat hello gives the seat's "token" and no pin`)
+			}
+		default:
+			return fmt.Errorf("role %q: want seat or staff", m.Role)
+		}
+	case msgCommand:
+		if x := has("name", "args", "line"); x != "" {
+			return fmt.Errorf("command does not take %s", x)
+		}
+		if (m.Name == "") == (m.Line == "") {
+			return fmt.Errorf(`a command gives either "name" (and "args") or "line"`)
+		}
+		if m.Line != "" && len(m.Args) > 0 {
+			return fmt.Errorf(`a command line takes no "args"`)
+		}
+		if len(m.Args) > 0 && bytes.TrimSpace(m.Args)[0] != '{' {
+			return fmt.Errorf(`"args" must be a JSON object`)
+		}
+		if strings.ContainsAny(m.Line, "\n\r") {
+			return fmt.Errorf("a command line is one line")
+		}
+	case msgStaff:
+		if x := has("pin", "action", "reason", "seat", "line", "cell", "square"); x != "" {
+			return fmt.Errorf("staff does not take %s", x)
+		}
+		if m.PIN == "" {
+			return fmt.Errorf(`a staff request gives the "pin"`)
+		}
+		if !staffActions[m.Action] {
+			return fmt.Errorf("staff action %q: want undo, correct, cell, end, abandon or reassign", m.Action)
+		}
+	case "":
+		return fmt.Errorf(`no "type": want hello, command or staff`)
+	default:
+		return fmt.Errorf("type %q: want hello, command or staff", m.Type)
+	}
+	return nil
+}
