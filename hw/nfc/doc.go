@@ -31,7 +31,8 @@
 // a tag appears, once: a card resting on the reader gives one event; it is
 // counted as lifted when it has not been read for Opts.LiftedAfter, and
 // laying it again gives a new event. A different tag is a new event at
-// once. When the reader fails (ErrNotAnswering, ErrBus) the poller emits
+// once. The first answer of the reader is reported as
+// input.DeviceStatus{OK: true, Detail: "reader ready"}. When the reader fails (ErrNotAnswering, ErrBus) the poller emits
 // input.DeviceStatus{OK: false} once, retries with exponential back-off
 // from Opts.BackoffMin to Opts.BackoffMax, and emits input.DeviceStatus{OK:
 // true} when the reader answers again. Nothing here panics on a bad reader.

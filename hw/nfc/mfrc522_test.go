@@ -336,6 +336,7 @@ func TestPollerOverPlayback(t *testing.T) {
 	}
 	got := runPoller(t, r, 10, PollOpts{})
 	want := []string{
+		"+0ms nfc ok reader ready",
 		"+0ms tag 04A2B3C4D5E680",
 		"+700ms tag 04A2B3C4D5E680",
 		"+800ms nfc fault: nfc: SPI transfer failed: MFRC522: spi: ioctl: remote I/O error",

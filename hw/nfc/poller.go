@@ -85,6 +85,7 @@ func (p *Poller) loop(ctx context.Context, out chan<- input.Event) {
 		current  string    // UID of the tag on the reader, "" if none
 		lastSeen time.Time // when current was last read
 		faulty   bool      // the reader failed and has not answered since
+		ready    bool      // the reader has answered once
 		backoff  = o.BackoffMin
 	)
 	emit := func(e input.Event) bool {
@@ -100,10 +101,14 @@ func (p *Poller) loop(ctx context.Context, out chan<- input.Event) {
 		now := o.Clock.Now()
 		wait := o.PollEvery
 		answered := err == nil || errors.Is(err, ErrNoTag) || errors.Is(err, ErrBadRead)
-		if answered && faulty {
-			faulty = false
+		if answered && (faulty || !ready) {
+			detail := "reader ready"
+			if ready {
+				detail = "reader answers again"
+			}
+			faulty, ready = false, true
 			backoff = o.BackoffMin
-			if !emit(input.DeviceStatus{At: now, Device: o.Device, OK: true, Detail: "reader answers again"}) {
+			if !emit(input.DeviceStatus{At: now, Device: o.Device, OK: true, Detail: detail}) {
 				return
 			}
 		}

@@ -84,19 +84,21 @@ func runPoller(t *testing.T, r TagReader, reads int, opts PollOpts) []string {
 
 func TestPollerTaps(t *testing.T) {
 	const A, B = "04A2B3C4D5E680", "DEADBEEF"
+	const ready = "+0ms nfc ok reader ready"
 	tests := []struct {
 		name  string
 		steps []string
 		want  []string
 	}{
-		{"nothing", []string{"-", "-", "-"}, nil},
-		{"card resting gives one tap", []string{A, A, A, A, A, A, A, A}, []string{"+0ms tag " + A}},
-		{"missed reads while resting", []string{A, "-", "-", A, "?", "-", A, A}, []string{"+0ms tag " + A}},
-		{"lifted and laid again", []string{A, A, "-", "-", "-", "-", A}, []string{"+0ms tag " + A, "+600ms tag " + A}},
-		{"lifted just too briefly", []string{A, "-", "-", "-", A}, []string{"+0ms tag " + A}},
-		{"another tag at once", []string{A, B, B, A}, []string{"+0ms tag " + A, "+100ms tag " + B, "+300ms tag " + A}},
-		{"late first tap", []string{"-", "-", B}, []string{"+200ms tag " + B}},
+		{"nothing", []string{"-", "-", "-"}, []string{ready}},
+		{"card resting gives one tap", []string{A, A, A, A, A, A, A, A}, []string{ready, "+0ms tag " + A}},
+		{"missed reads while resting", []string{A, "-", "-", A, "?", "-", A, A}, []string{ready, "+0ms tag " + A}},
+		{"lifted and laid again", []string{A, A, "-", "-", "-", "-", A}, []string{ready, "+0ms tag " + A, "+600ms tag " + A}},
+		{"lifted just too briefly", []string{A, "-", "-", "-", A}, []string{ready, "+0ms tag " + A}},
+		{"another tag at once", []string{A, B, B, A}, []string{ready, "+0ms tag " + A, "+100ms tag " + B, "+300ms tag " + A}},
+		{"late first tap", []string{"-", "-", B}, []string{ready, "+200ms tag " + B}},
 		{"fault, back-off, recovery", []string{A, "X", "X", "X", "-", A}, []string{
+			ready,
 			"+0ms tag " + A,
 			"+100ms nfc fault: nfc: SPI transfer failed: unplugged",
 			// retries after 250ms, 500ms, 1000ms: answers at +1850ms
@@ -104,7 +106,11 @@ func TestPollerTaps(t *testing.T) {
 			// A was unseen for 1950ms: a new tap
 			"+1950ms tag " + A,
 		}},
-		{"garbled reads are not faults", []string{"?", "?", A}, []string{"+200ms tag " + A}},
+		{"garbled reads are not faults", []string{"?", "?", A}, []string{ready, "+200ms tag " + A}},
+		{"reader missing at start", []string{"X", "X", "-"}, []string{
+			"+0ms nfc fault: nfc: SPI transfer failed: unplugged",
+			"+750ms nfc ok reader ready",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

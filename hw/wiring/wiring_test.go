@@ -54,7 +54,7 @@ func TestRunMergesSources(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	events := tb.Run(ctx)
 	var got []string
-	for len(got) < 3 {
+	for len(got) < 4 {
 		select {
 		case e := <-events:
 			got = append(got, e.String())
@@ -72,7 +72,7 @@ func TestRunMergesSources(t *testing.T) {
 		t.Errorf("Close() = %v, halted %v", err, halted)
 	}
 	sort.Strings(got)
-	want := "button confirm|sensors fault: I2C bus 1: no bus|tag DEADBEEF"
+	want := "button confirm|nfc ok reader ready|sensors fault: I2C bus 1: no bus|tag DEADBEEF"
 	if strings.Join(got, "|") != want {
 		t.Errorf("events %q, want %q", got, want)
 	}
