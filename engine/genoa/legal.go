@@ -66,6 +66,12 @@ func (s *State) legalMove(add func(engine.Seat, engine.Command)) {
 					if duc, goods, ok := s.repPay(seat); ok {
 						add(m, Deal{From: seat, To: d.place(sq), Ducats: duc, Goods: goods})
 					}
+					// A deal paid with goods the action will give.
+					if b := d.squares[sq].Bld; b >= 0 && d.blds[b].Act == aWarehouse {
+						if g := d.blds[b].Goods[0]; s.Supply[g] > 0 {
+							add(m, Deal{From: seat, To: d.place(sq), After: map[string]int{d.prof.Goods[g]: 1}})
+						}
+					}
 				}
 			}
 		}
@@ -134,6 +140,12 @@ func (s *State) legalMove(add func(engine.Seat, engine.Command)) {
 			}
 		}
 		if p.Tiles[tileTrade] > 0 {
+			if p.Markers > 0 && s.inDeck(deckContract) > 0 {
+				add(seat, Trade{Give: "marker", Get: "deck:" + deckKeys[deckContract]})
+			}
+			if len(p.Cards) > 0 && s.Common[seat] > 0 {
+				add(seat, Trade{Give: "card:" + d.cards[p.Cards[0]].ID, Get: "marker"})
+			}
 			for g, n := range p.Goods {
 				if n == 0 {
 					continue

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"comptoir/engine"
+	"comptoir/engine/genoa/board"
 )
 
 // realRules are the rules over the embedded data.
@@ -92,5 +93,19 @@ func TestRandomGamesRealData(t *testing.T) {
 		t.Run(fmt.Sprintf("%s-%dp-%d", ed, n, i), func(t *testing.T) {
 			playRandom(t, r, ed, n, uint64(1000+i))
 		})
+	}
+}
+
+func TestCatalogAndBoard(t *testing.T) {
+	r := realRules(t)
+	if got := fmt.Sprint(r.Variants(), r.PlayerCounts()); got != "[filosofia-2008 alea-2001] [2 3 4 5]" {
+		t.Errorf("Variants, PlayerCounts = %s", got)
+	}
+	b, err := WithBoard(board.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Start(engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"A", "B"}}); err != nil {
+		t.Error(err)
 	}
 }
