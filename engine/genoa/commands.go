@@ -48,6 +48,8 @@ type Deal struct {
 	After          map[string]int `json:"after,omitempty"`
 	MerchantDucats int            `json:"merchantDucats,omitempty"`
 	MerchantGoods  map[string]int `json:"merchantGoods,omitempty"`
+	MerchantCards  []string       `json:"merchantCards,omitempty"`
+	MerchantTiles  map[string]int `json:"merchantTiles,omitempty"`
 	Promise        string         `json:"promise,omitempty"`
 }
 
@@ -105,7 +107,8 @@ type Trade struct {
 }
 
 // Build spends a building-action tile: the action of Building, which must
-// carry the player's marker. Order and Tile as in Act, at a villa.
+// carry the player's marker (at a villa: a contract card; Order and Tile
+// are refused there, a large order being delivered only as an action).
 type Build struct {
 	Building Place  `json:"building"`
 	Order    string `json:"order,omitempty"`

@@ -299,7 +299,7 @@ func (t *tx) deal(by engine.Seat, c Deal) error {
 	if err != nil {
 		return err
 	}
-	back, err := s.bundleOf(c.MerchantDucats, c.MerchantGoods, nil, nil, 0)
+	back, err := s.bundleOf(c.MerchantDucats, c.MerchantGoods, c.MerchantCards, c.MerchantTiles, 0)
 	if err != nil {
 		return refusef(engine.ErrBadArgument, "%v", "%v", err)
 	}
@@ -513,6 +513,9 @@ func (t *tx) effect(who engine.Seat, b int, order, tile string, byTile bool) err
 			t.emit(taken)
 			t.drawDue(who, deckContract, 1)
 			return nil
+		}
+		if byTile {
+			return refusef(ErrCard, "a large order is delivered as one's action at the villa, not by a building-action tile: build building=%s draws a contract", "une grosse commande se livre comme action dans la villa, pas avec une tuile action bâtiment : build building=%s pioche un contrat", bl.Key, bl.Key)
 		}
 		ci, ok := s.d.cardByID[order]
 		if !ok || s.CardLoc[ci] != int(who) || s.d.cards[ci].Deck != deckLarge {

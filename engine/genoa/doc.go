@@ -77,7 +77,9 @@
 //   - The building-action tile performs the building's action for its owner
 //     without using the building's action of the turn, without ownership
 //     income (the owner is the player) and without a small order; at a
-//     villa it may draw a contract or deliver a large order.
+//     villa it draws a contract: a large order is delivered only "comme
+//     action dans une des villas" (Berclaz 6.1), and the tile "n'est pas
+//     considéré comme action à proprement parler" (6.5.5).
 //   - Trade 1:1 gives a good, a tile, a card or one's own marker, and takes
 //     a good, a tile, one's own marker from the common supply or the next
 //     card of a deck (drawn like any card).

@@ -161,7 +161,7 @@ func (s *State) legalMove(add func(engine.Seat, engine.Command)) {
 		if p.Tiles[tileBuild] > 0 {
 			for b, own := range s.Owner {
 				if own == o {
-					s.legalEffect(b, func(order, tile string) { add(seat, Build{Building: d.bldPlace(b), Order: order, Tile: tile}) }, seat)
+					add(seat, Build{Building: d.bldPlace(b)})
 				}
 			}
 		}
