@@ -76,6 +76,11 @@ func lookup(uid string) (Target, bool) { t, ok := testTags[uid]; return t, ok }
 
 func newRig(t *testing.T, path string) *rig {
 	t.Helper()
+	return newRigWith(t, path, enginetest.Rules{}, tallySetup, lookup)
+}
+
+func newRigWith(t *testing.T, path string, rules engine.Rules, setup engine.Setup, tags TagLookup) *rig {
+	t.Helper()
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "table.db")
 	}
@@ -84,17 +89,16 @@ func newRig(t *testing.T, path string) *rig {
 	if r.store, err = journal.Open(path); err != nil {
 		t.Fatal(err)
 	}
-	rules := enginetest.Rules{}
 	r.game, err = r.store.Resume(rules)
 	if errors.Is(err, journal.ErrNoGame) {
-		r.game, err = r.store.Begin(rules, tallySetup, t0)
+		r.game, err = r.store.Begin(rules, setup, t0)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts := DefaultOpts
 	opts.Rules, opts.Game, opts.Store = rules, r.game, r.store
-	opts.Clock, opts.Indicator, opts.Tags = r.clock, r.lights, lookup
+	opts.Clock, opts.Indicator, opts.Tags = r.clock, r.lights, tags
 	if r.s, err = New(opts); err != nil {
 		t.Fatal(err)
 	}
