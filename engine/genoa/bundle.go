@@ -97,7 +97,7 @@ func (s *State) missing(seat engine.Seat, b bundle) (string, string) {
 		}
 	}
 	for _, c := range b.Cards {
-		if s.CardLoc[c] != int(seat) {
+		if s.loc(c) != int(seat) {
 			return "card " + s.d.cards[c].ID, "la carte " + s.d.cards[c].ID
 		}
 	}
@@ -181,7 +181,7 @@ func (s *State) transfer(e Transfer) error {
 			}
 		}
 		for _, c := range b.Cards {
-			if s.CardLoc[c] != -1 {
+			if s.loc(c) != -1 {
 				return fmt.Errorf("card %s is not in its deck", s.d.cards[c].ID)
 			}
 		}
@@ -234,7 +234,7 @@ func (s *State) transfer(e Transfer) error {
 		}
 		for _, c := range b.Cards {
 			p.Cards = insertSorted(p.Cards, c)
-			s.CardLoc[c] = int(e.To)
+			s.CardLoc[c] = int8(e.To)
 		}
 		p.Markers += b.Markers
 		s.Common[e.To] -= b.Markers

@@ -40,6 +40,7 @@ const (
 	maxPlayers = 5
 	maxGoods   = catalog.NumGoods
 	maxBlds    = board.NumBuildings
+	maxCards   = 64
 )
 
 // Decks, in the order of the catalog.
@@ -331,6 +332,9 @@ func newData(l layout) (*Data, error) {
 				}
 			}
 		}
+	}
+	if len(l.cards) > maxCards {
+		return nil, fmt.Errorf("genoa: %d cards; the engine holds at most %d", len(l.cards), maxCards)
 	}
 	d.cards = l.cards
 	d.cardByID = map[string]int{}

@@ -103,7 +103,7 @@ func (t *tx) messages() {
 	if s.Phase != phMove || len(s.Pending) > 0 {
 		return
 	}
-	for seat := range s.P {
+	for seat := range s.players() {
 		for _, c := range slices.Clone(s.P[seat].Cards) {
 			cd := s.d.cards[c]
 			if cd.Deck != deckMessage {
@@ -518,7 +518,7 @@ func (t *tx) effect(who engine.Seat, b int, order, tile string, byTile bool) err
 			return refusef(ErrCard, "a large order is delivered as one's action at the villa, not by a building-action tile: build building=%s draws a contract", "une grosse commande se livre comme action dans la villa, pas avec une tuile action bâtiment : build building=%s pioche un contrat", bl.Key, bl.Key)
 		}
 		ci, ok := s.d.cardByID[order]
-		if !ok || s.CardLoc[ci] != int(who) || s.d.cards[ci].Deck != deckLarge {
+		if !ok || s.loc(ci) != int(who) || s.d.cards[ci].Deck != deckLarge {
 			return refusef(ErrCard, "%s holds no large order %q", "%s n'a pas de grosse commande %q", s.name(who), order, s.name(who), order)
 		}
 		cd := s.d.cards[ci]
@@ -569,7 +569,7 @@ func (t *tx) drawDue(who engine.Seat, deck, n int) {
 func (s *State) inDeck(deck int) int {
 	n := 0
 	for i, c := range s.d.cards {
-		if c.Deck == deck && s.CardLoc[i] == -1 {
+		if c.Deck == deck && s.loc(i) == -1 {
 			n++
 		}
 	}
@@ -592,8 +592,8 @@ func (t *tx) draw(by engine.Seat, c Draw) error {
 	if s.d.cards[ci].Deck != p.Deck {
 		return refusef(ErrCard, "%s is not a %s card", "%s n'est pas une carte %s", c.Card, deckKeys[p.Deck], c.Card, deckFR[p.Deck])
 	}
-	if s.CardLoc[ci] != -1 {
-		return refusef(ErrCard, "%s is in %s's hand, not in the deck", "%s est dans la main de %s, pas dans la pioche", c.Card, s.name(engine.Seat(s.CardLoc[ci])), c.Card, s.name(engine.Seat(s.CardLoc[ci])))
+	if s.loc(ci) != -1 {
+		return refusef(ErrCard, "%s is in %s's hand, not in the deck", "%s est dans la main de %s, pas dans la pioche", c.Card, s.name(engine.Seat(s.loc(ci))), c.Card, s.name(engine.Seat(s.loc(ci))))
 	}
 	t.emit(CardDrawn{Seat: p.Seat, Card: c.Card})
 	return nil
@@ -637,7 +637,7 @@ func (t *tx) deliver(by engine.Seat, c Deliver) error {
 		return refusef(ErrSmallOrder, "%s already delivered a small order this turn", "%s a déjà livré une petite commande ce tour-ci", s.name(by), s.name(by))
 	}
 	ci, ok := s.d.cardByID[c.Card]
-	if !ok || s.CardLoc[ci] != int(by) || s.d.cards[ci].Deck != deckSmall {
+	if !ok || s.loc(ci) != int(by) || s.d.cards[ci].Deck != deckSmall {
 		return refusef(ErrCard, "%s holds no small order %q", "%s n'a pas de petite commande %q", s.name(by), c.Card, s.name(by), c.Card)
 	}
 	cd := s.d.cards[ci]

@@ -284,7 +284,6 @@ func TestMessages(t *testing.T) {
 	guild, coach := s.bldIdx("guild-hall"), s.bldIdx("coach-house")
 	// Two messages on the same pair, held by Anna, who takes no action.
 	s.d = withCards(s.d, card{ID: "X1", Deck: deckMessage, Pair: [2]int{guild, coach}}, card{ID: "X2", Deck: deckMessage, Pair: [2]int{coach, guild}})
-	s.CardLoc = append(s.CardLoc, -1, -1)
 	hand(t, s, "Anna", "X1", "X2")
 	s = play(t, s, rollOn(s, "guild-hall"), "move to=6-3")
 	if s.P[2].Ducats != 130 {

@@ -110,7 +110,7 @@ func hand(t testing.TB, s *State, name string, ids ...string) {
 		if o := s.CardLoc[c]; o >= 0 {
 			s.P[o].Cards = without(s.P[o].Cards, c)
 		}
-		s.CardLoc[c] = int(p)
+		s.CardLoc[c] = int8(p)
 		s.P[p].Cards = insertSorted(s.P[p].Cards, c)
 	}
 }

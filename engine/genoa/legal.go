@@ -18,7 +18,7 @@ func (s *State) Legal() []engine.Action {
 	if len(s.Pending) > 0 {
 		p := s.Pending[0]
 		for i, c := range s.d.cards {
-			if c.Deck == p.Deck && s.CardLoc[i] == -1 {
+			if c.Deck == p.Deck && s.loc(i) == -1 {
 				add(p.Seat, Draw{Card: c.ID})
 			}
 		}

@@ -46,7 +46,7 @@ func TestStartSetup(t *testing.T) {
 			if s.rounds != tc.rounds {
 				t.Errorf("rounds = %d, want %d", s.rounds, tc.rounds)
 			}
-			for i, p := range s.P {
+			for i, p := range s.players() {
 				var decks [nDecks]int
 				for _, c := range p.Cards {
 					decks[s.d.cards[c].Deck]++

@@ -88,7 +88,7 @@ func (s *State) tieBreak(seat int) int {
 // the contracts and 10 per marker on a building.
 func (s *State) Result() engine.Result {
 	r := engine.Result{Over: s.Phase == phOver}
-	for i := range s.P {
+	for i := range s.players() {
 		marks := 0
 		for _, o := range s.Owner {
 			if o == i {
@@ -137,7 +137,7 @@ var ErrInvariant = errors.New("genoa: invariant broken")
 func (s *State) Check() error {
 	d := s.d
 	money := 0
-	for _, p := range s.P {
+	for _, p := range s.players() {
 		if p.Ducats < 0 || p.Markers < 0 {
 			return fmt.Errorf("%w: negative holdings %+v", ErrInvariant, p)
 		}
@@ -148,7 +148,7 @@ func (s *State) Check() error {
 	}
 	for g := range s.Supply {
 		n := s.Supply[g]
-		for _, p := range s.P {
+		for _, p := range s.players() {
 			n += p.Goods[g]
 		}
 		if n != d.prof.GoodsEach || s.Supply[g] < 0 {
@@ -157,14 +157,14 @@ func (s *State) Check() error {
 	}
 	for t := range nTiles {
 		n := s.TileSup[t]
-		for _, p := range s.P {
+		for _, p := range s.players() {
 			n += p.Tiles[t]
 		}
 		if n != d.prof.TileCounts[t] || s.TileSup[t] < 0 {
 			return fmt.Errorf("%w: %d %s tiles, want %d", ErrInvariant, n, tileKeys[t], d.prof.TileCounts[t])
 		}
 	}
-	for i := range s.P {
+	for i := range s.players() {
 		n := s.P[i].Markers + s.Common[i]
 		for _, o := range s.Owner {
 			if o == i {
@@ -176,9 +176,9 @@ func (s *State) Check() error {
 		}
 	}
 	held := 0
-	for i, p := range s.P {
+	for i, p := range s.players() {
 		for _, c := range p.Cards {
-			if s.CardLoc[c] != i {
+			if s.loc(c) != i {
 				return fmt.Errorf("%w: card %s in %s's hand but recorded elsewhere", ErrInvariant, d.cards[c].ID, s.name(engine.Seat(i)))
 			}
 		}

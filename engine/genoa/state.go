@@ -58,12 +58,12 @@ type State struct {
 	// rounds is the number of rounds of this game (by player count).
 	rounds int
 
-	P       []player
+	P       [maxPlayers]player // P[:n] are the players
 	Supply  [maxGoods]int   // goods in the warehouses, by good
 	TileSup [nTiles]int     // tiles in the supply
 	Common  [maxPlayers]int // markers of each colour in the common supply
 	Owner   [maxBlds]int    // building → seat holding a marker there, or -1
-	CardLoc []int           // card → seat holding it, or -1 in its deck
+	CardLoc [maxCards]int8  // card → seat holding it, or -1 in its deck
 	// BankPaid is what the bank paid out, less what it took in.
 	BankPaid int
 
@@ -89,17 +89,20 @@ type State struct {
 	AcqCount int // players asked so far in the acquisition
 }
 
+// players are the players' holdings.
+func (s *State) players() []player { return s.P[:s.n] }
+
+// loc is the seat holding card c, or -1 when it is in its deck.
+func (s *State) loc(c int) int { return int(s.CardLoc[c]) }
+
 func (s *State) clone() *State {
 	c := *s
 	// Slices that are only ever replaced or appended to are shared, their
 	// capacity clipped so that an append copies; the others are copied.
-	c.P = make([]player, len(s.P))
-	for i, p := range s.P {
-		p.Cards = slices.Clip(p.Cards)
-		c.P[i] = p
+	for i := range c.P {
+		c.P[i].Cards = slices.Clip(c.P[i].Cards)
 	}
 	c.Path = slices.Clip(s.Path)
-	c.CardLoc = slices.Clone(s.CardLoc)
 	c.Pending = slices.Clone(s.Pending)
 	c.Offers = slices.Clone(s.Offers)
 	c.Discs = slices.Clone(s.Discs)
@@ -112,8 +115,7 @@ func newState(d *Data, setup engine.Setup, rounds int) *State {
 	s := &State{d: d, setup: setup, n: n, rounds: rounds, Track: 1, Round: 1, Merchant: 0, Assigned: engine.NoSeat,
 		Win: window{Seat: engine.NoSeat}, Acq: engine.NoSeat}
 	s.d = d
-	s.P = make([]player, n)
-	for i := range s.P {
+	for i := range n {
 		s.P[i] = player{Ducats: d.prof.StartDucats}
 	}
 	for i := range s.Supply {
@@ -126,7 +128,6 @@ func newState(d *Data, setup engine.Setup, rounds int) *State {
 	for i := range s.Owner {
 		s.Owner[i] = -1
 	}
-	s.CardLoc = make([]int, len(d.cards))
 	for i := range s.CardLoc {
 		s.CardLoc[i] = -1
 	}
@@ -243,10 +244,10 @@ func (s *State) apply(ev engine.Event) error {
 			return fmt.Errorf("no draw due for %v", e.Seat)
 		}
 		c, ok := d.cardByID[e.Card]
-		if !ok || s.CardLoc[c] != -1 || d.cards[c].Deck != s.Pending[0].Deck {
+		if !ok || s.loc(c) != -1 || d.cards[c].Deck != s.Pending[0].Deck {
 			return fmt.Errorf("card %q cannot be drawn now", e.Card)
 		}
-		s.CardLoc[c] = int(e.Seat)
+		s.CardLoc[c] = int8(e.Seat)
 		s.P[e.Seat].Cards = insertSorted(s.P[e.Seat].Cards, c)
 		s.Pending[0].N--
 		if s.Pending[0].N <= 0 {

@@ -100,7 +100,7 @@ func (s *State) View(seat engine.Seat) any {
 			v.Owners[d.bldPlace(b)] = o
 		}
 	}
-	for i, p := range s.P {
+	for i, p := range s.players() {
 		pv := PlayerView{Name: s.setup.Players[i], Goods: map[string]int{}, Tiles: map[string]int{}, Cards: map[string]int{}, Markers: p.Markers, Actions: s.Used[i]}
 		for g, n := range p.Goods {
 			if n > 0 {
