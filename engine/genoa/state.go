@@ -59,11 +59,11 @@ type State struct {
 	rounds int
 
 	P       [maxPlayers]player // P[:n] are the players
-	Supply  [maxGoods]int   // goods in the warehouses, by good
-	TileSup [nTiles]int     // tiles in the supply
-	Common  [maxPlayers]int // markers of each colour in the common supply
-	Owner   [maxBlds]int    // building → seat holding a marker there, or -1
-	CardLoc [maxCards]int8  // card → seat holding it, or -1 in its deck
+	Supply  [maxGoods]int      // goods in the warehouses, by good
+	TileSup [nTiles]int        // tiles in the supply
+	Common  [maxPlayers]int    // markers of each colour in the common supply
+	Owner   [maxBlds]int       // building → seat holding a marker there, or -1
+	CardLoc [maxCards]int8     // card → seat holding it, or -1 in its deck
 	// BankPaid is what the bank paid out, less what it took in.
 	BankPaid int
 
