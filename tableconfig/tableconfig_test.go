@@ -1,0 +1,118 @@
+package tableconfig
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const good = `version: 1
+table: Table 3
+game: genoa
+variant: alea-2001
+players: [Anna, Bruno, Chloé]
+options:
+  market-advance: "off"
+journal: table.db
+staff_pin: "4821"
+tags: tags.yaml
+replay:
+  inputs: demo.jsonl
+  speed: 2
+  loop: true
+  pause: 3s
+devices:
+  buttons:
+    pins:
+      confirm: GPIO17
+`
+
+func TestDecode(t *testing.T) {
+	c, err := Decode([]byte(good), "t.yaml")
+	if err != nil {
+		t.Fatalf("Decode = %v", err)
+	}
+	if c.Game != "genoa" || c.Variant != "alea-2001" || strings.Join(c.Players, ",") != "Anna,Bruno,Chloé" || c.Options["market-advance"] != "off" {
+		t.Errorf("Decode = %+v, want genoa alea-2001 with three players and the option", c)
+	}
+	if c.Listen != DefaultListen || c.StaffPIN != "4821" || c.Tokens != "table.tokens.json" {
+		t.Errorf("listen %q pin %q tokens %q, want the default listen, the PIN and tokens next to the journal", c.Listen, c.StaffPIN, c.Tokens)
+	}
+	if r := c.Replay; r == nil || r.Inputs != "demo.jsonl" || r.Speed != 2 || !r.Loop || r.Pause != 3*time.Second {
+		t.Errorf("Replay = %+v", c.Replay)
+	}
+	if c.Devices.Buttons == nil || c.Devices.Buttons.Pins[0].Pin != "GPIO17" {
+		t.Errorf("Devices = %+v, want the confirm button on GPIO17", c.Devices)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	tests := []struct {
+		name     string
+		yaml     string
+		sentinel error
+		want     string // in the message
+	}{
+		{"empty", ``, ErrMissingKey, `t.yaml:1: key "version"`},
+		{"no version", "game: genoa\nplayers: [A, B]\njournal: j.db\n", ErrMissingKey, `key "version"`},
+		{"bad version", "version: 2\ngame: genoa\nplayers: [A, B]\njournal: j.db\n", ErrBadValue, `t.yaml:1: key "version": bad value: "2": this Comptoir reads version 1`},
+		{"unknown key", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nplayer: C\n", ErrUnknownKey, `t.yaml:5: key "player": unknown key`},
+		{"missing journal", "version: 1\ngame: genoa\nplayers: [A, B]\n", ErrMissingKey, `key "journal"`},
+		{"twice", "version: 1\ngame: genoa\ngame: tally\nplayers: [A, B]\njournal: j.db\n", ErrBadValue, `t.yaml:3: key "game": bad value: given twice`},
+		{"players not a list", "version: 1\ngame: genoa\nplayers: Anna\njournal: j.db\n", ErrBadValue, `t.yaml:3: key "players"`},
+		{"player twice", "version: 1\ngame: genoa\nplayers: [Anna, anna]\njournal: j.db\n", ErrBadValue, `key "players[1]": bad value: "anna" is seated twice`},
+		{"bad pin", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nstaff_pin: 12\n", ErrBadValue, `t.yaml:5: key "staff_pin"`},
+		{"bad game", "version: 1\ngame: Genoa!\nplayers: [A, B]\njournal: j.db\n", ErrBadValue, `key "game"`},
+		{"bad speed", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nreplay:\n  inputs: x.jsonl\n  speed: fast\n", ErrBadValue, `t.yaml:7: key "replay.speed"`},
+		{"replay unknown key", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nreplay:\n  input: x.jsonl\n", ErrUnknownKey, `t.yaml:6: key "replay.input"`},
+		{"bad base url", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nbase_url: 192.168.1.2\n", ErrBadValue, `key "base_url"`},
+		{"devices error", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\ndevices:\n  nfc:\n    spi: SPI0.0\n    reset: GPIO99\n", nil, `t.yaml:8: key "devices.nfc.reset"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode([]byte(tt.yaml), "t.yaml")
+			if err == nil {
+				t.Fatalf("Decode(%q) = nil error, want %q", tt.yaml, tt.want)
+			}
+			if tt.sentinel != nil && !errors.Is(err, tt.sentinel) {
+				t.Errorf("Decode(%q) = %v, want it to wrap %v", tt.yaml, err, tt.sentinel)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Decode(%q) = %q, want it to contain %q", tt.yaml, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestShippedConfigs decodes the table configurations in configs/tables.
+func TestShippedConfigs(t *testing.T) {
+	files, err := filepath.Glob("../configs/tables/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no table configurations found: %v", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			c, err := Load(f)
+			if err != nil {
+				t.Fatalf("Load(%s) = %v", f, err)
+			}
+			if !filepath.IsAbs(c.Journal) && !strings.HasPrefix(c.Journal, "../configs/tables") {
+				t.Errorf("journal %q not resolved against the file's folder", c.Journal)
+			}
+		})
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte(good))
+	f.Add([]byte("version: 1\ngame: tally\nplayers: [A, B]\njournal: j.db\n"))
+	f.Add([]byte("version: 1\nreplay: [1, 2]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := Decode(data, "fuzz.yaml")
+		if err == nil && (c.Game == "" || len(c.Players) == 0 || c.Journal == "") {
+			t.Fatalf("Decode accepted a configuration without game, players or journal: %+v", c)
+		}
+	})
+}
