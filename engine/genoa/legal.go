@@ -48,7 +48,7 @@ func (s *State) Legal() []engine.Action {
 func (s *State) legalMove(add func(engine.Seat, engine.Command)) {
 	d := s.d
 	m := s.Merchant
-	free := s.Assigned == engine.NoSeat && !(len(s.Offers) > 0 && s.open())
+	free := s.Assigned == engine.NoSeat && !s.bound()
 	if free {
 		add(m, End{})
 		if len(s.Path) <= 4 {

@@ -291,3 +291,14 @@ func TestMoveVia(t *testing.T) {
 	refused(t, s, "move to=warehouse-ne via=6-3,7-2", ErrNotAdjacent)
 	refused(t, s, "move to=6-3 via=6-3", ErrVisited)
 }
+
+// An offer its maker can no longer pay binds nobody.
+func TestOfferNoLongerPayable(t *testing.T) {
+	s := game(t, realRules(t), "alea-2001", "Anna", "Bruno", "Chloé")
+	tiles(t, s, "Bruno", "extra")
+	s = play(t, s, "roll blue=2 red=2", "move to=harbour", "Bruno: offer tiles=extra:1")
+	refused(t, s, "move to=villa-monetti", ErrPending)
+	s = play(t, s, "Bruno: extra")
+	refused(t, s, "accept from=Bruno", engine.ErrCannotPay)
+	play(t, s, "move to=villa-monetti")
+}

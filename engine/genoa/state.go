@@ -206,10 +206,25 @@ func (s *State) obligation() (string, string) {
 		p := s.name(s.Assigned)
 		return p + " must first take the action of the building (the deal says so)", p + " doit d'abord faire l'action du bâtiment (le marché conclu l'y oblige)"
 	}
-	if len(s.Offers) > 0 && s.open() {
+	if s.bound() {
 		return "an offer was made for this building's action: take it yourself or accept an offer", "une offre a été faite pour l'action de ce bâtiment : faites-la vous-même ou acceptez une offre"
 	}
 	return "", ""
+}
+
+// bound reports whether a standing offer binds the merchant to have the
+// current building's action taken: an offer its maker can still pay, by a
+// player who still has an action.
+func (s *State) bound() bool {
+	if !s.open() {
+		return false
+	}
+	for _, o := range s.Offers {
+		if m, _ := s.missing(o.Seat, o.Pay); m == "" && s.canAct(o.Seat) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *State) name(seat engine.Seat) string {
