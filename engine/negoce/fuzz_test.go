@@ -53,3 +53,44 @@ func FuzzPhoneCommand(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRecordLine feeds lines of a game record (the text form, as typed on
+// the dashboard's command field) to positions of every phase.
+func FuzzRecordLine(f *testing.F) {
+	positions := [][]string{nil, deal, cat(deal, "Bruno: bid price=1"), auction, laidDown, offers, forced, named}
+	states := make([]*State, len(positions))
+	for i, p := range positions {
+		states[i] = script(f, p)
+	}
+	for _, l := range []string{"deal to=Anna goods=jade,6", "bid price=2", "lay card=contraband up=true", `offer card="wine-1" coins=3`,
+		"accept from=4", "name good=Thé", "pick card=tea-2", "bonus coins=99999999999999999999", "deal cards=jade-1,,jade-2"} {
+		f.Add(uint8(5), l, int8(0))
+	}
+	players := []string{"Anna", "Bruno", "Chloé", "David"}
+	f.Fuzz(func(t *testing.T, pos uint8, line string, by int8) {
+		s := states[int(pos)%len(states)]
+		cmd, err := codec.ParseCommand(line, players)
+		if err != nil {
+			if _, ok := engine.AsRefusal(err); !ok {
+				t.Fatalf("ParseCommand(%q) = %v, not a refusal", line, err)
+			}
+			return
+		}
+		evs, err := s.Decide(engine.Action{By: engine.Seat(by), Cmd: cmd})
+		if err != nil {
+			if _, ok := engine.AsRefusal(err); !ok {
+				t.Fatalf("Decide(%q by %d) = %v, not a refusal", line, by, err)
+			}
+			return
+		}
+		var st engine.State = s
+		for _, ev := range evs {
+			if st, err = st.Apply(ev); err != nil {
+				t.Fatalf("%q by %d: accepted, but %s does not apply: %v", line, by, ev.Name(), err)
+			}
+			if err := st.(*State).Check(); err != nil {
+				t.Fatalf("%q by %d: %v", line, by, err)
+			}
+		}
+	})
+}
