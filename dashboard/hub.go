@@ -109,7 +109,18 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			cur = &u
 			s.setLatest(u)
 			clear(frames)
+			freed, err := s.tok.setGame(u.Game, s.opts.Clock.Now())
+			if err != nil {
+				s.logf("dashboard: %v", err)
+			}
+			if freed {
+				s.props.clear()
+			}
+			s.props.expire(u.State.Waiting())
 			for c, m := range members {
+				if freed && m.aud.role == roleSeat {
+					m.aud, m.token = tableAudience, ""
+				}
 				deliver(c, m)
 			}
 		case c := <-s.register:
@@ -124,8 +135,9 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 				deliver(id.c, m)
 			}
 		case <-s.seatsChanged:
-			// A seat was taken or freed: the table's join codes change,
-			// and a phone whose token was revoked is a seat no more.
+			// A seat was taken or freed, or a proposal made or answered:
+			// the table's join codes change, a phone whose token was
+			// revoked is a seat no more, proposals are shown.
 			clear(frames)
 			for c, m := range members {
 				if m.aud.role == roleSeat {
@@ -151,14 +163,17 @@ type frame struct {
 	Players  []framePlayer   `json:"players"`
 	Waiting  []engine.Seat   `json:"waiting"`
 	Over     bool            `json:"over"`
+	Outcome  string          `json:"outcome,omitempty"`
 	View     json.RawMessage `json:"view"`
 	Log      []LogLine       `json:"log"`
 	Commands []string        `json:"commands,omitempty"`
 	Legal    []frameAction   `json:"legal,omitempty"`
-	Refusal  *Refused        `json:"refusal,omitempty"`
-	Result   *engine.Result  `json:"result,omitempty"`
-	Devices  []frameDevice   `json:"devices,omitempty"`
-	Unknown  []string        `json:"unknown,omitempty"`
+	// Proposals are the proposals this seat made or must answer.
+	Proposals []proposal     `json:"proposals,omitempty"`
+	Refusal   *Refused       `json:"refusal,omitempty"`
+	Result    *engine.Result `json:"result,omitempty"`
+	Devices   []frameDevice  `json:"devices,omitempty"`
+	Unknown   []string       `json:"unknown,omitempty"`
 }
 
 type framePlayer struct {
@@ -207,13 +222,14 @@ func (s *Server) frame(u *Update, a audience) []byte {
 		f.Seat = &seat
 	}
 	res := st.Result()
-	f.Over = res.Over
-	if res.Over {
+	f.Over = res.Over || u.Outcome != ""
+	f.Outcome = u.Outcome
+	if res.Over || u.Outcome == "over" {
 		f.Result = &res // the final scores are for everyone
 	}
 	for i, name := range setup.Players {
 		p := framePlayer{Seat: engine.Seat(i), Name: name, Free: !s.tok.taken(engine.Seat(i))}
-		if p.Free && a.role != roleSeat && !res.Over {
+		if p.Free && a.role != roleSeat && !f.Over {
 			p.Join = joinPath(p.Seat, s.tok.code(p.Seat))
 		}
 		f.Players = append(f.Players, p)
@@ -238,7 +254,7 @@ func (s *Server) frame(u *Update, a audience) []byte {
 		}
 	}
 	codec := s.sess.Rules().Codec()
-	if a.role != roleTable && !res.Over {
+	if a.role != roleTable && !f.Over {
 		f.Commands = codec.CommandNames()
 		for _, act := range st.Legal() {
 			if a.role == roleSeat && act.By != a.seat {
@@ -250,6 +266,9 @@ func (s *Server) frame(u *Update, a audience) []byte {
 			}
 			f.Legal = append(f.Legal, frameAction{Name: act.Cmd.Name(), Args: args, Line: codec.FormatCommand(act.Cmd, setup.Players), By: act.By})
 		}
+	}
+	if a.role != roleTable {
+		f.Proposals = s.props.visible(a)
 	}
 	if a.role != roleSeat {
 		for _, d := range u.Devices {

@@ -30,6 +30,8 @@ const (
 	msgHello   = "hello"   // identify: a seat's token, or the staff's PIN
 	msgCommand = "command" // a game command, as name+args or as one line
 	msgStaff   = "staff"   // a staff request, with the PIN
+	msgPropose = "propose" // a proposal to the seat the game waits for
+	msgAnswer  = "answer"  // that seat's answer to a proposal
 )
 
 // Message is a decoded message from a phone or a screen.
@@ -39,6 +41,8 @@ const (
 //	{"type":"command","name":"take","args":{"n":2}}  a game command
 //	{"type":"command","line":"take n=2"}             the same, as a line
 //	{"type":"staff","pin":"1234","action":"undo","reason":"misread die"}
+//	{"type":"propose","line":"deal from=Bruno to=harbour ducats=10"}
+//	{"type":"answer","proposal":3,"accept":true}
 //
 // ID, when set, is echoed in the reply so the page can tell which message
 // it answers.
@@ -59,6 +63,9 @@ type Message struct {
 	Seat   *int   `json:"seat,omitempty"`
 	Cell   string `json:"cell,omitempty"`
 	Square string `json:"square,omitempty"`
+
+	Proposal int64 `json:"proposal,omitempty"`
+	Accept   *bool `json:"accept,omitempty"`
 }
 
 var staffActions = map[string]bool{
@@ -106,6 +113,7 @@ func (m *Message) check() error {
 			"name": m.Name != "", "args": len(m.Args) > 0, "line": m.Line != "",
 			"action": m.Action != "", "reason": m.Reason != "", "seat": m.Seat != nil,
 			"cell": m.Cell != "", "square": m.Square != "",
+			"proposal": m.Proposal != 0, "accept": m.Accept != nil,
 		}
 		for _, n := range names {
 			delete(vals, n)
@@ -165,10 +173,24 @@ func (m *Message) check() error {
 		if !staffActions[m.Action] {
 			return fmt.Errorf("staff action %q: want undo, correct, cell, end, abandon or reassign", m.Action)
 		}
+	case msgPropose:
+		if x := has("line", "seat"); x != "" {
+			return fmt.Errorf("propose does not take %s", x)
+		}
+		if m.Line == "" || strings.ContainsAny(m.Line, "\n\r") {
+			return fmt.Errorf(`a proposal gives the command as one "line"`)
+		}
+	case msgAnswer:
+		if x := has("proposal", "accept"); x != "" {
+			return fmt.Errorf("answer does not take %s", x)
+		}
+		if m.Proposal <= 0 || m.Accept == nil {
+			return fmt.Errorf(`an answer gives the "proposal" number and "accept": true or false`)
+		}
 	case "":
-		return fmt.Errorf(`no "type": want hello, command or staff`)
+		return fmt.Errorf(`no "type": want hello, command, propose, answer or staff`)
 	default:
-		return fmt.Errorf("type %q: want hello, command or staff", m.Type)
+		return fmt.Errorf("type %q: want hello, command, propose, answer or staff", m.Type)
 	}
 	return nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"comptoir/engine"
+	"comptoir/engine/genoa/board"
 	"comptoir/input"
 )
 
@@ -64,6 +65,9 @@ type Opts struct {
 	Location string
 	// Logf logs what goes wrong with connections. Nil: discarded.
 	Logf func(format string, args ...any)
+	// GenoaBoard is the board the table plays Genoa on, when the café
+	// corrected the default layout (genoa.WithBoard). Nil: the default.
+	GenoaBoard *board.Board
 }
 
 // DefaultOpts are the options for a table of the café.
@@ -93,6 +97,8 @@ type Server struct {
 	unregister   chan *client
 	identify     chan identity
 	seatsChanged chan struct{}
+
+	props *proposals
 
 	mu sync.Mutex
 	// ctx is Run's context while it runs; guarded by mu.
@@ -154,6 +160,7 @@ func New(sess Session, opts Opts) (*Server, error) {
 		sess: sess, opts: opts, tok: tok,
 		register: make(chan *client), unregister: make(chan *client),
 		identify: make(chan identity), seatsChanged: make(chan struct{}, 1),
+		props: newProposals(),
 	}
 	s.upgrader = websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 4096, CheckOrigin: s.checkOrigin}
 	s.routes()
@@ -265,6 +272,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /ws", s.serveWS)
 	m.HandleFunc("POST /api/join", s.serveJoin)
 	m.HandleFunc("GET /qr/{seat}", s.serveQR)
+	m.HandleFunc("GET /api/game", s.serveGameInfo)
 	m.HandleFunc("GET /download/record", s.serveRecord)
 	m.HandleFunc("GET /download/bgsplay", s.serveBGStats)
 	s.mux = m
@@ -374,6 +382,24 @@ func (s *Server) serveQR(w http.ResponseWriter, r *http.Request) {
 	w.Write(png)
 }
 
+// serveGameInfo serves the fixed data of the game being played (board
+// layout, names, what each card needs): no state, no secret.
+func (s *Server) serveGameInfo(w http.ResponseWriter, r *http.Request) {
+	u := s.latestUpdate()
+	if u == nil {
+		httpError(w, http.StatusServiceUnavailable, "the table is starting, try again", "la table démarre, réessayez")
+		return
+	}
+	info, err := GameInfoFor(u.State.Setup(), s.opts.GenoaBoard)
+	if err != nil {
+		s.logf("dashboard: %v", err)
+		httpError(w, http.StatusInternalServerError, "the game's data could not be read", "les données du jeu n'ont pas pu être lues")
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(info)
+}
+
 // serveRecord serves the game record (the engine's notation).
 func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
 	data, err := s.sess.Record()
@@ -394,11 +420,13 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
 // serveBGStats serves the BG Stats import file of a finished game.
 func (s *Server) serveBGStats(w http.ResponseWriter, r *http.Request) {
 	u := s.latestUpdate()
-	if u == nil || !u.State.Result().Over {
+	if u == nil || !(u.State.Result().Over || u.Outcome == "over") {
 		httpError(w, http.StatusConflict, "the game is not over yet", "la partie n'est pas finie")
 		return
 	}
-	data, err := BGStatsPlay(u.State.Setup(), u.State.Result(), u.Started, s.opts.Clock.Now(), s.opts.Location)
+	res := u.State.Result()
+	res.Over = true // ended by the staff: scored as it stands
+	data, err := BGStatsPlay(u.State.Setup(), res, u.Started, s.opts.Clock.Now(), s.opts.Location)
 	if err != nil {
 		s.logf("dashboard: bgsplay: %v", err)
 		httpError(w, http.StatusInternalServerError, "the BG Stats file could not be made", "le fichier BG Stats n'a pas pu être créé")
@@ -611,13 +639,8 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 		s.reply(c, encodeReply(replyMsg{Type: "welcome", ID: m.ID, Role: roleSeat, Seat: &seat}))
 		return tell(audience{role: roleSeat, seat: seat}, m.Token)
 	case msgCommand:
-		if st.token == "" {
-			s.reply(c, errorReply(m.ID, "no-seat", "join a seat first: scan its QR code on the table's screen", "prenez d'abord une place : scannez son QR code sur l'écran de la table"))
-			return true
-		}
-		seat, err := s.tok.seat(st.token)
-		if err != nil {
-			s.reply(c, errorReply(m.ID, "unknown-token", "this phone holds no seat any more", "ce téléphone n'a plus de place"))
+		seat, ok := s.seatOf(c, st, m.ID)
+		if !ok {
 			return true
 		}
 		cmd, err := s.decodeCommand(m)
@@ -629,6 +652,17 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 		err = s.sess.Submit(sctx, engine.Action{By: seat, Cmd: cmd})
 		cancel()
 		s.reply(c, s.outcome(m.ID, err))
+		return true
+	case msgPropose, msgAnswer:
+		seat, ok := s.seatOf(c, st, m.ID)
+		if !ok {
+			return true
+		}
+		if m.Type == msgPropose {
+			s.reply(c, s.outcome(m.ID, s.propose(seat, m)))
+		} else {
+			s.reply(c, s.outcome(m.ID, s.answer(ctx, seat, m)))
+		}
 		return true
 	case msgStaff:
 		if !s.checkPIN(m.PIN) {
@@ -657,6 +691,86 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 		return true
 	}
 	return true
+}
+
+// seatOf is the seat of the connection's token, now; it replies with the
+// error when there is none.
+func (s *Server) seatOf(c *client, st *connState, id int64) (engine.Seat, bool) {
+	if st.token == "" {
+		s.reply(c, errorReply(id, "no-seat", "join a seat first: scan its QR code on the table's screen", "prenez d'abord une place : scannez son QR code sur l'écran de la table"))
+		return engine.NoSeat, false
+	}
+	seat, err := s.tok.seat(st.token)
+	if err != nil {
+		s.reply(c, errorReply(id, "unknown-token", "this phone holds no seat any more", "ce téléphone n'a plus de place"))
+		return engine.NoSeat, false
+	}
+	return seat, true
+}
+
+// propose records seat's proposal to the seat the game waits for.
+func (s *Server) propose(seat engine.Seat, m Message) error {
+	u := s.latestUpdate()
+	if u == nil {
+		return ErrNotRunning
+	}
+	cmd, err := s.sess.Rules().Codec().ParseCommand(m.Line, s.players())
+	if err != nil {
+		return err
+	}
+	if !onlySeat(cmd, seat) {
+		return engine.Refuse(ErrProposeSeat, "", "")
+	}
+	to := engine.NoSeat
+	for _, w := range u.State.Waiting() {
+		if w != seat {
+			to = w
+			break
+		}
+	}
+	if to == engine.NoSeat {
+		return engine.Refuse(ErrNobodyToPropose, "", "")
+	}
+	s.props.add(seat, to, s.sess.Rules().Codec().FormatCommand(cmd, s.players()), cmd)
+	s.notifySeats()
+	return nil
+}
+
+// answer plays or refuses a proposal made to seat.
+func (s *Server) answer(ctx context.Context, seat engine.Seat, m Message) error {
+	if !*m.Accept {
+		if _, ok := s.props.take(m.Proposal, seat, propRefused); !ok {
+			return engine.Refuse(ErrNoProposal, "", "")
+		}
+		s.props.settle(m.Proposal, propRefused, "refused by "+s.name(seat), "refusée par "+s.name(seat))
+		s.notifySeats()
+		return nil
+	}
+	pr, ok := s.props.take(m.Proposal, seat, propAccepted)
+	if !ok {
+		return engine.Refuse(ErrNoProposal, "", "")
+	}
+	sctx, cancel := context.WithTimeout(ctx, s.opts.SubmitTimeout)
+	err := s.sess.Submit(sctx, engine.Action{By: seat, Cmd: pr.cmd})
+	cancel()
+	if err != nil {
+		en, fr := err.Error(), err.Error()
+		if r, ok := engine.AsRefusal(err); ok {
+			en, fr = r.EN, r.FR
+		}
+		s.props.settle(pr.ID, propRefused, en, fr)
+	} else {
+		s.props.settle(pr.ID, propAccepted, "", "")
+	}
+	s.notifySeats()
+	return err
+}
+
+func (s *Server) name(seat engine.Seat) string {
+	if p := s.players(); seat >= 0 && int(seat) < len(p) {
+		return p[seat]
+	}
+	return seat.String()
 }
 
 func (s *Server) players() []string {

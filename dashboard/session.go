@@ -32,6 +32,11 @@ type Session interface {
 
 // Update is one state of the game as the session publishes it.
 type Update struct {
+	// Game is the game's number in the table's journal; it changes when
+	// a new game starts at the table (and every seat is then free).
+	Game int64
+	// Outcome is "" while the game runs, then "over" or "abandoned".
+	Outcome string
 	// Seq increases on every accepted step or undo.
 	Seq int64
 	// State is an immutable snapshot; the dashboard calls State.View(seat)

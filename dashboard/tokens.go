@@ -38,6 +38,8 @@ type tokens struct {
 	path string // "" keeps them in memory only
 
 	mu sync.Mutex
+	// game is the journal's game the tokens are for; guarded by mu.
+	game int64
 	// bySum maps a token's hex SHA-256 to its seat; guarded by mu.
 	bySum map[string]engine.Seat
 	// codes are the seats' current join codes, guarded by mu; a code is
@@ -47,6 +49,7 @@ type tokens struct {
 
 type tokenFile struct {
 	Version int            `json:"version"`
+	Game    int64          `json:"game"`
 	Seats   []tokenFileRow `json:"seats"`
 }
 
@@ -76,6 +79,7 @@ func loadTokens(path string) (*tokens, error) {
 	if f.Version != tokenFileVersion {
 		return nil, fmt.Errorf("seat tokens %s: version %d, want %d (delete the file to make every phone join again)", path, f.Version, tokenFileVersion)
 	}
+	t.game = f.Game
 	for _, r := range f.Seats {
 		t.bySum[r.Sum] = r.Seat
 	}
@@ -169,12 +173,28 @@ func (t *tokens) free(seat engine.Seat, at time.Time) error {
 	return t.saveLocked(at)
 }
 
+// setGame makes the tokens those of game id: when a new game starts at
+// the table, every seat is free again. It reports whether seats were
+// freed.
+func (t *tokens) setGame(id int64, at time.Time) (bool, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if id == t.game {
+		return false, nil
+	}
+	t.game = id
+	freed := len(t.bySum) > 0
+	clear(t.bySum)
+	clear(t.codes)
+	return freed, t.saveLocked(at)
+}
+
 // saveLocked writes the file atomically (temporary file, sync, rename).
 func (t *tokens) saveLocked(at time.Time) error {
 	if t.path == "" {
 		return nil
 	}
-	f := tokenFile{Version: tokenFileVersion, Seats: []tokenFileRow{}}
+	f := tokenFile{Version: tokenFileVersion, Game: t.game, Seats: []tokenFileRow{}}
 	for k, s := range t.bySum {
 		f.Seats = append(f.Seats, tokenFileRow{Sum: k, Seat: s, Issued: at.UTC()})
 	}

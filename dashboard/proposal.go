@@ -1,0 +1,153 @@
+package dashboard
+
+import (
+	"reflect"
+	"slices"
+	"sync"
+
+	"comptoir/engine"
+)
+
+// Proposals are offers a player makes to the seat the game waits for (in
+// Genoa, the merchant): "move the pawn to the harbour and I pay you 10
+// ducats". A proposal is a game command the proposer writes for the other
+// seat to play; the other seat accepts (the dashboard then submits it as
+// theirs, and the rules judge it) or refuses. Only the two seats and the
+// staff see a proposal.
+
+// Proposal states.
+const (
+	propPending  = "pending"
+	propAccepted = "accepted"
+	propRefused  = "refused"
+	propExpired  = "expired"
+)
+
+type proposal struct {
+	ID     int64          `json:"id"`
+	From   engine.Seat    `json:"from"`
+	To     engine.Seat    `json:"to"`
+	Line   string         `json:"line"`
+	Status string         `json:"status"`
+	FR     string         `json:"fr,omitempty"`
+	EN     string         `json:"en,omitempty"`
+	cmd    engine.Command `json:"-"`
+}
+
+// proposals is the set of proposals; a player has at most one standing
+// (a new one replaces it).
+type proposals struct {
+	mu   sync.Mutex
+	next int64 // guarded by mu
+	// byFrom is each proposer's latest proposal; guarded by mu.
+	byFrom map[engine.Seat]*proposal
+}
+
+func newProposals() *proposals { return &proposals{byFrom: map[engine.Seat]*proposal{}} }
+
+// ErrProposeSeat refuses a proposal that names another player in a seat
+// field: a player proposes for themselves only.
+var ErrProposeSeat = engine.NewRule("dashboard.propose-seat", "a proposal may only name yourself", "une proposition ne peut nommer que vous-même")
+
+// ErrNobodyToPropose refuses a proposal when the game waits for nobody else.
+var ErrNobodyToPropose = engine.NewRule("dashboard.nobody-to-propose", "the game waits for nobody you could propose to", "la partie n'attend personne à qui proposer")
+
+// ErrNoProposal refuses an answer to a proposal that is not there.
+var ErrNoProposal = engine.NewRule("dashboard.no-proposal", "there is no such proposal waiting for you", "aucune proposition de ce genre ne vous attend")
+
+// onlySeat reports whether every Seat field of cmd is seat.
+func onlySeat(cmd engine.Command, seat engine.Seat) bool {
+	v := reflect.ValueOf(cmd)
+	if v.Kind() != reflect.Struct {
+		return false
+	}
+	seatType := reflect.TypeOf(engine.Seat(0))
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		switch {
+		case f.Type() == seatType:
+			if engine.Seat(f.Int()) != seat {
+				return false
+			}
+		case f.Kind() == reflect.Slice && f.Type().Elem() == seatType:
+			for j := 0; j < f.Len(); j++ {
+				if engine.Seat(f.Index(j).Int()) != seat {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// add records a proposal from a seat to another.
+func (p *proposals) add(from, to engine.Seat, line string, cmd engine.Command) *proposal {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.next++
+	pr := &proposal{ID: p.next, From: from, To: to, Line: line, Status: propPending, cmd: cmd}
+	p.byFrom[from] = pr
+	return pr
+}
+
+// take returns the pending proposal id addressed to seat and marks it
+// answered (so that two answers cannot both play it).
+func (p *proposals) take(id int64, to engine.Seat, status string) (proposal, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, pr := range p.byFrom {
+		if pr.ID == id && pr.To == to && pr.Status == propPending {
+			pr.Status = status
+			return *pr, true
+		}
+	}
+	return proposal{}, false
+}
+
+// settle sets the outcome of an answered proposal.
+func (p *proposals) settle(id int64, status, en, fr string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, pr := range p.byFrom {
+		if pr.ID == id {
+			pr.Status, pr.EN, pr.FR = status, en, fr
+		}
+	}
+}
+
+// expire marks pending proposals to seats the game no longer waits for.
+// It reports whether any changed.
+func (p *proposals) expire(waiting []engine.Seat) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	changed := false
+	for _, pr := range p.byFrom {
+		if pr.Status == propPending && !slices.Contains(waiting, pr.To) {
+			pr.Status = propExpired
+			pr.EN, pr.FR = "the game moved on", "la partie a avancé"
+			changed = true
+		}
+	}
+	return changed
+}
+
+// clear forgets every proposal (a new game).
+func (p *proposals) clear() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	clear(p.byFrom)
+}
+
+// visible returns the proposals a audience may see, oldest first.
+func (p *proposals) visible(a audience) []proposal {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []proposal
+	for _, pr := range p.byFrom {
+		if a.role == roleStaff || a.role == roleSeat && (pr.From == a.seat || pr.To == a.seat) {
+			out = append(out, *pr)
+		}
+	}
+	slices.SortFunc(out, func(x, y proposal) int { return int(x.ID - y.ID) })
+	return out
+}

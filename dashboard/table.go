@@ -1,0 +1,135 @@
+package dashboard
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"comptoir/engine"
+	"comptoir/input"
+	"comptoir/journal"
+	"comptoir/notation"
+	"comptoir/table"
+)
+
+// TableOpts are what FromTable needs besides the session.
+type TableOpts struct {
+	// Store is the table's journal, where the game's start time is read
+	// (for the BG Stats export). Nil: the export is dated at the end.
+	Store *journal.Store
+	// EditCell sets the square at a board cell (the staff edit the
+	// board's layout cell by cell). Nil: the staff page cannot.
+	EditCell func(c input.Cell, square string) error
+}
+
+// ErrNoBoardEdit refuses a board edit on a table that cannot do it.
+var ErrNoBoardEdit = engine.NewRule("dashboard.no-board-edit", "this table's board layout cannot be edited here", "le plan du plateau de cette table ne se modifie pas ici")
+
+// FromTable returns the table session as the dashboard's Session.
+func FromTable(s *table.Session, opts TableOpts) Session {
+	return &tableSession{s: s, opts: opts, started: map[int64]time.Time{}}
+}
+
+type tableSession struct {
+	s    *table.Session
+	opts TableOpts
+
+	mu      sync.Mutex
+	started map[int64]time.Time // game id → start, guarded by mu
+}
+
+func (t *tableSession) Rules() engine.Rules { return t.s.Rules() }
+
+func (t *tableSession) Submit(ctx context.Context, a engine.Action) error {
+	return badRequest(t.s.Submit(ctx, a))
+}
+
+// badRequest turns the session's incomplete-request errors into refusals
+// the staff can read.
+func badRequest(err error) error {
+	if err != nil && errors.Is(err, table.ErrBadRequest) {
+		return engine.Refuse(engine.ErrBadArgument, err.Error(), "demande incomplète ou impossible : "+err.Error())
+	}
+	return err
+}
+
+func (t *tableSession) Staff(ctx context.Context, r StaffRequest) error {
+	var req table.StaffRequest
+	switch r.Kind {
+	case StaffUndo:
+		req = table.StaffRequest{Kind: table.StaffUndo, Reason: r.Reason}
+	case StaffCorrect:
+		req = table.StaffRequest{Kind: table.StaffCommand, Reason: r.Reason, Cmd: r.Cmd}
+	case StaffEnd:
+		req = table.StaffRequest{Kind: table.StaffEnd, Reason: r.Reason}
+	case StaffAbandon:
+		req = table.StaffRequest{Kind: table.StaffAbandon, Reason: r.Reason}
+	case StaffCell:
+		if t.opts.EditCell == nil {
+			return engine.Refuse(ErrNoBoardEdit, "", "")
+		}
+		return badRequest(t.opts.EditCell(r.Cell, r.Square))
+	default:
+		return engine.Refusef(engine.ErrBadArgument, "staff request %q is not the table's", "la demande %q ne concerne pas la table", string(r.Kind))
+	}
+	return badRequest(t.s.Staff(ctx, req))
+}
+
+func (t *tableSession) Record() ([]byte, error) {
+	var b bytes.Buffer
+	if err := notation.Write(&b, t.s.Record()); err != nil {
+		return nil, fmt.Errorf("game record: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+func (t *tableSession) Subscribe(ctx context.Context) <-chan Update {
+	in := t.s.Subscribe(ctx)
+	out := make(chan Update, 1)
+	go func() {
+		defer close(out)
+		for u := range in {
+			v := Update{
+				Game: u.Game, Outcome: u.Outcome, Seq: u.Seq, State: u.State,
+				Devices: u.Devices, Unknown: u.Unknown, Started: t.startOf(u.Game),
+			}
+			v.Log = make([]LogLine, len(u.Log))
+			for i, l := range u.Log {
+				v.Log[i] = LogLine{Seq: l.Seq, FR: l.FR, EN: l.EN}
+			}
+			if r := u.Refusal; r != nil {
+				v.Refusal = &Refused{Seat: r.Seat, FR: r.FR, EN: r.EN, Seq: r.Seq}
+			}
+			// Keep only the latest, like the session does.
+			select {
+			case <-out:
+			default:
+			}
+			select {
+			case out <- v:
+			case <-ctx.Done():
+			}
+		}
+	}()
+	return out
+}
+
+// startOf is when game id started, from the journal's history.
+func (t *tableSession) startOf(id int64) time.Time {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if at, ok := t.started[id]; ok || t.opts.Store == nil {
+		return at
+	}
+	games, err := t.opts.Store.Games()
+	if err != nil {
+		return time.Time{}
+	}
+	for _, g := range games {
+		t.started[g.ID] = g.Started
+	}
+	return t.started[id]
+}
