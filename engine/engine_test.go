@@ -12,7 +12,9 @@ import (
 
 type square struct{ x, y int }
 
-func (s square) MarshalText() ([]byte, error) { return []byte(strings.Repeat("", 0) + itoa(s.x) + "-" + itoa(s.y)), nil }
+func (s square) MarshalText() ([]byte, error) {
+	return []byte(strings.Repeat("", 0) + itoa(s.x) + "-" + itoa(s.y)), nil
+}
 func (s *square) UnmarshalText(b []byte) error {
 	a, c, ok := strings.Cut(string(b), "-")
 	if !ok || len(a) != 1 || len(c) != 1 {
