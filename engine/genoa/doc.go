@@ -56,6 +56,7 @@
 //     to what that building's action surely gives now: a warehouse's goods
 //     or a tile building's tile; they are paid right after the action.
 //     Cards drawn by the action cannot be promised (unknown until drawn).
+//     Until they are paid, the offerer may not play a trade 1:1 tile.
 //   - Markers in a deal: the offerer's go back to the common supply and
 //     the merchant takes as many of his colour (Filosofia's note), so the
 //     merchant's colour must have them.
