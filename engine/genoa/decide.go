@@ -619,13 +619,19 @@ func (s *State) tileHolder(by engine.Seat, tile int, what, whatFR string) (engin
 	if s.P[by].Tiles[tile] == 0 {
 		return by, refusef(ErrNoTile, "%s holds no %s tile", "%s n'a pas de tuile %s", s.name(by), tileKeys[tile], s.name(by), tileFR[tile])
 	}
-	if tile == tileTrade && s.Assigned == by && (s.After != [maxGoods]int{} || s.AfterT != [nTiles]int{}) {
+	if tile == tileTrade && s.owes(by) {
 		return by, refusef(ErrTileTiming, "%s owes goods from this action to the merchant: trade after the action, once they are paid", "%s doit au marchand des biens issus de cette action : échangez après l'action, une fois payés", s.name(by), s.name(by))
 	}
 	if tile != tileExtra && !s.inWindow(by) {
 		return by, refusef(ErrTileTiming, "%s may play the %s tile only at the start, during or at the end of their own action", "%s ne peut jouer la tuile %s qu'au début, pendant ou à la fin de sa propre action", s.name(by), tileKeys[tile], s.name(by), tileFR[tile])
 	}
 	return by, nil
+}
+
+// owes reports whether seat has the right to the current action by a deal
+// that it pays partly with goods from the action.
+func (s *State) owes(seat engine.Seat) bool {
+	return s.Assigned == seat && (s.After != [maxGoods]int{} || s.AfterT != [nTiles]int{})
 }
 
 func (t *tx) deliver(by engine.Seat, c Deliver) error {

@@ -139,7 +139,7 @@ func (s *State) legalMove(add func(engine.Seat, engine.Command)) {
 				}
 			}
 		}
-		if p.Tiles[tileTrade] > 0 {
+		if p.Tiles[tileTrade] > 0 && !s.owes(seat) {
 			if p.Markers > 0 && s.inDeck(deckContract) > 0 {
 				add(seat, Trade{Give: "marker", Get: "deck:" + deckKeys[deckContract]})
 			}
