@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"comptoir/engine"
+	"comptoir/engine/dschunke"
 	"comptoir/engine/enginetest"
 	"comptoir/engine/genoa"
 	"comptoir/engine/negoce"
@@ -20,6 +21,7 @@ func all() []engine.Rules {
 		enginetest.Rules{},
 		negoce.New(),
 		genoa.New(),
+		dschunke.New(),
 	}
 }
 

@@ -1,0 +1,330 @@
+package dschunke
+
+import (
+	"errors"
+	"fmt"
+
+	"comptoir/engine"
+)
+
+// errDoesNotFit is wrapped by Apply's errors: the event does not fit the
+// state (a corrupt or foreign journal).
+var errDoesNotFit = errors.New("event does not fit the state")
+
+func misfit(format string, args ...any) error {
+	return fmt.Errorf("dschunke: %w: %s", errDoesNotFit, fmt.Sprintf(format, args...))
+}
+
+// Apply returns the state after the event; s is left unchanged.
+func (s *State) Apply(ev engine.Event) (engine.State, error) {
+	n, err := s.apply(ev)
+	if err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+func (s *State) seatOK(by engine.Seat) bool { return by >= 0 && int(by) < s.n }
+
+// bundle reads an event's goods map.
+func (s *State) bundle(m map[string]int) ([NumGoods]int, error) {
+	var out [NumGoods]int
+	for k, c := range m {
+		g, ok := s.d.GoodsIndex(k)
+		if !ok || c < 0 {
+			return out, misfit("goods %s:%d", k, c)
+		}
+		out[g] = c
+	}
+	return out, nil
+}
+
+// move moves cards from one bundle to another, refusing to go negative.
+func move(from, to *[NumGoods]int, g [NumGoods]int) error {
+	for k, c := range g {
+		if from[k] < c {
+			return misfit("%d cards of goods %d, only %d there", c, k, from[k])
+		}
+		from[k] -= c
+		to[k] += c
+	}
+	return nil
+}
+
+// markUse records the pawn or the card an action used.
+func (n *State) markUse(seat int, with, card string) error {
+	if n.step != stepAction || seat != n.current() || (with == "") == (card == "") {
+		return misfit("action by seat %d out of turn", seat)
+	}
+	if card != "" {
+		i, ok := n.d.SpecialIndex(card)
+		if !ok || n.owner[i] != seat || n.spent[i] || n.extraUsed || n.d.Special[i].Timing != Extra {
+			return misfit("card %s played by seat %d", card, seat)
+		}
+		n.spent[i], n.extraUsed = true, true
+		return nil
+	}
+	if n.acted {
+		return misfit("second action by seat %d", seat)
+	}
+	n.acted = true
+	return nil
+}
+
+func (n *State) usePawn(with string, act Action) error {
+	switch with {
+	case WithMerchant:
+		if n.used[act] {
+			return misfit("merchant %s used twice", act)
+		}
+		n.used[act] = true
+	case WithHelper, WithHelper2:
+		p := pawnHelper
+		if with == WithHelper2 {
+			p = pawnHelper2
+		}
+		if p >= n.pawns() || n.used[p] || n.pawnAction(p) != act {
+			return misfit("%s cannot %s", with, act)
+		}
+		n.used[p] = true
+	case "":
+	default:
+		return misfit("pawn %q", with)
+	}
+	return nil
+}
+
+func (s *State) apply(ev engine.Event) (*State, error) {
+	if s.step == stepOver {
+		return nil, misfit("%s after the end", ev.Name())
+	}
+	n := s.clone()
+	switch e := ev.(type) {
+	case HandDealt:
+		if s.step != stepHands || !s.seatOK(e.By) || s.dealt[e.By] {
+			return nil, misfit("hand of %v", e.By)
+		}
+		g, err := s.bundle(e.Goods)
+		if err != nil {
+			return nil, err
+		}
+		n.hand[e.By], n.dealt[e.By] = g, true
+	case MarketRevealed:
+		i, ok := s.d.MarketIndex(e.Card)
+		if s.step != stepReveal || !ok || s.mUsed[i] {
+			return nil, misfit("market card %s", e.Card)
+		}
+		n.mUsed[i], n.market = true, i
+		n.step, n.turn = stepExchange, 0
+		n.evQ = nil
+		for row := 0; row < n.pawns()-NumMerchants; row++ {
+			if ev := s.d.Track[row][s.round-1].Event; ev != EvNone {
+				n.evQ = append(n.evQ, ev)
+			}
+		}
+	case Exchanged:
+		if s.step != stepExchange || int(e.By) != s.current() {
+			return nil, misfit("exchange by %v", e.By)
+		}
+		give, err := s.bundle(e.Give)
+		if err != nil {
+			return nil, err
+		}
+		take, err := s.bundle(e.Take)
+		if err != nil {
+			return nil, err
+		}
+		if err := move(&n.hand[e.By], &n.piles, give); err != nil {
+			return nil, err
+		}
+		if err := move(&n.piles, &n.hand[e.By], take); err != nil {
+			return nil, err
+		}
+		n.turn++
+	case Passed:
+		switch {
+		case s.step == stepExchange && int(e.By) == s.current():
+			n.turn++
+		case s.step == stepAction && int(e.By) == s.current() && s.acted:
+			n.extraUsed = true
+		default:
+			return nil, misfit("pass by %v", e.By)
+		}
+	case WealthAnnounced:
+		if s.step != stepEvents || len(s.evQ) == 0 || s.evQ[0] != EvWealth || len(e.Money) != s.n {
+			return nil, misfit("wealth announced")
+		}
+		copy(n.announced, s.money)
+		n.evQ = n.evQ[1:]
+	case SpecialDrawn:
+		i, ok := s.d.SpecialIndex(e.Card)
+		p, pok := s.d.PileIndex(e.Pile)
+		if s.step != stepDraw || int(e.By) != s.current() || !ok || !pok || s.owner[i] != empty || s.pileLeft[p] == 0 || s.drawDistinct && s.drawTaken[p] {
+			return nil, misfit("special card %s from %s by %v", e.Card, e.Pile, e.By)
+		}
+		n.owner[i] = int(e.By)
+		n.pileLeft[p]--
+		n.drawTaken[p] = true
+		n.drawQ = n.drawQ[1:]
+	case Loaded:
+		if !s.seatOK(e.By) {
+			return nil, misfit("load by %v", e.By)
+		}
+		if err := n.markUse(int(e.By), e.With, e.Card); err != nil {
+			return nil, err
+		}
+		if err := n.usePawn(e.With, ActLoad); err != nil {
+			return nil, err
+		}
+		j, ok := s.d.JunkIndex(e.Junk)
+		if !ok || len(e.At) > s.palettes[e.By] {
+			return nil, misfit("load on %s", e.Junk)
+		}
+		for _, a := range e.At {
+			if a < 1 || a > Layer || !n.holds[j].isFree(a-1) {
+				return nil, misfit("slot %d on %s", a, e.Junk)
+			}
+			n.holds[j] = n.holds[j].place(int(e.By), a-1)
+			n.palettes[e.By]--
+		}
+	case IncomeReceived:
+		if !s.seatOK(e.By) || e.Yuans < 0 {
+			return nil, misfit("income by %v", e.By)
+		}
+		if err := n.markUse(int(e.By), e.With, e.Card); err != nil {
+			return nil, err
+		}
+		if err := n.usePawn(e.With, ActIncome); err != nil {
+			return nil, err
+		}
+		n.money[e.By] += e.Yuans
+		n.paid += e.Yuans
+	case GoodsTaken:
+		if !s.seatOK(e.By) {
+			return nil, misfit("goods taken by %v", e.By)
+		}
+		if err := n.markUse(int(e.By), e.With, e.Card); err != nil {
+			return nil, err
+		}
+		if err := n.usePawn(e.With, ActGoods); err != nil {
+			return nil, err
+		}
+		g, err := s.bundle(e.Goods)
+		if err != nil {
+			return nil, err
+		}
+		if err := move(&n.piles, &n.hand[e.By], g); err != nil {
+			return nil, err
+		}
+	case PaletteMoved:
+		if !s.seatOK(e.By) {
+			return nil, misfit("palette moved by %v", e.By)
+		}
+		if err := n.markUse(int(e.By), "", e.Card); err != nil {
+			return nil, err
+		}
+		from, ok1 := s.d.JunkIndex(e.From)
+		to, ok2 := s.d.JunkIndex(e.Junk)
+		if !ok1 || !ok2 || from == to || e.Slot < 1 || e.Slot > Layer || s.holds[from].top(e.Slot-1) != int(e.By) {
+			return nil, misfit("palette moved from %s:%d to %s", e.From, e.Slot, e.Junk)
+		}
+		n.holds[from] = n.holds[from].remove(e.Slot - 1)
+		if e.At < 1 || e.At > Layer || !n.holds[to].isFree(e.At-1) {
+			return nil, misfit("slot %d on %s", e.At, e.Junk)
+		}
+		n.holds[to] = n.holds[to].place(int(e.By), e.At-1)
+	case Restocked:
+		if s.step != stepRestock || int(e.By) != s.current() {
+			return nil, misfit("restock by %v", e.By)
+		}
+		g, err := s.bundle(e.Goods)
+		if err != nil {
+			return nil, err
+		}
+		if err := move(&n.piles, &n.hand[e.By], g); err != nil {
+			return nil, err
+		}
+		n.turn++
+	case BidSealed:
+		if s.step != stepBid || !s.seatOK(e.By) || s.sealed[e.By] {
+			return nil, misfit("bid by %v", e.By)
+		}
+		g, err := s.bundle(e.Goods)
+		if err != nil {
+			return nil, err
+		}
+		var bid [NumGoods]int
+		if err := move(&n.hand[e.By], &bid, g); err != nil {
+			return nil, err
+		}
+		n.sealed[e.By], n.bids[e.By] = true, bid
+	case BidsRevealed:
+		if s.step != stepBid || len(e.Bids) != s.n {
+			return nil, misfit("bids revealed")
+		}
+		for i, b := range s.bids {
+			if !s.sealed[i] || e.Bids[i] != s.bidText(b) {
+				return nil, misfit("bid of seat %d revealed as %q", i+1, e.Bids[i])
+			}
+			if validBid(b) >= 0 {
+				n.bidAny = true
+				move(&b, &n.piles, b)
+			} else {
+				move(&b, &n.hand[i], b)
+			}
+		}
+		n.revealed, n.step, n.sellNext = true, stepSell, 0
+	case Sold:
+		g, ok := s.d.GoodsIndex(e.Goods)
+		if s.step != stepSell || !ok || g < s.sellNext || s.sold[g] {
+			return nil, misfit("%s sold", e.Goods)
+		}
+		w, y, sp, ok := s.sale(g)
+		if !ok || y != e.Yuans || sp != e.Special || len(w) != len(e.Winners) {
+			return nil, misfit("%s sold to %v", e.Goods, e.Winners)
+		}
+		for i, x := range w {
+			if engine.Seat(x) != e.Winners[i] {
+				return nil, misfit("%s sold to %v", e.Goods, e.Winners)
+			}
+			n.money[x] += y
+			n.paid += y
+		}
+		n.sold[g], n.sellNext = true, g+1
+		if sp {
+			n.startDraw([]int{w[0]}, false, stepSell)
+		}
+	case Rebid:
+		if s.step != stepSell || !s.bidAny {
+			return nil, misfit("rebid")
+		}
+		for _, k := range e.Goods {
+			if g, ok := s.d.GoodsIndex(k); !ok || s.sold[g] {
+				return nil, misfit("rebid for %s", k)
+			}
+		}
+		n.step = stepBid
+		n.resetBids()
+	case RoundEnded:
+		if s.step != stepSell || e.Round != s.round {
+			return nil, misfit("end of round %d", e.Round)
+		}
+		for i := range n.merchants {
+			n.merchants[i] = (n.merchants[i] + 1) % NumJunks
+		}
+		n.used = [numPawns]bool{}
+		n.sold = [NumGoods]bool{}
+		n.market = -1
+		n.resetBids()
+		n.first = (n.first + 1) % n.n
+		n.round++
+		n.step = stepReveal
+		if s.round == Rounds {
+			n.step = stepOver
+		}
+	default:
+		return nil, misfit("unknown event %q", ev.Name())
+	}
+	n.settle()
+	return n, nil
+}
