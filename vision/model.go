@@ -97,7 +97,13 @@ type matcher struct {
 	face []int // face of template t
 	// members[t] are the members of template t, normalised, in its frame
 	members [][]glyph
+	// hogs[t] are the HOG features of the members of template t
+	hogs [][]hogVec
 }
+
+// matchFeature chooses what members are compared by: 0 pixels, 1 HOG, 2
+// both (the mean of the two correlations).
+var matchFeature = 2
 
 func bytesGlyph(p []byte) glyph {
 	var g glyph
@@ -118,10 +124,14 @@ func newMatcher(m Model) *matcher {
 		mt.vecs = append(mt.vecs, rs)
 		mt.face = append(mt.face, t.Face)
 		var ms []glyph
+		var hs []hogVec
 		for _, p := range t.Members {
-			ms = append(ms, normalise(bytesGlyph(p)))
+			g := bytesGlyph(p)
+			ms = append(ms, normalise(g))
+			hs = append(hs, hogOf(&g))
 		}
 		mt.members = append(mt.members, ms)
+		mt.hogs = append(mt.hogs, hs)
 	}
 	return mt
 }
@@ -216,9 +226,20 @@ func (mt *matcher) best(g *glyph) match {
 		if len(mt.members[t]) > 0 {
 			bs = -2
 			for _, d := range []float64{-0.5, 0, 0.5} {
-				al := normalise(rotateGlyph(g, -(float64(bk)+d)*step))
+				raw := rotateGlyph(g, -(float64(bk)+d)*step)
+				al := normalise(raw)
+				hq := hogOf(&raw)
 				for i := range mt.members[t] {
-					if s := float64(dot(&al, &mt.members[t][i])); s > bs {
+					var s float64
+					switch matchFeature {
+					case 0:
+						s = float64(dot(&al, &mt.members[t][i]))
+					case 1:
+						s = float64(hogDot(&hq, &mt.hogs[t][i]))
+					default:
+						s = (float64(dot(&al, &mt.members[t][i])) + float64(hogDot(&hq, &mt.hogs[t][i]))) / 2
+					}
+					if s > bs {
 						bs = s
 					}
 				}

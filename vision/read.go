@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sort"
 
 	"gocv.io/x/gocv"
 )
@@ -67,6 +68,9 @@ type ReaderOpts struct {
 	// MinBackgroundDiff is how far (sum of the BGR differences) a die's
 	// pixels are from the tray or table around them.
 	MinBackgroundDiff int
+	// DieSize is the size of a die across, as a fraction of the frame's
+	// width.
+	DieSize SizeRange
 
 	openMasks bool
 }
@@ -81,6 +85,17 @@ var DefaultReaderOpts = ReaderOpts{
 	MinContrast:   22,
 
 	MinBackgroundDiff: 40,
+	DieSize:           SizeRange{Min: 1.0 / 30, Max: 1.0 / 8},
+}
+
+// SizeRange is a range of sizes as fractions of the frame's width.
+type SizeRange struct{ Min, Max float64 }
+
+// areaRange is the area, in pixels of a mask w pixels wide, of a die of
+// the size range seen from above (a hexagon, 0.65 of its square).
+func (s SizeRange) areaRange(w int) (int, int) {
+	lo, hi := s.Min*float64(w), s.Max*float64(w)
+	return int(0.4 * lo * lo), int(math.Ceil(0.9 * hi * hi))
 }
 
 // Reader reads dice from frames. It holds no state between frames and is
@@ -169,7 +184,7 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		bm = open3(bm, sm.w, sm.h)
 		rm = open3(rm, sm.w, sm.h)
 	}
-	lo, hi := areaRange(sm.w)
+	lo, hi := r.opts.DieSize.areaRange(sm.w)
 	if debugMasks != nil {
 		debugMasks(sm, bg, bm, rm)
 	}
@@ -203,13 +218,29 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 			}
 			continue
 		}
-		var best, second readOut
-		for i, ci := range cands {
+		// find the numerals of all the candidates, then match the ones
+		// with the strongest numerals
+		type cand struct {
+			c  dieCrop
+			nr numeralResult
+		}
+		var cs []cand
+		for _, ci := range cands {
 			c := cropDie(im, blobs[ci], step, cls)
-			o := r.readCrop(&c)
+			nr := findNumeral(&c, float32(r.opts.MinContrast))
+			c.num = nr.mask
 			if debugCrop != nil {
 				debugCrop(im, &c, d.name)
 			}
+			cs = append(cs, cand{c, nr})
+		}
+		sort.SliceStable(cs, func(i, j int) bool { return cs[i].nr.score() > cs[j].nr.score() })
+		if len(cs) > maxMatched {
+			cs = cs[:maxMatched]
+		}
+		var best, second readOut
+		for i := range cs {
+			o := r.readNumeral(&cs[i].c, cs[i].nr)
 			if i == 0 || o.better(best) {
 				best, second = o, best
 			} else if o.better(second) {
@@ -233,7 +264,11 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 
 // maxCandidates is how many blobs of a die's colour are read, at most, to
 // find the die.
-const maxCandidates = 3
+const maxCandidates = 8
+
+// maxMatched is how many candidates with a numeral are matched against
+// the model, at most.
+const maxMatched = 3
 
 // readOut is the reading of one candidate die.
 type readOut struct {
@@ -260,9 +295,14 @@ var debugCrop func(im bgrImage, c *dieCrop, name string)
 
 // readCrop reads the numeral of a cropped die.
 func (r *Reader) readCrop(c *dieCrop) readOut {
-	o := readOut{die: Die{Found: true, Box: c.box}}
 	nr := findNumeral(c, float32(r.opts.MinContrast))
 	c.num = nr.mask
+	return r.readNumeral(c, nr)
+}
+
+// readNumeral reads the numeral nr found on the die c.
+func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
+	o := readOut{die: Die{Found: true, Box: c.box}}
 	if nr.mask == nil {
 		o.die.Reason = nr.reasonEmpty
 		return o
@@ -284,7 +324,7 @@ func (r *Reader) readCrop(c *dieCrop) readOut {
 // next at which the confidence reaches 1: the glyphs of two different
 // numerals correlate at 0.6 to 0.8, a numeral with its own template at 0.8
 // to 0.95.
-const confidenceMargin = 0.1
+const confidenceMargin = 0.06
 
 // confidence maps a match to 0-1: the margin of the best face over the
 // next, scaled, times how well the best face matches at all.

@@ -2,7 +2,6 @@ package vision
 
 import (
 	"image"
-	"math"
 	"sort"
 
 	"gocv.io/x/gocv"
@@ -144,14 +143,6 @@ func dieShaped(b *blob, labels []int32, stride int) bool {
 		}
 	}
 	return float64(filled) >= 0.5*float64(w*h)
-}
-
-// areaRange is the plausible area of a die, in pixels of a w x h mask:
-// from a die 1/40 of the frame width across to one 1/4 of it.
-func areaRange(w int) (int, int) {
-	lo := float64(w) / 40
-	hi := float64(w) / 4
-	return int(0.5 * lo * lo), int(math.Ceil(0.8 * hi * hi))
 }
 
 // open3 is the opening of a 0/1 mask by a 3x3 square: it cuts the thin

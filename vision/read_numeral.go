@@ -39,6 +39,15 @@ type numeralResult struct {
 	reasonEmpty string
 }
 
+// score ranks candidate dice by their numeral: its contrast, less when it
+// is far from the die's centre; 0 without a numeral.
+func (n numeralResult) score() float64 {
+	if n.mask == nil {
+		return 0
+	}
+	return n.contrast * (1 - n.offCentre)
+}
+
 // boxBlur blurs src (w x h) with a (2r+1)^2 box, clamped at the borders,
 // using integral sums.
 func boxBlur(src []float32, w, h, r int) []float32 {
