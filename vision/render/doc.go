@@ -1,0 +1,40 @@
+// Package render draws labelled pictures of a blue and a red d8 for the
+// tests of the dice reader and the settler, with POV-Ray (the Debian
+// package povray). It needs no OpenCV.
+//
+// # Scenes
+//
+// A Scene is plain data: a camera above a dice tray or a bare table, one or
+// two lights (warm, neutral or cool, with soft shadows), table, felt and
+// wall textures, the dice and, in recorded sequences, a hand. Random draws
+// a scene from a seeded source: dice lying on random faces at random
+// places and turns, wholly in the picture, and, with probability HardRate
+// each, up to three hard cases (low light, glare, a tilted camera, a die
+// against a wall, dice touching, a die near the picture's edge, blur,
+// noise), which are named in Scene.Hard. The same seed gives the same
+// scene.
+//
+// # Dice
+//
+// A die is a regular octahedron with rounded tips and a raised numeral
+// centred on each face, in one of POV-Ray's fonts (timrom.ttf, serif, or
+// cyrvetic.ttf, sans serif); opposite faces add up to 9, as on real d8s.
+// FaceUp lays a die with a given numeral pointing straight up; the label
+// of a picture is the numeral on top (Die.Face).
+//
+// # Sequences
+//
+// Sequences scripts recorded throws for the settler (an empty tray, dice
+// flying in and tumbling, rocking, at rest; a hand passing; a die knocked
+// onto another face or nudged on the same face; dice picked up and thrown
+// again), with the truth of every frame and the rolls a settler must
+// report.
+//
+// # Rendering
+//
+// Render writes the scene, runs povray in a temporary folder (Debian's
+// povray only writes there and below the current folder), and adds the
+// blur and noise of the scene. The command dicerender (cmd/dicerender)
+// writes the pictures as JPEG with labels.csv; the pictures of
+// vision/testdata come from it, see the README files there.
+package render
