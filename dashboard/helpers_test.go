@@ -45,13 +45,14 @@ type memSession struct {
 	rules engine.Rules
 
 	mu      sync.Mutex
-	state   engine.State         // guarded by mu
-	seq     int64                // guarded by mu
-	log     []LogLine            // guarded by mu
-	refusal *Refused             // guarded by mu
-	subs    map[chan Update]bool // guarded by mu
-	staff   []StaffRequest       // guarded by mu
-	actions []engine.Action      // guarded by mu
+	state   engine.State           // guarded by mu
+	seq     int64                  // guarded by mu
+	log     []LogLine              // guarded by mu
+	refusal *Refused               // guarded by mu
+	subs    map[chan Update]bool   // guarded by mu
+	staff   []StaffRequest         // guarded by mu
+	history map[int64]engine.State // state after each step; guarded by mu
+	actions []engine.Action        // guarded by mu
 }
 
 func newMemSession(t testing.TB, rules engine.Rules, setup engine.Setup) *memSession {
@@ -60,7 +61,7 @@ func newMemSession(t testing.TB, rules engine.Rules, setup engine.Setup) *memSes
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &memSession{rules: rules, state: st, subs: map[chan Update]bool{}}
+	return &memSession{rules: rules, state: st, subs: map[chan Update]bool{}, history: map[int64]engine.State{0: st}}
 }
 
 func (m *memSession) Rules() engine.Rules { return m.rules }
@@ -83,6 +84,7 @@ func (m *memSession) Submit(ctx context.Context, a engine.Action) error {
 		}
 	}
 	m.state, m.refusal = next, nil
+	m.history[m.seq] = next
 	m.actions = append(m.actions, a)
 	m.publishLocked()
 	return nil

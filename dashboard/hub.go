@@ -71,6 +71,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 	members := map[*client]*member{}
 	frames := map[audience][]byte{}
 	var cur *Update
+	var sec *secrets // of cur
 	drop := func(c *client) {
 		if _, ok := members[c]; ok {
 			delete(members, c)
@@ -83,7 +84,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 		}
 		f, ok := frames[m.aud]
 		if !ok {
-			f = s.frame(cur, m.aud)
+			f = s.frame(cur, sec, m.aud)
 			frames[m.aud] = f
 		}
 		select {
@@ -107,6 +108,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 				return
 			}
 			cur = &u
+			sec = secretsOf(u.State)
 			s.setLatest(u)
 			clear(frames)
 			freed, err := s.tok.setGame(u.Game, s.opts.Clock.Now())
@@ -200,7 +202,7 @@ type frameDevice struct {
 }
 
 // frame builds the frame of u for a.
-func (s *Server) frame(u *Update, a audience) []byte {
+func (s *Server) frame(u *Update, sec *secrets, a audience) []byte {
 	st := u.State
 	setup := st.Setup()
 	viewer := engine.NoSeat
@@ -244,13 +246,16 @@ func (s *Server) frame(u *Update, a audience) []byte {
 	if n := s.opts.LogLines; len(log) > n {
 		log = log[len(log)-n:]
 	}
-	f.Log = append([]LogLine{}, log...)
+	f.Log = make([]LogLine, len(log))
+	for i, l := range log {
+		f.Log[i] = LogLine{Seq: l.Seq, FR: sec.redact(l.FR, viewer), EN: sec.redact(l.EN, viewer)}
+	}
 	if r := u.Refusal; r != nil {
 		// A refusal may tell the seat's own holdings ("you have only 12
 		// ducats"): it goes to that seat and to the staff; the table sees
 		// the refusals of the table's own devices.
 		if a.role == roleStaff || r.Seat == viewer {
-			f.Refusal = r
+			f.Refusal = &Refused{Seat: r.Seat, Seq: r.Seq, FR: sec.redact(r.FR, viewer), EN: sec.redact(r.EN, viewer)}
 		}
 	}
 	codec := s.sess.Rules().Codec()

@@ -19,6 +19,8 @@
   const pending = new Map(); // message id -> callback
   let retry = 500;
   let staffIn = false;
+  let info = null;      // the game's fixed data (/api/game)
+  let infoFor = "";
 
   window.RENDERERS = window.RENDERERS || {};
 
@@ -49,7 +51,7 @@
 
   function toast(kind, text) {
     const el = document.getElementById("toast");
-    el.textContent = (kind ? t(kind) + " : " : "") + text;
+    el.textContent = (kind ? t(kind) + (lang === "fr" ? " : " : ": ") : "") + text;
     el.dataset.kind = kind || "";
     el.hidden = false;
     clearTimeout(toast.timer);
@@ -105,6 +107,7 @@
     switch (msg.type) {
       case "state":
         frame = msg;
+        loadInfo();
         render();
         return;
       case "welcome":
@@ -131,6 +134,15 @@
     }
     const cb = pending.get(msg.id);
     if (cb) { pending.delete(msg.id); cb(msg); }
+  }
+
+  // loadInfo fetches the game's fixed data (board, card texts) once per
+  // game and variant.
+  function loadInfo() {
+    const key = frame.game + "/" + (frame.variant || "");
+    if (infoFor === key) return;
+    infoFor = key;
+    fetch("/api/game").then((r) => r.json()).then((j) => { info = j; render(); }).catch(() => { infoFor = ""; });
   }
 
   function playerName(seat) {
@@ -179,7 +191,7 @@
     const r = window.RENDERERS[frame.game];
     let body;
     try {
-      body = r ? r(frame.view, frame, { h, t, lang, send: command, playerName }) : genericView(frame.view);
+      body = r ? r(frame.view, frame, { h, t, lang, send: command, propose, playerName, info }) : genericView(frame.view);
     } catch (e) {
       body = genericView(frame.view);
     }
@@ -197,9 +209,45 @@
     send({ type: "command", line: line });
   }
 
+  function propose(line) {
+    send({ type: "propose", line: line });
+  }
+
+  function proposalsSection() {
+    const ps = frame.proposals || [];
+    if (!ps.length) return null;
+    const items = ps.map((p) => {
+      const mine = frame.role === "seat" && p.from === frame.seat;
+      const li = h("li", { class: "proposal " + p.status, "data-id": p.id },
+        h("span", {}, (mine ? t("yourProposal") : playerName(p.from) + " " + t("proposes")) + " : "), h("code", {}, p.line), " ",
+        h("em", { class: "status" }, t("prop-" + p.status) + (p.en ? " (" + say(p) + ")" : "")));
+      if (p.status === "pending" && frame.role === "seat" && p.to === frame.seat) {
+        li.append(" ", h("button", { type: "button", class: "accept", onclick: () => send({ type: "answer", proposal: p.id, accept: true }) }, t("accept")),
+          " ", h("button", { type: "button", class: "refuse", onclick: () => send({ type: "answer", proposal: p.id, accept: false }) }, t("refuse")));
+      }
+      return li;
+    });
+    return h("section", { id: "proposals" }, h("h2", {}, t("proposals")), h("ul", {}, items));
+  }
+
   function actionsSection() {
     const legal = frame.legal || [];
-    const buttons = legal.map((a) => h("button", { type: "button", class: "action", "data-line": a.line, onclick: () => command(a.line) }, a.line));
+    // One button per action, or a list when a command has many choices
+    // (64 rolls of the dice).
+    const groups = new Map();
+    for (const a of legal) {
+      if (!groups.has(a.name)) groups.set(a.name, []);
+      groups.get(a.name).push(a);
+    }
+    const buttons = [];
+    for (const [name, acts] of groups) {
+      if (acts.length <= 8) {
+        for (const a of acts) buttons.push(h("button", { type: "button", class: "action", "data-line": a.line, onclick: () => command(a.line) }, a.line));
+        continue;
+      }
+      const sel = h("select", { name: name, "aria-label": name }, acts.map((a) => h("option", { value: a.line }, a.line)));
+      buttons.push(h("span", { class: "choice" }, sel, h("button", { type: "button", class: "action", onclick: () => command(sel.value) }, t("send"))));
+    }
     const input = h("input", { type: "text", name: "line", list: "commands", placeholder: t("commandHint"), autocomplete: "off", autocapitalize: "off" });
     const form = h("form", { class: "command", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) command(input.value.trim()); } },
       h("label", {}, t("freeCommand") + " ", input), h("button", { type: "submit" }, t("send")),
@@ -287,6 +335,7 @@
       else if (frame.refusal) kids.push(refusalSection());
       kids.push(resultSection());
       kids.push(viewSection());
+      if (frame.role !== "table") kids.push(proposalsSection());
       if (frame.role !== "table" && !frame.over) kids.push(actionsSection());
       kids.push(playersSection());
       if (frame.role === "staff") kids.push(staffSection());
