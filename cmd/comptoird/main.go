@@ -1,0 +1,280 @@
+// Command comptoird is the table daemon: it reads the table configuration,
+// opens the table's journal and resumes its game (or begins one), starts
+// the inputs (the dice camera, the NFC reader, the buttons and the board
+// sensors, or a recording of them), runs the table session, serves the
+// players' dashboard, and shuts down cleanly on SIGINT or SIGTERM.
+//
+// Usage:
+//
+//	comptoird --config /etc/comptoir/table.yaml [--listen ADDR] [--journal FILE]
+//
+// The demo (no hardware, recorded inputs, looping; dashboard on
+// http://localhost:8080):
+//
+//	go run ./cmd/comptoird --config configs/tables/demo.yaml
+//
+// # Shutdown
+//
+// On SIGINT or SIGTERM the daemon stops taking requests, lets the HTTP
+// server finish within ShutdownTimeout, stops the session and the inputs,
+// then halts the devices and closes the journal. Every accepted step is
+// already on disk: a kill -9 or a power cut loses nothing, the next start
+// resumes the game from the journal.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"comptoir/dashboard"
+	"comptoir/engine"
+	"comptoir/games"
+	"comptoir/hw/clock"
+	"comptoir/hw/replay"
+	"comptoir/hw/tagmap"
+	"comptoir/hw/wiring"
+	"comptoir/input"
+	"comptoir/journal"
+	"comptoir/table"
+	"comptoir/tableconfig"
+)
+
+// Timing of the daemon.
+const (
+	// ShutdownTimeout bounds the HTTP server's shutdown and the wait for
+	// the daemon's goroutines.
+	ShutdownTimeout = 5 * time.Second
+	// readHeaderTimeout bounds a client's request headers.
+	readHeaderTimeout = 10 * time.Second
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stderr); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(2)
+		}
+		fmt.Fprintln(os.Stderr, "comptoird:", err)
+		os.Exit(1)
+	}
+}
+
+// run runs the daemon until ctx ends (a signal) or a part fails.
+func run(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("comptoird", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	configPath := fs.String("config", "/etc/comptoir/table.yaml", "the table configuration `file`")
+	listen := fs.String("listen", "", "the dashboard's `address`, instead of the configuration's listen:")
+	journalPath := fs.String("journal", "", "the journal `file`, instead of the configuration's journal:")
+	noReplay := fs.Bool("no-replay", false, "ignore the configuration's replay: section (no inputs but the phones)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	logger := log.New(stderr, "comptoird: ", log.LstdFlags)
+	cfg, err := tableconfig.Load(*configPath)
+	if err != nil {
+		return err
+	}
+	if *listen != "" {
+		cfg.Listen = *listen
+	}
+	if *journalPath != "" {
+		cfg.Journal = *journalPath
+	}
+	if *noReplay {
+		cfg.Replay = nil
+	}
+	return serve(ctx, cfg, logger)
+}
+
+// serve wires the parts of the table and runs them.
+func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) error {
+	clk := clock.Real()
+	rules, err := games.ByName(cfg.Game)
+	if err != nil {
+		return fmt.Errorf("%s: %w", cfg.File, err)
+	}
+	setup := engine.Setup{Game: cfg.Game, Variant: cfg.Variant, Players: cfg.Players, Options: cfg.Options}
+	if _, err := rules.Start(setup); err != nil {
+		return fmt.Errorf("%s: the table's game cannot start: %w", cfg.File, err)
+	}
+	store, err := journal.Open(cfg.Journal)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	game, err := store.Resume(rules)
+	switch {
+	case errors.Is(err, journal.ErrNoGame):
+		if game, err = store.Begin(rules, setup, clk.Now()); err != nil {
+			return err
+		}
+		logger.Printf("journal %s: game %d begins: %s %s, %v", cfg.Journal, game.ID(), setup.Game, setup.Variant, setup.Players)
+	case err != nil:
+		return err
+	default:
+		logger.Printf("journal %s: game %d resumes at step %d", cfg.Journal, game.ID(), game.Len())
+	}
+
+	opts := table.DefaultOpts
+	opts.Rules, opts.Game, opts.Store, opts.Clock = rules, game, store, clk
+	if cfg.Tags != "" {
+		m, err := tagmap.Load(cfg.Tags)
+		if err != nil {
+			return err
+		}
+		opts.Tags = func(uid string) (table.Target, bool) {
+			t, ok := m.Lookup(uid)
+			return table.Target{Kind: t.Kind, ID: t.ID}, ok
+		}
+		logger.Printf("%d tags enrolled (%s)", m.Len(), cfg.Tags)
+	}
+
+	// The inputs: a recording, or the table box's devices and camera.
+	var sources []func(context.Context) <-chan input.Event
+	var halt func() error
+	var rec *replay.Source
+	if cfg.Replay != nil {
+		rec, err = replay.Open(cfg.Replay.Inputs, replay.Opts{Speed: cfg.Replay.Speed, Clock: clk})
+		if err != nil {
+			return err
+		}
+		logger.Printf("inputs: %s (speed %g, loop %v)", rec, cfg.Replay.Speed, cfg.Replay.Loop)
+	} else {
+		hw, err := wiring.Open(cfg.Devices, wiring.Opts{Clock: clk})
+		if err != nil {
+			return err
+		}
+		halt = hw.Close
+		sources = append(sources, hw.Run)
+		if l := hw.Lights(); l != nil {
+			opts.Indicator = l
+		}
+		if cfg.Camera != nil {
+			cam, closeCam, err := openCamera(cfg.Camera.Device, clk)
+			if err != nil {
+				return err
+			}
+			defer closeCam()
+			sources = append(sources, cam)
+		}
+	}
+
+	sess, err := table.New(opts)
+	if err != nil {
+		return err
+	}
+	dash, err := dashboard.New(dashboard.FromTable(sess, dashboard.TableOpts{Store: store}), dashboard.Opts{
+		StaffPIN: cfg.StaffPIN, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cfg.Table,
+		Logf: logger.Printf,
+	})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("dashboard: %w (is another comptoird running? change listen: in %s)", err, cfg.File)
+	}
+	srv := &http.Server{Handler: dash.Handler(), ReadHeaderTimeout: readHeaderTimeout, ErrorLog: logger}
+	logger.Printf("dashboard on http://%s", displayAddr(ln.Addr()))
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errc := make(chan error, 4)
+	var wg sync.WaitGroup
+	goRun := func(name string, f func() error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := f(); err != nil {
+				errc <- fmt.Errorf("%s: %w", name, err)
+			}
+		}()
+	}
+	inputs := make(chan input.Event)
+	goRun("inputs", func() error { return feed(runCtx, inputs, sources) })
+	if rec != nil {
+		goRun("replay", func() error { return replayLoop(runCtx, sess, rec, cfg.Replay, inputs, clk, logger) })
+	}
+	goRun("session", func() error { return sess.Run(runCtx, inputs) })
+	goRun("dashboard", func() error { return dash.Run(runCtx) })
+	goRun("http", func() error {
+		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	})
+
+	var failure error
+	select {
+	case <-ctx.Done():
+		logger.Printf("stopping")
+	case failure = <-errc:
+		logger.Printf("stopping: %v", failure)
+	}
+	shutCtx, shutCancel := context.WithTimeout(context.Background(), ShutdownTimeout)
+	defer shutCancel()
+	if err := srv.Shutdown(shutCtx); err != nil {
+		logger.Printf("http shutdown: %v", err)
+		srv.Close()
+	}
+	cancel()
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-shutCtx.Done():
+		logger.Printf("some parts did not stop within %v", ShutdownTimeout)
+	}
+	if halt != nil {
+		if err := halt(); err != nil {
+			logger.Printf("halting the devices: %v", err)
+		}
+	}
+	return failure
+}
+
+// displayAddr is the address a person types: localhost for a wildcard.
+func displayAddr(a net.Addr) string {
+	t, ok := a.(*net.TCPAddr)
+	if !ok || !t.IP.IsUnspecified() {
+		return a.String()
+	}
+	return fmt.Sprintf("localhost:%d", t.Port)
+}
+
+// feed merges the sources into out until ctx ends.
+func feed(ctx context.Context, out chan<- input.Event, sources []func(context.Context) <-chan input.Event) error {
+	var wg sync.WaitGroup
+	for _, src := range sources {
+		ch := src(ctx)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for e := range ch {
+				select {
+				case out <- e:
+				case <-ctx.Done():
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return nil
+}
