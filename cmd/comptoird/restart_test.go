@@ -1,0 +1,254 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// TestMain runs the daemon itself when the restart test starts this test
+// binary as a child process.
+func TestMain(m *testing.M) {
+	if os.Getenv("COMPTOIRD_CHILD") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// daemon is a comptoird child process.
+type daemon struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	addr string
+	logs *logBuf
+	done chan struct{}
+}
+
+// startDaemon starts this test binary as comptoird with args and waits
+// until its dashboard answers.
+func startDaemon(t *testing.T, addr string, args ...string) *daemon {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"--listen", addr}, args...)...)
+	cmd.Env = append(os.Environ(), "COMPTOIRD_CHILD=1")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &daemon{t: t, cmd: cmd, addr: addr, logs: &logBuf{}, done: make(chan struct{})}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			d.logs.WriteString(sc.Text() + "\n")
+		}
+		cmd.Wait()
+		close(d.done)
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		<-d.done
+	})
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		resp, err := http.Get("http://" + addr + "/")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return d
+			}
+		}
+		select {
+		case <-d.done:
+			t.Fatalf("comptoird exited while starting:\n%s", d.logs)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("comptoird did not answer on %s:\n%s", addr, d.logs)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (d *daemon) get(path string) string {
+	d.t.Helper()
+	resp, err := http.Get("http://" + d.addr + path)
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		d.t.Fatalf("GET %s: %d %v\n%s", path, resp.StatusCode, err, b)
+	}
+	return string(b)
+}
+
+// tableFrame connects to the dashboard's websocket as the table's screen
+// and returns the first frame that holds the game's view.
+func (d *daemon) tableFrame() map[string]any {
+	d.t.Helper()
+	h := http.Header{"Origin": {"http://" + d.addr}}
+	conn, _, err := websocket.DefaultDialer.Dial("ws://"+d.addr+"/ws", h)
+	if err != nil {
+		d.t.Fatalf("websocket: %v", err)
+	}
+	defer conn.Close()
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	for {
+		_, data, err := conn.ReadMessage()
+		if err != nil {
+			d.t.Fatalf("websocket read: %v", err)
+		}
+		var f map[string]any
+		if err := json.Unmarshal(data, &f); err != nil {
+			d.t.Fatalf("websocket frame %s: %v", data, err)
+		}
+		if _, ok := f["view"]; ok {
+			return f
+		}
+	}
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// TestRestartAfterKill plays the demo's recording fast into a daemon,
+// kills it with SIGKILL in the middle of the game, starts it again on the
+// same journal, and checks over HTTP and the websocket that the game
+// stands exactly where it stood.
+func TestRestartAfterKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the daemon twice")
+	}
+	dir := t.TempDir()
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "table.yaml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf(`version: 1
+game: genoa
+variant: alea-2001
+players: [Anna, Bruno, Chloé]
+journal: table.db
+staff_pin: "1234"
+tags: %s/configs/demo/tags.yaml
+replay:
+  inputs: %s/configs/demo/genoa-inputs.jsonl
+  speed: 40
+`, repo, repo)), 0o644)
+	addr := freeAddr(t)
+	d := startDaemon(t, addr, "--config", cfg)
+
+	// Wait until the recording has played out: the record stops growing.
+	var record string
+	deadline := time.Now().Add(30 * time.Second)
+	for stable := 0; stable < 4; {
+		time.Sleep(250 * time.Millisecond)
+		r := d.get("/download/record")
+		if r == record && strings.Contains(r, "roll") {
+			stable++
+		} else {
+			stable = 0
+		}
+		record = r
+		if time.Now().After(deadline) {
+			t.Fatalf("the recording did not settle; record so far:\n%s\nlogs:\n%s", record, d.logs)
+		}
+	}
+	before := d.tableFrame()
+	if strings.Count(record, "\n") < 20 {
+		t.Fatalf("record before the kill is short:\n%s", record)
+	}
+
+	// kill -9: no shutdown at all.
+	if err := d.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-d.done
+
+	// Start again on the same journal, without the recording.
+	d2 := startDaemon(t, addr, "--config", cfg, "--no-replay")
+	if !strings.Contains(d2.logs.String(), "resumes at step") {
+		t.Errorf("the daemon did not resume the game; logs:\n%s", d2.logs)
+	}
+	after := d2.get("/download/record")
+	if after != record {
+		t.Errorf("record after the restart differs:\n%s\nwant:\n%s", after, record)
+	}
+	got := d2.tableFrame()
+	for _, k := range []string{"view", "log", "seq", "game"} {
+		if before[k] == nil {
+			t.Fatalf("the table frame has no %q: keys %v", k, keys(before))
+		}
+		b1, _ := json.Marshal(before[k])
+		b2, _ := json.Marshal(got[k])
+		if string(b1) != string(b2) {
+			t.Errorf("table frame %q after the restart:\n%s\nwant:\n%s", k, b2, b1)
+		}
+	}
+
+	// SIGTERM: a clean stop, exit status 0.
+	if err := d2.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-d2.done:
+	case <-time.After(ShutdownTimeout + 5*time.Second):
+		t.Fatal("comptoird did not stop on SIGTERM")
+	}
+	if code := d2.cmd.ProcessState.ExitCode(); code != 0 {
+		t.Errorf("exit status after SIGTERM = %d, want 0; logs:\n%s", code, d2.logs)
+	}
+}
+
+// logBuf collects a child's log lines; it is safe for concurrent use.
+type logBuf struct {
+	mu sync.Mutex
+	b  strings.Builder // guarded by mu
+}
+
+func (l *logBuf) WriteString(s string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.b.WriteString(s)
+}
+
+func (l *logBuf) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func keys(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
