@@ -215,29 +215,58 @@ func (mt *matcher) best(g *glyph) match {
 	}
 	m := match{score: -2, score2: -2}
 	step := 2 * math.Pi / float64(mt.rot)
+	// coarse: each template's best rotation
+	type coarse struct {
+		k int
+		s float64
+	}
+	cs := make([]coarse, len(mt.vecs))
+	top := -2.0
 	for t, rs := range mt.vecs {
-		f := mt.face[t]
 		bk, bs := 0, -2.0
 		for k := range rs {
 			if s := float64(dot(&q, &rs[k])); s > bs {
 				bk, bs = k, s
 			}
 		}
+		cs[t] = coarse{bk, bs}
+		top = max(top, bs)
+	}
+	// fine: the members of the templates that came close, the glyph
+	// turned to each template's rotation (one HOG per rotation)
+	type turned struct {
+		g glyph
+		h hogVec
+	}
+	cache := map[int]*turned{}
+	turn := func(half int) *turned {
+		if tu, ok := cache[half]; ok {
+			return tu
+		}
+		raw := rotateGlyph(g, -float64(half)/2*step)
+		tu := &turned{g: normalise(raw), h: hogOf(&raw)}
+		cache[half] = tu
+		return tu
+	}
+	for t := range mt.vecs {
+		f := mt.face[t]
+		bs := cs[t].s
 		if len(mt.members[t]) > 0 {
+			if bs < top-coarsePrune {
+				continue
+			}
 			bs = -2
-			for _, d := range []float64{-0.5, 0, 0.5} {
-				raw := rotateGlyph(g, -(float64(bk)+d)*step)
-				al := normalise(raw)
-				hq := hogOf(&raw)
+			for _, d := range []int{-1, 0, 1} {
+				tu := turn(2*cs[t].k + d)
 				for i := range mt.members[t] {
 					var s float64
 					switch matchFeature {
 					case 0:
-						s = float64(dot(&al, &mt.members[t][i]))
+						s = float64(dot(&tu.g, &mt.members[t][i]))
 					case 1:
-						s = float64(hogDot(&hq, &mt.hogs[t][i]))
+						s = float64(hogDot(&tu.h, &mt.hogs[t][i]))
 					default:
-						s = (float64(dot(&al, &mt.members[t][i])) + float64(hogDot(&hq, &mt.hogs[t][i]))) / 2
+						s = (float64(dot(&tu.g, &mt.members[t][i])) + float64(hogDot(&tu.h, &mt.hogs[t][i]))) / 2
 					}
 					if s > bs {
 						bs = s
@@ -249,7 +278,7 @@ func (mt *matcher) best(g *glyph) match {
 			perFace[f] = bs
 		}
 		if bs > m.score {
-			m.score, m.face, m.template, m.rotation = bs, f, t, bk
+			m.score, m.face, m.template, m.rotation = bs, f, t, cs[t].k
 		}
 	}
 	for f, s := range perFace {
@@ -259,3 +288,7 @@ func (mt *matcher) best(g *glyph) match {
 	}
 	return m
 }
+
+// coarsePrune: templates whose best rotation correlates this much less
+// than the best template's are not compared member by member.
+const coarsePrune = 0.2

@@ -71,8 +71,6 @@ type ReaderOpts struct {
 	// DieSize is the size of a die across, as a fraction of the frame's
 	// width.
 	DieSize SizeRange
-
-	openMasks bool
 }
 
 // DefaultReaderOpts fit common blue and red dice with light numerals under
@@ -173,17 +171,12 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		return Roll{Blue: Die{Reason: err.Error()}, Red: Die{Reason: err.Error()}}
 	}
 	step := max(1, im.w/320)
-	sm := downsample(im, step)
-	const ratio = 4
-	bg, err := background(frame, step*ratio)
+	const ratio = 8
+	sm, bg, err := shrink(frame, step, ratio)
 	if err != nil {
 		return Roll{Blue: Die{Reason: err.Error()}, Red: Die{Reason: err.Error()}}
 	}
 	bm, rm := colourMasks(sm, bg, ratio, r.opts.Blue, r.opts.Red, r.opts.MinBackgroundDiff)
-	if r.opts.openMasks {
-		bm = open3(bm, sm.w, sm.h)
-		rm = open3(rm, sm.w, sm.h)
-	}
 	lo, hi := r.opts.DieSize.areaRange(sm.w)
 	if debugMasks != nil {
 		debugMasks(sm, bg, bm, rm)
@@ -227,7 +220,7 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		var cs []cand
 		for _, ci := range cands {
 			c := cropDie(im, blobs[ci], step, cls)
-			nr := findNumeral(&c, float32(r.opts.MinContrast))
+			nr := findNumeral(&c, float32(r.opts.MinContrast), numeralFrac)
 			c.num = nr.mask
 			if debugCrop != nil {
 				debugCrop(im, &c, d.name)
@@ -238,14 +231,13 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		if len(cs) > maxMatched {
 			cs = cs[:maxMatched]
 		}
-		var best, second readOut
-		for i := range cs {
-			o := r.readNumeral(&cs[i].c, cs[i].nr)
-			if i == 0 || o.better(best) {
-				best, second = o, best
-			} else if o.better(second) {
-				second = o
-			}
+		// the die is the candidate with the strongest, most central
+		// numeral; another candidate nearly as strong that reads as
+		// another face makes the reading doubtful
+		best := r.readNumeral(&cs[0].c, cs[0].nr)
+		var second readOut
+		if len(cs) > 1 && cs[1].nr.score() >= rivalScore*cs[0].nr.score() {
+			second = r.readNumeral(&cs[1].c, cs[1].nr)
 		}
 		if r.onGlyph != nil && best.hasGlyph {
 			r.onGlyph(d.name, best.g)
@@ -266,9 +258,12 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 // find the die.
 const maxCandidates = 8
 
-// maxMatched is how many candidates with a numeral are matched against
-// the model, at most.
+// maxMatched is how many candidates with a numeral are kept, at most.
 const maxMatched = 3
+
+// rivalScore is how strong (a fraction of the best) a second candidate's
+// numeral must be to be read too.
+const rivalScore = 0.7
 
 // readOut is the reading of one candidate die.
 type readOut struct {
@@ -295,10 +290,13 @@ var debugCrop func(im bgrImage, c *dieCrop, name string)
 
 // readCrop reads the numeral of a cropped die.
 func (r *Reader) readCrop(c *dieCrop) readOut {
-	nr := findNumeral(c, float32(r.opts.MinContrast))
+	nr := findNumeral(c, float32(r.opts.MinContrast), numeralFrac)
 	c.num = nr.mask
 	return r.readNumeral(c, nr)
 }
+
+// debugNumeral, when set by a test, sees every numeral matched.
+var debugNumeral func(nr numeralResult, m match)
 
 // readNumeral reads the numeral nr found on the die c.
 func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
@@ -311,10 +309,23 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	o.g = glyphOf(nr.mask, c.w, c.h, nr.cx, nr.cy, nr.rms)
 	o.hasGlyph = true
 	m := r.m.best(&o.g)
+	if debugNumeral != nil {
+		debugNumeral(nr, m)
+	}
 	o.die.Confidence = confidence(m)
 	if o.die.Confidence < r.opts.MinConfidence {
 		o.die.Reason = fmt.Sprintf("numeral unclear (looks like %d or %d)", m.face, m.second)
 		return o
+	}
+	// the same numeral cut at a lower threshold must read the same
+	nr2 := findNumeral(c, float32(r.opts.MinContrast), checkFrac)
+	if nr2.mask != nil {
+		g2 := glyphOf(nr2.mask, c.w, c.h, nr2.cx, nr2.cy, nr2.rms)
+		if m2 := r.m.best(&g2); m2.face != m.face {
+			o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
+			o.die.Reason = fmt.Sprintf("numeral unclear (reads %d, or %d at a lower contrast)", m.face, m2.face)
+			return o
+		}
 	}
 	o.die.Face = m.face
 	return o

@@ -35,20 +35,26 @@ func hsv(b, g, r int) (h, s, v int) {
 	return h, s, v
 }
 
-// background estimates the tray or table under the dice: a median filter
-// of the frame, downsampled, wide enough that a die (or two touching) is
-// less than half of any window. It returns a BGR image at 1/step of the
-// frame.
-func background(frame gocv.Mat, step int) (bgrImage, error) {
+// shrink returns the frame at 1/step of its size (block means) and the
+// background under the dice at 1/(step*ratio): a median filter wide enough
+// that a die (or two touching) is less than half of any window.
+func shrink(frame gocv.Mat, step, ratio int) (sm, bg bgrImage, err error) {
 	small := gocv.NewMat()
 	defer small.Close()
 	w, h := frame.Cols()/step, frame.Rows()/step
 	gocv.Resize(frame, &small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
+	if sm, err = viewBGRCopy(small); err != nil {
+		return sm, bg, err
+	}
+	tiny := gocv.NewMat()
+	defer tiny.Close()
+	tw, th := w/ratio, h/ratio
+	gocv.Resize(small, &tiny, image.Pt(tw, th), 0, 0, gocv.InterpolationArea)
 	med := gocv.NewMat()
 	defer med.Close()
-	k := max(5, (w/8)|1)
-	gocv.MedianBlur(small, &med, k)
-	return viewBGRCopy(med)
+	gocv.MedianBlur(tiny, &med, max(5, (tw/8)|1))
+	bg, err = viewBGRCopy(med)
+	return sm, bg, err
 }
 
 // viewBGRCopy is viewBGR with the pixels copied out of the Mat.
@@ -143,19 +149,4 @@ func dieShaped(b *blob, labels []int32, stride int) bool {
 		}
 	}
 	return float64(filled) >= 0.5*float64(w*h)
-}
-
-// open3 is the opening of a 0/1 mask by a 3x3 square: it cuts the thin
-// bridges between a die and a stripe of its colour.
-func open3(mask []byte, w, h int) []byte {
-	er := make([]byte, len(mask))
-	for y := 1; y < h-1; y++ {
-		for x := 1; x < w-1; x++ {
-			i := y*w + x
-			if mask[i-w-1]&mask[i-w]&mask[i-w+1]&mask[i-1]&mask[i]&mask[i+1]&mask[i+w-1]&mask[i+w]&mask[i+w+1] != 0 {
-				er[i] = 1
-			}
-		}
-	}
-	return dilate3(er, w, h)
 }

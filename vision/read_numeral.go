@@ -75,7 +75,7 @@ func boxBlur(src []float32, w, h, r int) []float32 {
 // pixels brighter than their neighbourhood (a top-hat), grouped in
 // components, the component nearest the die's centre and the large ones
 // close to it kept.
-func findNumeral(c *dieCrop, minContrast float32) numeralResult {
+func findNumeral(c *dieCrop, minContrast, frac float32) numeralResult {
 	var res numeralResult
 	// die centroid and size
 	var n, sx, sy float64
@@ -127,7 +127,7 @@ func findNumeral(c *dieCrop, minContrast float32) numeralResult {
 		res.reasonEmpty = "no numeral stands out on the top face"
 		return res
 	}
-	thr := max(peak*numeralFrac, minContrast/2)
+	thr := max(peak*frac, minContrast/2)
 	mask := make([]byte, c.w*c.h)
 	for y := 0; y < c.h; y++ {
 		for x := 0; x < c.w; x++ {
@@ -342,7 +342,14 @@ func filter1(src, dst []float32, w, h, k int, horizontal, isMin bool) {
 	}
 }
 
-var numeralFrac float32 = 0.45
+// numeralFrac is the threshold of a numeral's pixels, as a fraction of the
+// strongest top-hat values; checkFrac is a lower one the reading must
+// agree with (a numeral blurred or half lost to glare reads differently
+// at the two thresholds).
+const (
+	numeralFrac = 0.45
+	checkFrac   = 0.35
+)
 
 // smooth3 blurs src with a [1 2 1] x [1 2 1] kernel, clamped at the
 // borders.
