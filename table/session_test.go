@@ -534,3 +534,36 @@ func TestWaitingLight(t *testing.T) {
 		t.Errorf("waiting light calls = %v, want [true false]", got)
 	}
 }
+
+// BenchmarkSubmit is one accepted step: decided, journalled (synced to
+// disk) and published.
+func BenchmarkSubmit(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "bench.db")
+	store, err := journal.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	rules := enginetest.Rules{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	g, err := store.Begin(rules, engine.Setup{Game: "tally", Players: []string{"A", "B"}, Options: map[string]string{"pile": "1000000000"}}, t0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts := DefaultOpts
+	opts.Rules, opts.Game = rules, g
+	s, err := New(opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	done := make(chan error)
+	go func() { done <- s.Run(ctx, nil) }()
+	defer func() { cancel(); <-done }()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := s.Submit(ctx, engine.Action{By: engine.NoSeat, Cmd: enginetest.Take{N: 1}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
