@@ -1,0 +1,387 @@
+package dashboard
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"comptoir/engine"
+	"comptoir/engine/genoa"
+	"comptoir/input"
+	"comptoir/journal"
+	"comptoir/table"
+)
+
+// chromiumPath is where Debian's chromium package puts the browser.
+const chromiumPath = "/usr/bin/chromium"
+
+// TestBrowserGenoaTurn runs the dashboard over a real table session and
+// journal, opens the table's screen and two phones (two separate browser
+// contexts, so two separate local storages) in headless Chromium, joins
+// both seats through the QR codes' links, plays a turn of Genoa from
+// recorded inputs (testdata/genoa-turn.txt) including a deal proposed on
+// one phone and accepted on the other, and checks what each sees: each
+// its own money, Bruno never Anna's money or cards, in the page or in any
+// websocket frame it received. Screenshots of each view are saved in the
+// test's artifact directory (go test -artifacts).
+func TestBrowserGenoaTurn(t *testing.T) {
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skipf("no %s (apt-get install chromium): the browser test is skipped outside CI", chromiumPath)
+		}
+		t.Fatalf("CI is set and %s is missing: install the chromium package", chromiumPath)
+	}
+	if testing.Short() {
+		t.Skip("the browser test takes a few seconds; -short skips it")
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+
+	// The table: journal, session, dashboard.
+	store, err := journal.Open(filepath.Join(dir, "table.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	rules := genoa.New()
+	setup := engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno"}}
+	game, err := store.Begin(rules, setup, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	topts := table.DefaultOpts
+	topts.Rules, topts.Game, topts.Store = rules, game, store
+	sess, err := table.New(topts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := make(chan input.Event)
+	var wg sync.WaitGroup
+	runCtx, stopRun := context.WithCancel(ctx)
+	wg.Add(1)
+	go func() { defer wg.Done(); sess.Run(runCtx, inputs) }()
+	opts := DefaultOpts
+	opts.StaffPIN = "2468"
+	opts.TokenFile = filepath.Join(dir, "tokens.json")
+	dash, err := New(FromTable(sess, TableOpts{Store: store}), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wg.Add(1)
+	go func() { defer wg.Done(); dash.Run(runCtx) }()
+	hs := httptest.NewServer(dash.Handler())
+	defer func() {
+		hs.Close()
+		stopRun()
+		wg.Wait()
+	}()
+
+	// The browsers: the table's screen, each phone and the staff page
+	// each get a browser of their own, with a profile of their own (so
+	// their own local storage, as on separate devices).
+	newBrowser := func(name string) context.Context {
+		alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
+			chromedp.ExecPath(chromiumPath),
+			chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.UserDataDir(filepath.Join(dir, "chromium-"+name)),
+			chromedp.WindowSize(420, 1400),
+		)
+		c, cancelC := chromedp.NewContext(alloc)
+		t.Cleanup(func() { cancelC(); cancelAlloc() })
+		return c
+	}
+	browser := newBrowser("table")
+	shots := t.ArtifactDir()
+	shot := func(c context.Context, name string) {
+		t.Helper()
+		var png []byte
+		if err := chromedp.Run(c, chromedp.FullScreenshot(&png, 100)); err != nil {
+			t.Errorf("screenshot %s: %v", name, err)
+			return
+		}
+		if err := os.WriteFile(filepath.Join(shots, name), png, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+
+	// The table's screen shows a QR code and join link per free seat.
+	var joins []string
+	if err := chromedp.Run(browser,
+		chromedp.Navigate(hs.URL+"/"),
+		chromedp.WaitVisible(`.qr img`, chromedp.ByQuery),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll('a.join')).map(a => a.href)`, &joins),
+	); err != nil {
+		t.Fatalf("table view: %v", err)
+	}
+	if len(joins) != 2 {
+		t.Fatalf("table view shows %d join links, want 2", len(joins))
+	}
+	shot(browser, "table-before.png")
+
+	// Two phones, each its own browser context, each recording every
+	// websocket frame it receives.
+	type phone struct {
+		ctx    context.Context
+		mu     sync.Mutex
+		frames []string
+	}
+	phones := make([]*phone, 2)
+	for i := range phones {
+		c := newBrowser(fmt.Sprintf("phone-%d", i+1))
+		p := &phone{ctx: c}
+		chromedp.ListenTarget(c, func(ev any) {
+			if e, ok := ev.(*network.EventWebSocketFrameReceived); ok {
+				p.mu.Lock()
+				p.frames = append(p.frames, e.Response.PayloadData)
+				p.mu.Unlock()
+			}
+		})
+		var who string
+		if err := chromedp.Run(c,
+			network.Enable(),
+			chromedp.Navigate(joins[i]),
+			chromedp.WaitVisible(`#ducats`, chromedp.ByQuery),
+			chromedp.Text(`#who`, &who, chromedp.ByQuery),
+		); err != nil {
+			t.Fatalf("phone %d joins: %v", i+1, err)
+		}
+		if !strings.Contains(who, setup.Players[i]) {
+			t.Errorf("phone %d shows %q, want %s's seat", i+1, who, setup.Players[i])
+		}
+		phones[i] = p
+	}
+
+	// Play the recorded inputs.
+	f, err := os.Open(filepath.Join("testdata", "genoa-turn.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		where := fmt.Sprintf("genoa-turn.txt:%d: %s", line, text)
+		fields := strings.Fields(text)
+		switch {
+		case fields[0] == "table:":
+			cmd, err := rules.Codec().ParseCommand(strings.TrimPrefix(text, "table:"), setup.Players)
+			if err != nil {
+				t.Fatalf("%s: %v", where, err)
+			}
+			if err := sess.Submit(ctx, engine.Action{By: engine.NoSeat, Cmd: cmd}); err != nil {
+				t.Fatalf("%s: %v", where, err)
+			}
+		case fields[0] == "dice":
+			b, _ := strconv.Atoi(fields[1])
+			r, _ := strconv.Atoi(fields[2])
+			inputs <- input.DiceRolled{At: time.Now(), Blue: input.Face(b), Red: input.Face(r), Confidence: 1}
+		case fields[0] == "button":
+			inputs <- input.Button{At: time.Now(), Name: fields[1]}
+		case fields[0] == "phone" || fields[0] == "check":
+			n, _ := strconv.Atoi(fields[1])
+			p := phones[n-1]
+			var err error
+			switch {
+			case fields[0] == "check":
+				want := fields[3]
+				err = chromedp.Run(p.ctx, chromedp.Poll(`document.querySelector('#ducats') && document.querySelector('#ducats').textContent === `+strconv.Quote(want), nil, chromedp.WithPollingTimeout(10*time.Second)))
+			case fields[2] == "propose":
+				err = proposeDeal(p.ctx, strings.Join(fields[3:], " "))
+			case fields[2] == "accept":
+				err = chromedp.Run(p.ctx,
+					chromedp.WaitVisible(`#proposals button.accept`, chromedp.ByQuery),
+					chromedp.Click(`#proposals button.accept`, chromedp.ByQuery))
+			case fields[2] == "action":
+				sel := fmt.Sprintf(`button.action[data-line=%q]`, strings.Join(fields[3:], " "))
+				err = chromedp.Run(p.ctx, chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Click(sel, chromedp.ByQuery))
+			default:
+				t.Fatalf("%s: unknown phone step", where)
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", where, err)
+			}
+		default:
+			t.Fatalf("%s: unknown line", where)
+		}
+		if fields[0] == "phone" && (fields[2] == "accept" || fields[2] == "action") || fields[0] == "phone" && fields[2] == "propose" {
+			time.Sleep(300 * time.Millisecond) // let the step reach every page
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	// The turn is over: Bruno is the merchant now, every page shows it.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		v := sess.Latest().State.View(engine.NoSeat).(genoa.View)
+		if v.Merchant == 1 || time.Now().After(deadline) {
+			if v.Merchant != 1 {
+				t.Fatalf("after the turn the merchant is seat %d, want Bruno", v.Merchant+1)
+			}
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
+
+	// What each sees.
+	var annaMoney, brunoMoney, tableText, brunoText string
+	var tableDucats bool
+	if err := chromedp.Run(phones[0].ctx, chromedp.Text(`#ducats`, &annaMoney, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(phones[1].ctx,
+		chromedp.Text(`#ducats`, &brunoMoney, chromedp.ByQuery),
+		chromedp.Text(`body`, &brunoText, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(browser,
+		chromedp.Text(`body`, &tableText, chromedp.ByQuery),
+		chromedp.Evaluate(`!!document.querySelector('#ducats')`, &tableDucats)); err != nil {
+		t.Fatal(err)
+	}
+	if annaMoney != "140" || brunoMoney != "120" {
+		t.Errorf("money shown: Anna %q, Bruno %q; want 140 and 120", annaMoney, brunoMoney)
+	}
+	if tableDucats {
+		t.Error("the table's screen shows a player's money")
+	}
+	annaCards := []string{"L01", "S01", "M01", "C01"}
+	for _, c := range annaCards {
+		re := regexp.MustCompile(`\b` + c + `\b`)
+		if re.MatchString(brunoText) {
+			t.Errorf("Bruno's page shows Anna's card %s", c)
+		}
+		if re.MatchString(tableText) {
+			t.Errorf("the table's page shows Anna's card %s", c)
+		}
+	}
+	if !strings.Contains(brunoText, "Villa") && !strings.Contains(brunoText, "villa") {
+		t.Errorf("Bruno's page does not describe his cards: %.300q", brunoText)
+	}
+	// Every frame Bruno's browser received: only his own money and cards.
+	p := phones[1]
+	p.mu.Lock()
+	frames := append([]string(nil), p.frames...)
+	p.mu.Unlock()
+	states := 0
+	for _, raw := range frames {
+		var fr struct {
+			Type string `json:"type"`
+			View struct {
+				Mine *genoa.PrivateView `json:"mine"`
+			} `json:"view"`
+		}
+		if json.Unmarshal([]byte(raw), &fr) != nil || fr.Type != "state" {
+			continue
+		}
+		states++
+		if m := fr.View.Mine; m != nil {
+			if m.Ducats != 130 && m.Ducats != 120 {
+				t.Errorf("a frame to Bruno holds money %d, not his (130 then 120)", m.Ducats)
+			}
+			for _, c := range m.Cards {
+				if slices.Contains(annaCards, c) {
+					t.Errorf("a frame to Bruno holds Anna's card %s", c)
+				}
+			}
+		}
+		for _, c := range annaCards {
+			if regexp.MustCompile(`\b` + c + `\b`).MatchString(raw) {
+				t.Errorf("a frame to Bruno holds Anna's card %s", c)
+			}
+		}
+		if strings.Contains(raw, `"ducats":140`) {
+			t.Errorf("a frame to Bruno holds Anna's money: %.200s", raw)
+		}
+	}
+	if states < 5 {
+		t.Errorf("Bruno's browser received %d state frames, want one per step", states)
+	}
+	t.Logf("Bruno's browser received %d frames (%d states)", len(frames), states)
+
+	// The language toggle: English, then back to French.
+	var before, after string
+	if err := chromedp.Run(phones[1].ctx,
+		chromedp.Text(`#log h2`, &before, chromedp.ByQuery),
+		chromedp.Click(`#lang`, chromedp.ByQuery),
+		chromedp.Text(`#log h2`, &after, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if before == after {
+		t.Errorf("the language toggle left %q as it was", before)
+	}
+	shot(browser, "table.png")
+	shot(phones[0].ctx, "seat-1-anna.png")
+	shot(phones[1].ctx, "seat-2-bruno.png")
+
+	// A reload keeps the seat.
+	var who string
+	if err := chromedp.Run(phones[1].ctx, chromedp.Reload(), chromedp.WaitVisible(`#ducats`, chromedp.ByQuery), chromedp.Text(`#who`, &who, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(who, "Bruno") {
+		t.Errorf("after a reload phone 2 shows %q, want Bruno's seat", who)
+	}
+
+	// The staff page: without the PIN nothing; with it, the staff view.
+	staff := newBrowser("staff")
+	if err := chromedp.Run(staff,
+		chromedp.Navigate(hs.URL+"/staff"),
+		chromedp.WaitVisible(`#conn[data-state=up]`, chromedp.ByQuery),
+		chromedp.SendKeys(`#pin input`, "1111", chromedp.ByQuery),
+		chromedp.Click(`#pin button`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#toast[data-kind=error]`, chromedp.ByQuery),
+		chromedp.SetValue(`#pin input`, "2468", chromedp.ByQuery),
+		chromedp.Click(`#pin button`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#staff`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("staff page: %v", err)
+	}
+	shot(staff, "staff.png")
+	t.Logf("screenshots in %s", shots)
+}
+
+// proposeDeal fills the Genoa deal form from a deal line
+// ("deal from=2 to=warehouse-nw ducats=10") and sends it.
+func proposeDeal(c context.Context, line string) error {
+	args := map[string]string{}
+	for _, f := range strings.Fields(line)[1:] {
+		k, v, _ := strings.Cut(f, "=")
+		args[k] = v
+	}
+	return chromedp.Run(c,
+		chromedp.WaitVisible(`form.deal select[name=to]`, chromedp.ByQuery),
+		chromedp.SetValue(`form.deal select[name=to]`, args["to"], chromedp.ByQuery),
+		chromedp.SetValue(`form.deal input[name=ducats]`, args["ducats"], chromedp.ByQuery),
+		chromedp.Click(`form.deal button[type=submit]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#proposals li.proposal`, chromedp.ByQuery),
+	)
+}
