@@ -99,6 +99,20 @@ type expander struct {
 
 // New opens every expander on bus and sets up its inputs.
 func New(bus i2c.Bus, exps []Expander, opts Opts) (*Board, error) {
+	b, err := NewUnopened(bus, exps, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.open(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// NewUnopened checks the expanders' configuration but opens them only at
+// the first Read, so that a board whose expanders do not answer yet (not
+// powered, cable loose) is retried by Run instead of left out.
+func NewUnopened(bus i2c.Bus, exps []Expander, opts Opts) (*Board, error) {
 	if len(exps) == 0 {
 		return nil, errors.New("sensors: no expander")
 	}
@@ -122,17 +136,16 @@ func New(bus i2c.Bus, exps []Expander, opts Opts) (*Board, error) {
 		opts.Clock = clock.Real()
 	}
 	for _, e := range exps {
+		if e.Address < 0x20 || e.Address > 0x27 {
+			return nil, fmt.Errorf("sensors: expander address %#x: an MCP23017 answers at 0x20 to 0x27", e.Address)
+		}
 		for i := range e.Cells {
 			if i < 0 || i > 15 {
 				return nil, fmt.Errorf("sensors: expander %#x: input %d: want 0 to 15", e.Address, i)
 			}
 		}
 	}
-	b := &Board{bus: bus, exps: exps, opts: opts}
-	if err := b.open(); err != nil {
-		return nil, err
-	}
-	return b, nil
+	return &Board{bus: bus, exps: exps, opts: opts}, nil
 }
 
 // open (re)opens every expander.
@@ -256,6 +269,7 @@ func (b *Board) loop(ctx context.Context, out chan<- input.Event) {
 		havePending  bool
 		since        time.Time // when pending was first seen
 		faulty       bool
+		ready        bool // the sensors have answered once
 		backoff      = o.BackoffMin
 	)
 	emit := func(e input.Event) bool {
@@ -281,9 +295,13 @@ func (b *Board) loop(ctx context.Context, out chan<- input.Event) {
 			wait = backoff
 			backoff = min(2*backoff, o.BackoffMax)
 		} else {
-			if faulty {
-				faulty, backoff = false, o.BackoffMin
-				if !emit(input.DeviceStatus{At: now, Device: o.Device, OK: true, Detail: "sensors answer again"}) {
+			if faulty || !ready {
+				detail := "sensors ready"
+				if ready {
+					detail = "sensors answer again"
+				}
+				faulty, ready, backoff = false, true, o.BackoffMin
+				if !emit(input.DeviceStatus{At: now, Device: o.Device, OK: true, Detail: detail}) {
 					return
 				}
 			}

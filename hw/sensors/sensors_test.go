@@ -162,6 +162,7 @@ func TestRun(t *testing.T) {
 	cancel()
 	<-done
 	want := []string{
+		"+0ms sensors ok sensors ready",
 		"+150ms sensed []",
 		"+450ms sensed [2-1]",
 		"+500ms sensors fault: sensors: reading MCP23017 at 0x20 port A: i2c: remote I/O error (no ACK)",
@@ -188,7 +189,47 @@ func TestNewErrors(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("New on a silent bus = %v, want %q", err, want)
 	}
-	if _, err := New(&i2ctest.Playback{}, []Expander{{Address: 0x40, Cells: exp.Cells}}, DefaultOpts); err == nil {
-		t.Error("New at address 0x40 = nil error")
+	_, err = New(&i2ctest.Playback{}, []Expander{{Address: 0x40, Cells: exp.Cells}}, DefaultOpts)
+	if want := "sensors: expander address 0x40: an MCP23017 answers at 0x20 to 0x27"; err == nil || err.Error() != want {
+		t.Errorf("New at address 0x40 = %v, want %q", err, want)
 	}
+}
+
+// TestUnopenedRetries starts with expanders that do not answer: Run reports
+// the fault, backs off, and picks the board up when it answers.
+func TestUnopenedRetries(t *testing.T) {
+	leakcheck.Check(t)
+	var s script
+	s.open(0x20, 0, 1, 8) // +250: answers at the second try
+	s.sample(0x20, 0xFF, 0xFE)
+	// Run may take one more sample before it sees the cancel: the bus
+	// then answers with a playback error, which is not checked.
+	pb := &i2ctest.Playback{Ops: s.ops, DontPanic: true}
+	bus := &faultyBus{Playback: pb, fail: map[int]bool{0: true}}
+	clk := clock.NewFake(t0)
+	b, err := NewUnopened(bus, []Expander{exp}, Opts{Settle: 100 * time.Millisecond, ActiveLow: true, Clock: clk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	events := b.Run(ctx)
+	var got []string
+	for e := range events {
+		got = append(got, fmt.Sprintf("+%dms %s", e.When().Sub(t0).Milliseconds(), e))
+		if len(got) == 1 {
+			clk.WaitTimers(ctx, 1)
+			clk.AdvanceToNext() // the back-off ends: the second try
+		} else {
+			cancel()
+		}
+	}
+	want := []string{
+		"+0ms sensors fault: sensors: MCP23017 at 0x20: i2c: remote I/O error (no ACK)",
+		"+250ms sensors ok sensors ready",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("events:\n%s\nwant first:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	b.Halt()
 }

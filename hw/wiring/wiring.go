@@ -7,8 +7,9 @@
 //
 // A device that cannot be opened does not stop the table: Open keeps the
 // others and Run reports it as an input.DeviceStatus. The NFC reader is
-// opened lazily and reopened after faults (nfc.Reopening), so a reader
-// plugged in late is picked up.
+// opened lazily and reopened after faults (nfc.Reopening), and the sensor
+// expanders are opened by their sampler, so a reader plugged in late or a
+// board powered late is picked up.
 //
 // # Concurrency
 //
@@ -174,7 +175,9 @@ func Open(cfg hwconfig.Devices, opts Opts) (*Table, error) {
 		}
 	}
 	if c := cfg.Sensors; c != nil {
-		b, closer, err := OpenSensors(c, opts)
+		// The expanders are opened by the sampler, which retries them
+		// with back-off: a board powered after the daemon is picked up.
+		b, closer, err := openSensorsLater(c, opts)
 		if err != nil {
 			fault("sensors", err)
 		} else {
@@ -265,16 +268,33 @@ func OpenSensors(c *hwconfig.Sensors, opts Opts) (*sensors.Board, io.Closer, err
 	if err != nil {
 		return nil, nil, fmt.Errorf("I2C bus %s: %w (is I2C enabled: dtparam=i2c_arm=on?)", c.I2C, err)
 	}
-	var exps []sensors.Expander
-	for _, e := range c.Expanders {
-		exps = append(exps, sensors.Expander{Address: e.Address, Cells: e.Cells})
-	}
-	b, err := sensors.New(bus, exps, sensors.Opts{PollEvery: c.PollEvery, Settle: c.Settle, ActiveLow: c.ActiveLow, Clock: opts.Clock})
+	b, err := sensors.New(bus, expanders(c), sensors.Opts{PollEvery: c.PollEvery, Settle: c.Settle, ActiveLow: c.ActiveLow, Clock: opts.Clock})
 	if err != nil {
 		bus.Close()
 		return nil, nil, err
 	}
 	return b, bus, nil
+}
+
+func openSensorsLater(c *hwconfig.Sensors, opts Opts) (*sensors.Board, io.Closer, error) {
+	bus, err := i2creg.Open(strings.TrimPrefix(c.I2C, "/dev/i2c-"))
+	if err != nil {
+		return nil, nil, fmt.Errorf("I2C bus %s: %w (is I2C enabled: dtparam=i2c_arm=on?)", c.I2C, err)
+	}
+	b, err := sensors.NewUnopened(bus, expanders(c), sensors.Opts{PollEvery: c.PollEvery, Settle: c.Settle, ActiveLow: c.ActiveLow, Clock: opts.Clock})
+	if err != nil {
+		bus.Close()
+		return nil, nil, err
+	}
+	return b, bus, nil
+}
+
+func expanders(c *hwconfig.Sensors) []sensors.Expander {
+	var exps []sensors.Expander
+	for _, e := range c.Expanders {
+		exps = append(exps, sensors.Expander{Address: e.Address, Cells: e.Cells})
+	}
+	return exps
 }
 
 // Report is what `comptoir hw check` says of one device.
