@@ -38,6 +38,7 @@
       if (v === null || v === undefined || v === false) continue;
       if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
       else if (k === "class") el.className = v;
+      else if (k === "style") el.style.cssText = v; // CSSOM: allowed by the page's CSP, unlike a style attribute
       else el.setAttribute(k, v === true ? "" : v);
     }
     for (const kid of kids.flat()) {
@@ -258,12 +259,12 @@
 
   function refusalSection() {
     if (!frame.refusal) return null;
-    return h("section", { id: "refusal", class: "refusal" }, h("strong", {}, t("refusalTable") + " : "), say(frame.refusal));
+    return h("section", { id: "refusal", class: "refusal" }, h("strong", {}, t("refusalTable") + (lang === "fr" ? " : " : ": ")), say(frame.refusal));
   }
 
   function logSection() {
     const lines = frame.log.slice().reverse().map((l) => h("li", { "data-seq": l.seq }, say(l)));
-    return h("section", { id: "log" }, h("h2", {}, t("log")), h("ol", { class: "log" }, lines));
+    return h("section", { id: "log" }, h("h2", {}, t("log")), h("ul", { class: "log" }, lines));
   }
 
   function resultSection() {

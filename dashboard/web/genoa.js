@@ -75,24 +75,25 @@ window.RENDERERS = window.RENDERERS || {};
 
   window.RENDERERS.genoa = function (v, f, c) {
     const h = c.h, lang = c.lang, w = W[lang] || W.en, info = c.info;
+    const sep = lang === "fr" ? " : " : ": ";
     const name = (s) => (s >= 0 ? c.playerName(s) : "–");
     const out = [];
     const status = [
       h("span", { class: "round" }, w.round + " " + v.round + " " + w.of + " " + v.rounds + " (" + w.track + " " + v.track + ")"),
-      h("span", {}, w.phase + " : " + ((PHASES[v.phase] || {})[lang] || v.phase)),
-      h("span", {}, w.merchant + " : ", h("strong", { style: "color:" + COLOURS[v.merchant % COLOURS.length] }, name(v.merchant))),
+      h("span", {}, w.phase + sep + ((PHASES[v.phase] || {})[lang] || v.phase)),
+      h("span", {}, w.merchant + sep, h("strong", { style: "color:" + COLOURS[v.merchant % COLOURS.length] }, name(v.merchant))),
     ];
     if (v.phase === "move") status.push(h("span", {}, v.movesLeft + " " + w.moves));
-    if (v.actor >= 0) status.push(h("span", {}, w.actor + " : " + name(v.actor)));
-    if (v.acquirer >= 0) status.push(h("span", {}, w.acquirer + " : " + name(v.acquirer)));
-    if (v.drawing) status.push(h("span", { class: "drawing" }, w.drawing + " : " + name(v.drawing.seat) + " · " + itemName(info && info.decks, v.drawing.deck, lang) + " ×" + v.drawing.n));
+    if (v.actor >= 0) status.push(h("span", {}, w.actor + sep + name(v.actor)));
+    if (v.acquirer >= 0) status.push(h("span", {}, w.acquirer + sep + name(v.acquirer)));
+    if (v.drawing) status.push(h("span", { class: "drawing" }, w.drawing + sep + name(v.drawing.seat) + " · " + itemName(info && info.decks, v.drawing.deck, lang) + " ×" + v.drawing.n));
     out.push(h("p", { class: "genoa-status" }, status));
     out.push(board(h, v, info, lang, w));
     if (v.path && v.path.length) {
-      out.push(h("p", { class: "path" }, w.path + " : " + v.path.map((k) => nameOf(info, k, lang)).join(" → ")));
+      out.push(h("p", { class: "path" }, w.path + sep + v.path.map((k) => nameOf(info, k, lang)).join(" → ")));
     }
     if (v.offers && v.offers.length) {
-      out.push(h("p", { class: "offers" }, w.offers + " : " + v.offers.map(name).join(", ")));
+      out.push(h("p", { class: "offers" }, w.offers + sep + v.offers.map(name).join(", ")));
     }
     if (v.mine) {
       const cards = (v.mine.cards || []).map((id) => {
@@ -100,7 +101,7 @@ window.RENDERERS = window.RENDERERS || {};
         return h("li", { class: "card", "data-card": id }, h("strong", {}, id), " ", ci ? ci[lang] || ci.en : "");
       });
       out.push(h("div", { class: "mine" },
-        h("p", { class: "money" }, w.yourMoney + " : ", h("strong", { id: "ducats" }, v.mine.ducats), " " + w.ducats),
+        h("p", { class: "money" }, w.yourMoney + sep, h("strong", { id: "ducats" }, v.mine.ducats), " " + w.ducats),
         h("p", {}, w.contracts + " " + v.mine.contractsWorth + " " + w.ducats),
         h("h3", {}, w.yourCards), h("ul", { class: "cards" }, cards)));
     }
@@ -114,8 +115,8 @@ window.RENDERERS = window.RENDERERS || {};
     out.push(h("div", { class: "scroll" }, h("table", { class: "holdings" },
       h("thead", {}, h("tr", {}, [c.t("players"), w.goods, w.tiles, w.markers, w.cards, w.actions].map((x) => h("th", {}, x)))),
       h("tbody", {}, rows))));
-    out.push(h("p", { class: "supply" }, w.supply + " : " + holdings(h, info && info.goods, v.supply, lang) + " · " +
-      w.tiles + " : " + holdings(h, info && info.tiles, v.tiles, lang) + " · " + w.decks + " : " + holdings(h, info && info.decks, v.decks, lang)));
+    out.push(h("p", { class: "supply" }, w.supply + sep + holdings(h, info && info.goods, v.supply, lang) + " · " +
+      w.tiles + sep + holdings(h, info && info.tiles, v.tiles, lang) + " · " + w.decks + sep + holdings(h, info && info.decks, v.decks, lang)));
 
     // A seat that is not the merchant may offer a deal for a square the
     // pawn can reach: the merchant's phone shows it to accept or refuse.

@@ -1,0 +1,66 @@
+// Package dashboard is a table's live dashboard: an HTTP server and a
+// websocket hub that push the game to the table's screen, to each
+// player's phone and to the staff page, with a web app embedded in the
+// binary (plain HTML, CSS and JavaScript under web/, no build step, nothing
+// loaded from the internet), readable on a phone, in French and English.
+//
+// # Views
+//
+//   - / is the table's screen (a tablet or the café's screen): the game as
+//     everyone sees it (for Genoa the board with the pawn's path this turn
+//     and the squares it can still reach, the round track, whose turn and
+//     which step, every player's public holdings), the game's log in words,
+//     and a QR code per free seat.
+//   - /seat is a player's phone: all of the above, plus that seat's own
+//     secrets (money, cards and what each card needs), the actions the
+//     rules allow it now as buttons, a free command line, and proposals:
+//     a player offers the seat the game waits for (Genoa's merchant) a deal
+//     for a square; that seat accepts or refuses it.
+//   - /staff, behind the staff PIN: undo the last step with a reason,
+//     correct a holding (a game command played as the staff), free a seat
+//     for another phone, edit a board cell, end or abandon the game.
+//   - /join?seat=N&code=C is what a seat's QR code holds: the phone gets a
+//     random token, keeps it in its local storage (a reload keeps the seat)
+//     and becomes that seat. The dashboard keeps only the tokens' SHA-256,
+//     in Opts.TokenFile, so a restart keeps the seats too.
+//   - /download/record and /download/bgsplay give the game record (the
+//     engine's notation) and, once the game is over, a BG Stats import
+//     file; /api/game the game's fixed data (board layout, card texts).
+//
+// # Secrets
+//
+// Frames are built on the server, once per audience (the table, each
+// seat, the staff) for every update: a seat's frame holds State.View(seat),
+// that seat's actions and refusals and proposals, and nothing of another
+// seat's. The game's log is public, but a game may name a secret in it
+// ("Anna draws L09"): words that appear in a seat's view and not in the
+// table's are masked in everyone else's log. The staff see everything.
+//
+// # Messages
+//
+// Phones send small JSON messages (see [Message] and [DecodeMessage]),
+// decoded strictly. A command is decoded by the game's codec and submitted
+// as an engine.Action whose seat comes from the connection's token, never
+// from the message. Every message gets a reply: "welcome", "accepted",
+// "refused" (the rules' reason in both languages) or "error" (what is wrong
+// with the message); a bad message changes nothing and the connection goes
+// on. Messages larger than 4 KiB get an error; frames larger than 1 MiB
+// close the connection. Each connection is rate limited (Opts.Burst, then
+// Opts.RatePerSecond). Websockets from another origin are refused.
+//
+// # Concurrency
+//
+// One goroutine, the hub (run, started by [Server.Run]), owns the set of
+// connections: it follows the session's updates (Session.Subscribe, which
+// keeps only the latest for a slow reader), builds each audience's frame
+// once and queues it on every connection's bounded send channel; a
+// connection whose queue is full is closed, never waited for. Connections
+// register, unregister and change audience by messages to the hub. Each
+// connection has exactly one reader (the HTTP handler's goroutine, which
+// also submits its commands to the session and waits for the answer) and
+// one writer goroutine (frames from the hub, replies from the reader,
+// pings every pingPeriod; a peer silent for pongWait is dropped). Seat
+// tokens and proposals are guarded by their own mutexes, never held while
+// waiting. When Run's context ends the hub closes every connection and Run
+// waits for all their goroutines before it returns.
+package dashboard
