@@ -108,6 +108,15 @@ func (s *State) apply(ev engine.Event) (*State, error) {
 		if err != nil {
 			return nil, err
 		}
+		left := s.dealLeft()
+		for k := range g {
+			if g[k] > left[k] {
+				return nil, misfit("hand of %v: %d cards of goods %d, %d left to deal", e.By, g[k], k, left[k])
+			}
+		}
+		if sum(g) != HandSize {
+			return nil, misfit("hand of %v: %d cards", e.By, sum(g))
+		}
 		n.hand[e.By], n.dealt[e.By] = g, true
 	case MarketRevealed:
 		i, ok := s.d.MarketIndex(e.Card)

@@ -80,7 +80,9 @@
 //     all he is owed, up to the cards left on the junks.
 //   - A helper acts on one of the junks without a merchant, chosen by the
 //     player; a helper's goods action on the grey junk follows the grey
-//     junk's rule.
+//     junk's rule, and so does a take-goods card played on the grey junk.
+//   - Phase 1's order: the market card, then the exchanges, then the
+//     square events; a card taken at an S square is first usable after.
 //   - Exchange cards are "always" cards: the holder may exchange once each
 //     round, right after the market card, 1 or 2 cards for as many of other
 //     goods; holders act in turn order.
