@@ -131,8 +131,8 @@ func TestBiddingRules(t *testing.T) {
 // bonus (25 for all five, else 4 per junk), the tie-break by goods cards.
 func TestScore(t *testing.T) {
 	s := dealt4(t)
-	s = give(t, s, 0, "bonus-purple")     // 4 crates on purple: Anna gets 6
-	s = give(t, s, 0, "bonus-brown")      // 4 on brown: Anna has 3
+	s = give(t, s, 0, "bonus-purple")       // 4 crates on purple: Anna gets 6
+	s = give(t, s, 0, "bonus-brown")        // 4 on brown: Anna has 3
 	s = give(t, s, 1, "bonus-brown-orange") // 5 on brown and 2 on orange: Bruno has 3 and 3
 	s = s.clone()
 	j := func(k string) int { i, _ := s.d.JunkIndex(k); return i }
