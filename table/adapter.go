@@ -50,6 +50,7 @@ var (
 	ErrNothingToDo     = engine.NewRule("table.nothing-to-do", "this button does nothing now", "ce bouton ne fait rien maintenant")
 	ErrTagNotForGame   = engine.NewRule("table.tag-not-for-game", "this tag means nothing in this game", "ce badge ne veut rien dire dans ce jeu")
 	ErrSensors         = engine.NewRule("table.sensors", "the board sensors do not show one move of the pawn", "les capteurs du plateau ne montrent pas un seul déplacement du pion")
+	ErrRulesMismatch   = engine.NewRule("table.rules-mismatch", "the game so far does not fit the new rules", "la partie jouée ne s'accorde pas aux nouvelles règles")
 	ErrGameFinished    = engine.NewRule("table.game-finished", "this game is finished; start a new one from the staff page", "cette partie est terminée ; commencez-en une nouvelle depuis la page du personnel")
 	ErrStaffNotAllowed = engine.NewRule("table.staff-only", "only the staff may do this", "seul le personnel peut faire cela")
 )

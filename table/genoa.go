@@ -26,14 +26,17 @@ import (
 //   - the confirm button ends the merchant's movement, and in the
 //     acquisition phase passes for the player whose turn it is to acquire.
 //
-// Squares are matched to cells on the default board layout.
+// Squares are matched to cells on the board layout the adapter is made
+// with (see GenoaAdapter).
 type genoaAdapter struct {
 	board *board.Board
 }
 
-func newGenoaAdapter() genoaAdapter { return genoaAdapter{board: board.Default()} }
+// GenoaAdapter returns the Genoa adapter for a table whose board has the
+// layout b (AdapterFor("genoa") uses the default layout).
+func GenoaAdapter(b *board.Board) Adapter { return genoaAdapter{board: b} }
 
-func init() { adapters["genoa"] = newGenoaAdapter() }
+func init() { adapters["genoa"] = genoaAdapter{board: board.Default()} }
 
 func (g genoaAdapter) Translate(s engine.State, ev input.Event, t Target) (engine.Action, error) {
 	v, ok := s.View(engine.NoSeat).(genoa.View)

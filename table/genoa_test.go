@@ -1,10 +1,13 @@
 package table
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"testing"
 
 	"comptoir/engine"
+	"comptoir/engine/enginetest"
 	"comptoir/engine/genoa"
 	"comptoir/engine/genoa/board"
 	"comptoir/input"
@@ -166,4 +169,43 @@ func neighbourRoute(t *testing.T, v genoa.View) genoa.Place {
 		t.Fatalf("no square one move away in %+v", v.Reach)
 	}
 	return any
+}
+
+// TestStaffRules swaps the rules of a running Genoa game for rules on a
+// board of the same layout, read back from its own file: the game goes
+// on where it stood.
+func TestStaffRules(t *testing.T) {
+	checkLeaks(t)
+	setup := engine.Setup{Game: "genoa", Variant: "filosofia-2008", Players: []string{"Anna", "Bruno"}}
+	r := newRigWith(t, "", genoa.New(), setup, nil)
+	ctx := context.Background()
+	for view(r.latest()).Drawing != nil {
+		a := r.latest().State.Legal()[0]
+		if err := r.s.Submit(ctx, engine.Action{By: engine.NoSeat, Cmd: a.Cmd}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := r.latest()
+	b, err := board.Decode(board.Default().Encode(), "copy.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, err := genoa.WithBoard(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.s.Staff(ctx, StaffRequest{Kind: StaffRules, Rules: rules, Adapter: GenoaAdapter(b)}); err != nil {
+		t.Fatalf("StaffRules = %v", err)
+	}
+	after := r.latest()
+	if after.Seq != before.Seq || len(after.Log) != len(before.Log) || r.s.Rules() != rules {
+		t.Errorf("after the swap: Seq %d, %d log lines; want %d and %d with the new rules", after.Seq, len(after.Log), before.Seq, len(before.Log))
+	}
+	r.input(input.DiceRolled{Blue: 3, Red: 2, Confidence: 1})
+	if v := view(r.latest()); v.Phase != "move" {
+		t.Errorf("after the swap a roll gives phase %q, want move", v.Phase)
+	}
+	if err := r.s.Staff(ctx, StaffRequest{Kind: StaffRules, Rules: enginetest.Rules{}}); !errors.Is(err, ErrBadRequest) {
+		t.Errorf("StaffRules with Tally's rules = %v, want ErrBadRequest", err)
+	}
 }

@@ -129,6 +129,10 @@ const (
 	// StaffNewGame starts a new game at the table with Setup, once the
 	// current one has ended (the session needs Opts.Store).
 	StaffNewGame
+	// StaffRules replays the game so far with other Rules of the same
+	// game (a corrected board layout) and Adapter, if it fits them; the
+	// session needs Opts.Store.
+	StaffRules
 )
 
 func (k StaffKind) String() string {
@@ -143,6 +147,8 @@ func (k StaffKind) String() string {
 		return "abandon"
 	case StaffNewGame:
 		return "new-game"
+	case StaffRules:
+		return "rules"
 	}
 	return fmt.Sprintf("StaffKind(%d)", int(k))
 }
@@ -156,6 +162,10 @@ type StaffRequest struct {
 	Cmd engine.Command
 	// Setup is the setup of a StaffNewGame.
 	Setup *engine.Setup
+	// Rules and Adapter are those of a StaffRules; a nil Adapter keeps
+	// the session's.
+	Rules   engine.Rules
+	Adapter Adapter
 }
 
 // Errors of the session.
@@ -408,6 +418,10 @@ func (s *Session) Staff(ctx context.Context, r StaffRequest) error {
 		if r.Setup == nil {
 			return fmt.Errorf("%w: a new game needs a setup", ErrBadRequest)
 		}
+	case StaffRules:
+		if r.Rules == nil {
+			return fmt.Errorf("%w: new rules are needed", ErrBadRequest)
+		}
 	default:
 		return fmt.Errorf("%w: unknown staff request %v", ErrBadRequest, r.Kind)
 	}
@@ -494,6 +508,8 @@ func (s *Session) handleRequest(r request) error {
 		return s.finish(r.staff.Kind, r.staff.Reason)
 	case StaffNewGame:
 		return s.newGame(*r.staff.Setup)
+	case StaffRules:
+		return s.swapRules(r.staff.Rules, r.staff.Adapter)
 	}
 	return fmt.Errorf("%w: unknown staff request %v", ErrBadRequest, r.staff.Kind)
 }
@@ -779,6 +795,39 @@ func (s *Session) newGame(setup engine.Setup) error {
 		return err
 	}
 	s.refusal, s.lastDice = nil, 0
+	s.publish()
+	s.indicate()
+	return nil
+}
+
+// swapRules reloads the game from the journal with other rules of the
+// same game, and keeps them if the game so far replays with them.
+func (s *Session) swapRules(rules engine.Rules, adapter Adapter) error {
+	if s.store == nil {
+		return fmt.Errorf("%w: this session cannot reload its game (no store)", ErrBadRequest)
+	}
+	if rules.Name() != s.rules.Name() {
+		return fmt.Errorf("%w: rules of %q for a game of %q", ErrBadRequest, rules.Name(), s.rules.Name())
+	}
+	g, err := s.store.Load(rules, s.game.ID())
+	if err == nil {
+		_, err = g.State()
+	}
+	if err != nil {
+		return engine.Refusef(ErrRulesMismatch, "the game so far does not fit the new rules: %v", "la partie jouée ne s'accorde pas aux nouvelles règles : %v", err)
+	}
+	oldRules, oldGame, oldAdapter := s.rules, s.game, s.adapter
+	s.rules, s.game = rules, g
+	if adapter != nil {
+		s.adapter = adapter
+	}
+	if err := s.rebuild(); err != nil {
+		s.rules, s.game, s.adapter = oldRules, oldGame, oldAdapter
+		if err2 := s.rebuild(); err2 != nil {
+			return fmt.Errorf("table: restoring the old rules: %w", err2)
+		}
+		return engine.Refusef(ErrRulesMismatch, "the game so far does not fit the new rules: %v", "la partie jouée ne s'accorde pas aux nouvelles règles : %v", err)
+	}
 	s.publish()
 	s.indicate()
 	return nil
