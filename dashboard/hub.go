@@ -71,7 +71,8 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 	members := map[*client]*member{}
 	frames := map[audience][]byte{}
 	var cur *Update
-	var sec *secrets // of cur
+	var sec *secrets          // of cur
+	var legal []engine.Action // of cur, computed once for every frame
 	drop := func(c *client) {
 		if _, ok := members[c]; ok {
 			delete(members, c)
@@ -84,13 +85,13 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 		}
 		f, ok := frames[m.aud]
 		if !ok {
-			f = s.frame(cur, sec, m.aud)
+			f = s.frame(cur, sec, legal, m.aud)
 			frames[m.aud] = f
 		}
 		select {
 		case c.send <- f:
 		default:
-			s.logf("dashboard: %s too slow, dropped", c.conn.RemoteAddr())
+			s.logf("dashboard: a connection let %d frames pile up: closed", cap(c.send))
 			drop(c)
 		}
 	}
@@ -109,6 +110,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			}
 			cur = &u
 			sec = secretsOf(u.State)
+			legal = u.State.Legal()
 			s.setLatest(u)
 			clear(frames)
 			freed, err := s.tok.setGame(u.Game, s.opts.Clock.Now())
@@ -202,7 +204,7 @@ type frameDevice struct {
 }
 
 // frame builds the frame of u for a.
-func (s *Server) frame(u *Update, sec *secrets, a audience) []byte {
+func (s *Server) frame(u *Update, sec *secrets, legal []engine.Action, a audience) []byte {
 	st := u.State
 	setup := st.Setup()
 	viewer := engine.NoSeat
@@ -261,7 +263,7 @@ func (s *Server) frame(u *Update, sec *secrets, a audience) []byte {
 	codec := s.sess.Rules().Codec()
 	if a.role != roleTable && !f.Over {
 		f.Commands = codec.CommandNames()
-		for _, act := range st.Legal() {
+		for _, act := range legal {
 			if a.role == roleSeat && act.By != a.seat {
 				continue
 			}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -42,6 +43,8 @@ type tokens struct {
 	game int64
 	// bySum maps a token's hex SHA-256 to its seat; guarded by mu.
 	bySum map[string]engine.Seat
+	// issued is when each token was given, by SHA-256; guarded by mu.
+	issued map[string]time.Time
 	// codes are the seats' current join codes, guarded by mu; a code is
 	// replaced when its seat is taken.
 	codes map[engine.Seat]string
@@ -61,7 +64,7 @@ type tokenFileRow struct {
 
 // loadTokens reads the token file at path; a missing file is an empty set.
 func loadTokens(path string) (*tokens, error) {
-	t := &tokens{path: path, bySum: map[string]engine.Seat{}, codes: map[engine.Seat]string{}}
+	t := &tokens{path: path, bySum: map[string]engine.Seat{}, issued: map[string]time.Time{}, codes: map[engine.Seat]string{}}
 	if path == "" {
 		return t, nil
 	}
@@ -82,6 +85,7 @@ func loadTokens(path string) (*tokens, error) {
 	t.game = f.Game
 	for _, r := range f.Seats {
 		t.bySum[r.Sum] = r.Seat
+		t.issued[r.Sum] = r.Issued
 	}
 	return t, nil
 }
@@ -152,9 +156,11 @@ func (t *tokens) join(seat engine.Seat, code string, at time.Time) (string, erro
 	}
 	tok := randomHex(32)
 	t.bySum[sum(tok)] = seat
+	t.issued[sum(tok)] = at.UTC()
 	delete(t.codes, seat)
 	if err := t.saveLocked(at); err != nil {
 		delete(t.bySum, sum(tok))
+		delete(t.issued, sum(tok))
 		return "", err
 	}
 	return tok, nil
@@ -167,6 +173,7 @@ func (t *tokens) free(seat engine.Seat, at time.Time) error {
 	for k, s := range t.bySum {
 		if s == seat {
 			delete(t.bySum, k)
+			delete(t.issued, k)
 		}
 	}
 	delete(t.codes, seat)
@@ -185,6 +192,7 @@ func (t *tokens) setGame(id int64, at time.Time) (bool, error) {
 	t.game = id
 	freed := len(t.bySum) > 0
 	clear(t.bySum)
+	clear(t.issued)
 	clear(t.codes)
 	return freed, t.saveLocked(at)
 }
@@ -196,8 +204,9 @@ func (t *tokens) saveLocked(at time.Time) error {
 	}
 	f := tokenFile{Version: tokenFileVersion, Game: t.game, Seats: []tokenFileRow{}}
 	for k, s := range t.bySum {
-		f.Seats = append(f.Seats, tokenFileRow{Sum: k, Seat: s, Issued: at.UTC()})
+		f.Seats = append(f.Seats, tokenFileRow{Sum: k, Seat: s, Issued: t.issued[k]})
 	}
+	slices.SortFunc(f.Seats, func(a, b tokenFileRow) int { return int(a.Seat - b.Seat) })
 	data, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return err
