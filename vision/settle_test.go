@@ -480,3 +480,84 @@ func BenchmarkSettlerFrame(b *testing.B) {
 		at = at.Add(frameTime)
 	}
 }
+
+// FuzzSettlerFrames feeds the settler frames drawn from the input (grey
+// squares on a plain tray, 0xFF starting a new frame) and a reader whose
+// answers come from the input too. Whatever the frames, the settler reports
+// at most once per rest, never sooner than StillFrames after it began, and
+// leaks no Mat.
+func FuzzSettlerFrames(f *testing.F) {
+	f.Add([]byte{0xFF, 0xFF, 0xFF, 10, 10, 200, 0xFF, 10, 10, 200, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF})
+	f.Add([]byte{1, 2, 3, 0xFF, 4, 5, 6, 0xFF, 0xFF, 0xFF, 0xFF, 7, 8, 9, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF})
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		const w, h = 64, 48
+		o := DefaultSettleOpts
+		k := 0
+		read := func(gocv.Mat) Roll {
+			k++
+			v := 0
+			if len(b) > 0 {
+				v = int(b[k%len(b)])
+			}
+			die := func(face int, x int) Die {
+				if v%7 == 0 {
+					return Die{Found: v%2 == 0, Confidence: 0.1, Reason: "fuzz"}
+				}
+				return Die{Face: face, Confidence: 0.9, Found: true, Box: image.Rect(x, 10, x+6, 16)}
+			}
+			return Roll{Blue: die(1+v%8, v%40), Red: die(1+(v/8)%8, 40-v%40)}
+		}
+		st := NewSettler(read, o)
+		defer st.Close()
+		at := time.Unix(0, 0)
+		reported, movedSince := false, false
+		frame := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(60, 60, 60, 0), h, w, gocv.MatTypeCV8UC1)
+		defer frame.Close()
+		step := func() {
+			evs, err := st.Frame(frame, at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			at = at.Add(frameTime)
+			if len(evs) > 1 {
+				t.Fatalf("%d events from one frame", len(evs))
+			}
+			for _, e := range evs {
+				switch e := e.(type) {
+				case input.DiceRolled:
+					if e.Latency < time.Duration(o.StillFrames)*frameTime {
+						t.Errorf("%v reported %v after the rest began, want at least %d frames", e, e.Latency, o.StillFrames)
+					}
+				case input.DiceUnreadable:
+				default:
+					t.Errorf("unexpected %v", e)
+				}
+			}
+			if len(evs) > 0 && st.State() != TrayStill {
+				t.Errorf("reported while the tray is %v", st.State())
+			}
+			if st.State() != TrayStill {
+				movedSince = true
+			}
+			if len(evs) > 0 {
+				if reported && !movedSince {
+					t.Errorf("%v: a second report of the same rest", evs[0])
+				}
+				reported, movedSince = true, false
+			}
+		}
+		for i := 0; i+2 < len(b); i += 3 {
+			if b[i] == 0xFF {
+				step()
+				i -= 2
+				continue
+			}
+			r := image.Rect(int(b[i])%w, int(b[i+1])%h, int(b[i])%w+4, int(b[i+1])%h+4)
+			gocv.Rectangle(&frame, r, color.RGBA{b[i+2], b[i+2], b[i+2], 0}, -1)
+		}
+		for i := 0; i < o.StillFrames+o.ReadFrames+1; i++ {
+			step()
+		}
+	})
+}

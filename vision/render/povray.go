@@ -63,14 +63,23 @@ func Render(ctx context.Context, s Scene, seed uint64, o Opts) (*image.RGBA, err
 	if o.Antialias > 0 {
 		args = append(args, fmt.Sprintf("+A%.2f", o.Antialias))
 	}
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "HOME="+dir) // no user povray.conf
+	// povray sometimes fails to start its threads on a loaded machine
+	// ("Timed out waiting for worker thread startup"): try again.
 	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	cmd.Stdout = &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("render: povray: %w: %s", err, lastLines(stderr.String(), 5))
+	for try := 1; ; try++ {
+		cmd := exec.CommandContext(ctx, bin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "HOME="+dir) // no user povray.conf
+		stderr.Reset()
+		cmd.Stderr = &stderr
+		cmd.Stdout = &stderr
+		err := cmd.Run()
+		if err == nil {
+			break
+		}
+		if try == 3 || ctx.Err() != nil {
+			return nil, fmt.Errorf("render: povray (%d tries): %w: %s", try, err, lastLines(stderr.String(), 5))
+		}
 	}
 	f, err := os.Open(filepath.Join(dir, "scene.png"))
 	if err != nil {

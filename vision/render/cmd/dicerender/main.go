@@ -62,6 +62,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	pov := fs.Bool("pov", false, "also write each scene's .pov file")
 	only := fs.String("only", "", "sequences: render only the sequence of this name")
 	from := fs.Int("from", 0, "pairs, single: render only pictures from this index on (the labels cover all)")
+	keep := fs.Bool("keep", false, "keep pictures already in the output folder, render only the missing ones")
 	opts := render.DefaultOpts
 	fs.Float64Var(&opts.Antialias, "aa", opts.Antialias, "povray antialias threshold, 0 for none")
 	fs.IntVar(&opts.Quality, "quality", opts.Quality, "JPEG quality")
@@ -115,6 +116,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	if *from > 0 && *kind != "sequences" {
 		todo = todo[min(*from, len(todo)):]
+	}
+
+	if *keep {
+		var missing []job
+		for _, j := range todo {
+			if _, err := os.Stat(filepath.Join(*out, j.name)); err != nil {
+				missing = append(missing, j)
+			}
+		}
+		todo = missing
 	}
 
 	// Render, jobs at a time.
