@@ -61,8 +61,9 @@
 //
 // The engine draws nothing. The market card, a special card taken and the
 // starting hands are commands, scanned or typed at a real table; for
-// digital play or simulation, [State.Legal] lists every possible draw, so
-// a seeded uniform choice among them is a fair shuffle.
+// digital play or simulation, [State.Legal] lists every possible draw, as
+// an action of the table, so a seeded uniform choice among them is a fair
+// shuffle and no phone's list of moves tells a secret.
 //
 // # Rulings where the text is silent
 //

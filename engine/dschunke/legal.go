@@ -8,7 +8,9 @@ import (
 
 // Legal lists the legal actions of every seat that may act now. Draws
 // (the market card, special cards, the starting hands) are listed once per
-// possible card, so that a uniform choice among them is a fair shuffle.
+// possible card, so that a uniform choice among them is a fair shuffle,
+// and as actions of the table (NoSeat), never of a seat: a seat's list
+// holds nothing but what its own view tells.
 // Extra-action cards and bluffs are listed with a few representative
 // choices; Decide is the judge.
 func (s *State) Legal() []engine.Action {
@@ -16,14 +18,11 @@ func (s *State) Legal() []engine.Action {
 	add := func(seat int, c engine.Command) { out = append(out, engine.Action{By: engine.Seat(seat), Cmd: c}) }
 	switch s.step {
 	case stepHands:
+		// The table deals: listed from NoSeat (for the first player without
+		// a hand), so that no phone's list tells what the others were dealt.
 		left := s.dealLeft()
-		for seat, d := range s.dealt {
-			if d {
-				continue
-			}
-			for _, g := range compositions(HandSize, left) {
-				add(seat, Hand{Goods: s.goodsMap(g)})
-			}
+		for _, g := range compositions(HandSize, left) {
+			out = append(out, engine.Action{By: engine.NoSeat, Cmd: Hand{Goods: s.goodsMap(g)}})
 		}
 	case stepReveal:
 		for i, used := range s.mUsed {
@@ -49,11 +48,12 @@ func (s *State) Legal() []engine.Action {
 			}
 		}
 	case stepDraw:
-		seat := s.current()
+		// The card comes from the reader (NoSeat): listing the cards left
+		// on a phone would tell which secret cards the others hold.
 		for _, p := range s.drawPiles() {
 			for i, o := range s.owner {
 				if o == empty {
-					add(seat, Draw{Pile: s.d.Piles[p].Key, Card: s.d.Special[i].ID})
+					out = append(out, engine.Action{By: engine.NoSeat, Cmd: Draw{Pile: s.d.Piles[p].Key, Card: s.d.Special[i].ID}})
 				}
 			}
 		}

@@ -172,8 +172,10 @@ func TestLegalCounts(t *testing.T) {
 		want  int
 	}{
 		// 4 players, 8 of each goods to deal: compositions of 8 in 4
-		// goods (165) for each of the four seats.
-		{"hands, four players", nil, 4 * 165},
+		// goods, for the first seat without a hand.
+		{"hands, four players", nil, 165},
+		// The last hand is what is left: David's fish 6, vegetables 2.
+		{"last hand", hands4[:3], 1},
 		{"market", hands4, 10},
 		// Anna, round 1: merchant load on brown (a new layer: 3x3 slot
 		// pairs in one layer: 3x2), merchant income, merchant goods on grey (one junk's 3

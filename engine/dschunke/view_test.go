@@ -19,7 +19,8 @@ func viewJSON(t testing.TB, s *State, seat engine.Seat) string {
 
 // TestSealedBids walks seeded games and, at every moment of a bidding,
 // plays each legal bid of each seat that has not bid: the views of every
-// other seat and of the table, and the game's log, must be the same
+// other seat (and its legal actions) and of the table, and the game's
+// log, must be the same
 // whatever the bid (they tell only that the seat has bid), and never hold
 // the bid's cards; the bidder's own view holds them.
 func TestSealedBids(t *testing.T) {
@@ -58,14 +59,14 @@ func TestSealedBids(t *testing.T) {
 					views := map[engine.Seat]string{engine.NoSeat: viewJSON(t, ns, engine.NoSeat)}
 					for v := range s.n {
 						if engine.Seat(v) != bidder {
-							views[engine.Seat(v)] = viewJSON(t, ns, engine.Seat(v))
+							views[engine.Seat(v)] = viewJSON(t, ns, engine.Seat(v)) + legalJSON(t, ns, engine.Seat(v))
 						}
 					}
 					log := s.Describe(evs[0], "en") + s.Describe(evs[0], "fr")
 					bid := a.Cmd.(Bid)
 					for v, js := range views {
 						var view View
-						if err := json.Unmarshal([]byte(js), &view); err != nil {
+						if err := json.NewDecoder(strings.NewReader(js)).Decode(&view); err != nil {
 							t.Fatal(err)
 						}
 						if view.Players[bidder].Bid != "sealed" {
@@ -111,6 +112,18 @@ func TestSealedBids(t *testing.T) {
 	t.Logf("%d sealed bids checked against every other view", checked)
 }
 
+// legalJSON is the legal actions of seat, as a phone receives them.
+func legalJSON(t testing.TB, s *State, seat engine.Seat) string {
+	var out []string
+	for _, a := range s.Legal() {
+		if a.By == seat {
+			out = append(out, codec.FormatCommand(a.Cmd, s.setup.Players))
+		}
+	}
+	b, _ := json.Marshal(out)
+	return string(b)
+}
+
 // TestStartingHandsSecret checks, likewise, that a starting hand recorded
 // changes no other seat's view, the table's, nor the log.
 func TestStartingHandsSecret(t *testing.T) {
@@ -118,8 +131,8 @@ func TestStartingHandsSecret(t *testing.T) {
 	var base map[engine.Seat]string
 	var baseLog string
 	for _, a := range s.Legal() {
-		if a.By != 0 {
-			continue
+		if a.By != engine.NoSeat { // the table deals Anna's hand
+			t.Fatalf("a hand dealt by %v, want the table", a.By)
 		}
 		evs, err := s.Decide(a)
 		if err != nil {
