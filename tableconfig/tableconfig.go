@@ -18,13 +18,14 @@
 //	staff_pin: "4821"               # optional: 4 to 12 digits; without it the staff page is off
 //	tokens: /var/lib/comptoir/tokens.json # optional, default: next to the journal
 //	tags: tags.yaml                 # optional: the enrolled tags (comptoir enroll)
+//	board: board.yaml               # optional (Genoa): the board's layout, written by the staff's edits; default: the printed layout
 //	camera:                         # optional: the dice camera
 //	  device: /dev/video0
 //	replay:                         # optional: recorded inputs instead of the devices
 //	  inputs: demo.jsonl            # JSON lines of package hw/replay
-//	  frames: rendered/             # optional: labelled dice pictures (labels.csv) shown to the dice reader for each roll
 //	  speed: 1                      # optional, default 1: pace factor
 //	  loop: false                   # optional: play the recording again, in a new game, when it ends
+//	  pause: 5s                     # optional, default 5s: the pause between two passes
 //	devices:                        # the table box's pin map, see comptoir/hw/hwconfig
 //	  ...
 //
@@ -96,6 +97,7 @@ type Config struct {
 	StaffPIN string
 	Tokens   string
 	Tags     string
+	Board    string
 	Camera   *Camera
 	Replay   *Replay
 	Devices  hwconfig.Devices
@@ -109,7 +111,6 @@ type Camera struct {
 // Replay is a recording that replaces the table's devices.
 type Replay struct {
 	Inputs string
-	Frames string
 	Speed  float64
 	Loop   bool
 	// Pause is the time between two passes of a looping recording.
@@ -141,9 +142,9 @@ func (c *Config) resolve(dir string) {
 	abs(&c.Journal)
 	abs(&c.Tokens)
 	abs(&c.Tags)
+	abs(&c.Board)
 	if c.Replay != nil {
 		abs(&c.Replay.Inputs)
-		abs(&c.Replay.Frames)
 	}
 }
 
@@ -164,7 +165,7 @@ func Decode(data []byte, file string) (*Config, error) {
 		return nil, d.errf(nil, "version", ErrMissingKey, "the file is empty; a table configuration starts with version: 1")
 	}
 	m, err := d.mapping(doc.Content[0], "", []string{"version", "table", "game", "variant", "players", "options", "journal", "listen",
-		"base_url", "staff_pin", "tokens", "tags", "camera", "replay", "devices"}, []string{"version", "game", "players", "journal"})
+		"base_url", "staff_pin", "tokens", "tags", "board", "camera", "replay", "devices"}, []string{"version", "game", "players", "journal"})
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +195,7 @@ func Decode(data []byte, file string) (*Config, error) {
 		key string
 		dst *string
 	}{{"table", &c.Table}, {"game", &c.Game}, {"variant", &c.Variant}, {"journal", &c.Journal}, {"listen", &c.Listen},
-		{"base_url", &c.BaseURL}, {"staff_pin", &c.StaffPIN}, {"tokens", &c.Tokens}, {"tags", &c.Tags}} {
+		{"base_url", &c.BaseURL}, {"staff_pin", &c.StaffPIN}, {"tokens", &c.Tokens}, {"tags", &c.Tags}, {"board", &c.Board}} {
 		if err := str(f.key, f.dst); err != nil {
 			return nil, err
 		}
@@ -347,18 +348,13 @@ func (d decoder) options(n *yaml.Node) (map[string]string, error) {
 }
 
 func (d decoder) replay(n *yaml.Node) (*Replay, error) {
-	m, err := d.mapping(n, "replay", []string{"inputs", "frames", "speed", "loop", "pause"}, []string{"inputs"})
+	m, err := d.mapping(n, "replay", []string{"inputs", "speed", "loop", "pause"}, []string{"inputs"})
 	if err != nil {
 		return nil, err
 	}
 	r := &Replay{Speed: 1, Pause: 5 * time.Second}
 	if r.Inputs, err = d.scalar(m["inputs"], "replay.inputs"); err != nil {
 		return nil, err
-	}
-	if f := m["frames"]; f != nil {
-		if r.Frames, err = d.scalar(f, "replay.frames"); err != nil {
-			return nil, err
-		}
 	}
 	if s := m["speed"]; s != nil {
 		v, err := d.scalar(s, "replay.speed")

@@ -39,6 +39,8 @@ import (
 
 	"comptoir/dashboard"
 	"comptoir/engine"
+	"comptoir/engine/genoa"
+	"comptoir/engine/genoa/board"
 	"comptoir/games"
 	"comptoir/hw/clock"
 	"comptoir/hw/replay"
@@ -110,6 +112,19 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	if err != nil {
 		return fmt.Errorf("%s: %w", cfg.File, err)
 	}
+	var editor *boardEditor
+	var genoaBoard *board.Board
+	if cfg.Game == "genoa" {
+		if genoaBoard, err = loadBoard(cfg.Board); err != nil {
+			return err
+		}
+		if rules, err = genoa.WithBoard(genoaBoard); err != nil {
+			return fmt.Errorf("%s: %w", cfg.Board, err)
+		}
+		editor = &boardEditor{path: cfg.Board, cur: genoaBoard}
+	} else if cfg.Board != "" {
+		return fmt.Errorf("%s: board: is for Genoa tables, this table plays %s", cfg.File, cfg.Game)
+	}
 	setup := engine.Setup{Game: cfg.Game, Variant: cfg.Variant, Players: cfg.Players, Options: cfg.Options}
 	if _, err := rules.Start(setup); err != nil {
 		return fmt.Errorf("%s: the table's game cannot start: %w", cfg.File, err)
@@ -134,6 +149,9 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 
 	opts := table.DefaultOpts
 	opts.Rules, opts.Game, opts.Store, opts.Clock = rules, game, store, clk
+	if genoaBoard != nil {
+		opts.Adapter = table.GenoaAdapter(genoaBoard)
+	}
 	if cfg.Tags != "" {
 		m, err := tagmap.Load(cfg.Tags)
 		if err != nil {
@@ -180,9 +198,14 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	if err != nil {
 		return err
 	}
-	dash, err := dashboard.New(dashboard.FromTable(sess, dashboard.TableOpts{Store: store}), dashboard.Opts{
+	tableOpts := dashboard.TableOpts{Store: store}
+	if editor != nil {
+		editor.sess = func() *table.Session { return sess }
+		tableOpts.EditCell = editor.EditCell
+	}
+	dash, err := dashboard.New(dashboard.FromTable(sess, tableOpts), dashboard.Opts{
 		StaffPIN: cfg.StaffPIN, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cfg.Table,
-		Logf: logger.Printf,
+		GenoaBoard: genoaBoard, Logf: logger.Printf,
 	})
 	if err != nil {
 		return err
