@@ -48,7 +48,7 @@ type job struct {
 	seed  uint64
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := flag.NewFlagSet("dicerender", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	kind := fs.String("kind", "pairs", "what to render: pairs, single or sequences")
@@ -66,7 +66,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	opts := render.DefaultOpts
 	fs.Float64Var(&opts.Antialias, "aa", opts.Antialias, "povray antialias threshold, 0 for none")
 	fs.IntVar(&opts.Quality, "quality", opts.Quality, "JPEG quality")
-	if err := fs.Parse(args); err != nil {
+	if err = fs.Parse(args); err != nil {
 		return err
 	}
 	if *out == "" || fs.NArg() > 0 {
@@ -92,9 +92,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 			todo = append(todo, job{fmt.Sprintf("%04d.jpg", i), render.Random(r, ro), *seed<<32 | uint64(i)})
 		}
-		if err := writeLabels(*out, *kind, todo); err != nil {
-			return err
-		}
+		all := todo
+		defer func() {
+			// The labels go last, once every picture is there, so that a
+			// reader of the folder never sees labels without pictures.
+			if err == nil {
+				err = writeLabels(*out, *kind, all)
+			}
+		}()
 	case "sequences":
 		for si, seq := range render.Sequences(*seed, *width, *height) {
 			if *only != "" && seq.Name != *only {
