@@ -207,7 +207,10 @@ type match struct {
 // template's best rotation (and half a step either side) and compared with
 // the template's members: a face's score is its nearest member's
 // correlation (the template's own when it has no members).
-func (mt *matcher) best(g *glyph) match {
+func (mt *matcher) best(g *glyph) match { return mt.bestSkip(g, -1, -1) }
+
+// bestSkip is best without member i of template t (leave-one-out).
+func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
 	q := normalise(*g)
 	var perFace [9]float64
 	for i := range perFace {
@@ -259,6 +262,9 @@ func (mt *matcher) best(g *glyph) match {
 			for _, d := range []int{-1, 0, 1} {
 				tu := turn(2*cs[t].k + d)
 				for i := range mt.members[t] {
+					if t == skipT && i == skipI {
+						continue
+					}
 					var s float64
 					switch matchFeature {
 					case 0:

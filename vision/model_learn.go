@@ -30,6 +30,9 @@ type LearnOpts struct {
 	// Members keeps the samples of each template in the model, for
 	// nearest-neighbour reading.
 	Members bool
+	// Edit drops the samples the others read as another face, and learns
+	// again without them.
+	Edit bool
 }
 
 func glyphByte(v float64) byte {
@@ -37,12 +40,37 @@ func glyphByte(v float64) byte {
 }
 
 // DefaultLearnOpts are the options of the built-in model.
-var DefaultLearnOpts = LearnOpts{Rotations: 36, Merge: 0.8, PerFace: 8, Members: true}
+var DefaultLearnOpts = LearnOpts{Rotations: 36, Merge: 0.8, PerFace: 8, Members: true, Edit: true}
 
 // LearnModel groups samples into templates: each sample is aligned (best
 // rotation) to the templates of its face and averaged into the best one if
-// it correlates above o.Merge, or starts a new template.
+// it correlates above o.Merge, or starts a new template. With o.Edit, the
+// samples that the others read as another face (a numeral cut badly, a
+// wrong object) are then dropped and the rest learned again.
 func LearnModel(samples []Sample, o LearnOpts) Model {
+	m, index := learnModel(samples, o)
+	if !o.Edit || !o.Members {
+		return m
+	}
+	mt := newMatcher(m)
+	var kept []Sample
+	for si, s := range samples {
+		ti, mi := index[si][0], index[si][1]
+		if ti < 0 {
+			continue // in a template over the cap
+		}
+		g := bytesGlyph(m.Templates[ti].Members[mi])
+		if mt.bestSkip(&g, ti, mi).face == s.Face {
+			kept = append(kept, s)
+		}
+	}
+	m, _ = learnModel(kept, o)
+	return m
+}
+
+// learnModel is LearnModel without the editing; it also returns, for each
+// sample, its template and member index in the model (-1 when dropped).
+func learnModel(samples []Sample, o LearnOpts) (Model, [][2]int) {
 	type acc struct {
 		face int
 		from string
@@ -50,6 +78,8 @@ func LearnModel(samples []Sample, o LearnOpts) Model {
 		n    int
 		// members, aligned to the template
 		members []glyph
+		// samples[i] is the index of member i's sample
+		samples []int
 		// rotated normalised versions of the current mean
 		rots []glyph
 	}
@@ -64,7 +94,7 @@ func LearnModel(samples []Sample, o LearnOpts) Model {
 			a.rots = append(a.rots, normalise(rotateGlyph(&g, 2*math.Pi*float64(k)/float64(o.Rotations))))
 		}
 	}
-	for _, s := range samples {
+	for si, s := range samples {
 		q := normalise(s.g)
 		var best *acc
 		bestK, bestS := 0, -2.0
@@ -85,6 +115,7 @@ func LearnModel(samples []Sample, o LearnOpts) Model {
 			}
 			a.n = 1
 			a.members = append(a.members, s.g)
+			a.samples = append(a.samples, si)
 			refresh(a)
 			accs = append(accs, a)
 			continue
@@ -97,6 +128,7 @@ func LearnModel(samples []Sample, o LearnOpts) Model {
 		}
 		best.n++
 		best.members = append(best.members, al)
+		best.samples = append(best.samples, si)
 		if best.from != s.From {
 			best.from = "mixed"
 		}
@@ -109,12 +141,19 @@ func LearnModel(samples []Sample, o LearnOpts) Model {
 		return accs[i].n > accs[j].n
 	})
 	m := Model{Grid: numeralGrid, Span: glyphSpan, Rotations: o.Rotations}
+	index := make([][2]int, len(samples))
+	for i := range index {
+		index[i] = [2]int{-1, -1}
+	}
 	count := map[int]int{}
 	for _, a := range accs {
 		if count[a.face] >= o.PerFace {
 			continue
 		}
 		count[a.face]++
+		for i, si := range a.samples {
+			index[si] = [2]int{len(m.Templates), i}
+		}
 		t := Template{Face: a.face, N: a.n, From: a.from, Pix: make([]byte, len(a.sum))}
 		for i, v := range a.sum {
 			t.Pix[i] = glyphByte(v / float64(a.n))
@@ -130,7 +169,7 @@ func LearnModel(samples []Sample, o LearnOpts) Model {
 		}
 		m.Templates = append(m.Templates, t)
 	}
-	return m
+	return m, index
 }
 
 // HersheySamples draws the numerals 1 to 8 in OpenCV's Hershey fonts, at

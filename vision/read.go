@@ -80,7 +80,7 @@ var DefaultReaderOpts = ReaderOpts{
 	Blue:          HSVRange{HMin: 95, HMax: 130, SMin: 60, SMax: 255, VMin: 25, VMax: 255},
 	Red:           HSVRange{HMin: 168, HMax: 10, SMin: 80, SMax: 255, VMin: 30, VMax: 255},
 	MinConfidence: 0.5,
-	MinContrast:   22,
+	MinContrast:   16,
 
 	MinBackgroundDiff: 40,
 	DieSize:           SizeRange{Min: 1.0 / 30, Max: 1.0 / 8},
@@ -319,7 +319,7 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	}
 	// the same numeral cut at a lower threshold must read the same
 	nr2 := findNumeral(c, float32(r.opts.MinContrast), checkFrac)
-	if nr2.mask != nil {
+	if nr2.mask != nil && checkFrac > 0 {
 		g2 := glyphOf(nr2.mask, c.w, c.h, nr2.cx, nr2.cy, nr2.rms)
 		if m2 := r.m.best(&g2); m2.face != m.face {
 			o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)

@@ -148,5 +148,9 @@ func dieShaped(b *blob, labels []int32, stride int) bool {
 			filled += last - first + 1
 		}
 	}
-	return float64(filled) >= 0.5*float64(w*h)
+	return float64(filled) >= minFill*float64(w*h)
 }
+
+// minFill is the least part of its bounding box a die's blob fills, its
+// rows' holes filled (a hexagon fills 3/4; glare and shadows take some).
+var minFill = 0.4
