@@ -124,6 +124,7 @@ func (s *State) apply(ev engine.Event) (*State, error) {
 			return nil, misfit("market card %s", e.Card)
 		}
 		n.mUsed[i], n.market = true, i
+		n.shownBids, n.sales = nil, nil
 		n.step, n.turn = stepExchange, 0
 		n.evQ = nil
 		for row := 0; row < n.pawns()-NumMerchants; row++ {
@@ -283,6 +284,7 @@ func (s *State) apply(ev engine.Event) (*State, error) {
 			}
 		}
 		n.revealed, n.step, n.sellNext = true, stepSell, 0
+		n.shownBids = append(n.shownBids, append([]string(nil), e.Bids...))
 	case Sold:
 		g, ok := s.d.GoodsIndex(e.Goods)
 		if s.step != stepSell || !ok || g < s.sellNext || s.sold[g] {
@@ -300,6 +302,7 @@ func (s *State) apply(ev engine.Event) (*State, error) {
 			n.paid += y
 		}
 		n.sold[g], n.sellNext = true, g+1
+		n.sales = append(n.sales, SaleView{Goods: e.Goods, Winners: append([]engine.Seat(nil), e.Winners...), Yuans: e.Yuans, Special: e.Special})
 		if sp {
 			n.startDraw([]int{w[0]}, false, stepSell)
 		}

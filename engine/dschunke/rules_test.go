@@ -306,6 +306,12 @@ func TestBiddingExample(t *testing.T) {
 	if i, _ := s.d.SpecialIndex("take-goods-1"); s.owner[i] != 3 {
 		t.Errorf("take-goods-1 owned by %d, want David", s.owner[i])
 	}
+	// The table shows the bids revealed and the sales.
+	view := s.View(engine.NoSeat).(View)
+	wantSales := []SaleView{{Goods: "fish", Winners: []engine.Seat{3}, Special: true}, {Goods: "rice", Winners: []engine.Seat{0}, Yuans: 4}, {Goods: "spices", Winners: []engine.Seat{1, 2}}}
+	if !reflect.DeepEqual(view.Biddings, [][]string{{"rice:1", "spices:3", "spices:3", "fish:4"}}) || !reflect.DeepEqual(view.Sales, wantSales) {
+		t.Errorf("table view: biddings %v, sales %+v", view.Biddings, view.Sales)
+	}
 	// The new bidding: only the vegetables.
 	if _, _, err := engine.Play(s, action(t, s, "Anna: bid goods=rice:1")); !errors.Is(err, ErrSoldGoods) {
 		t.Errorf("rebid on rice: err = %v, want %s", err, ErrSoldGoods.Code)

@@ -119,6 +119,11 @@ type State struct {
 	bidAny   bool // a bid of cards of one goods in this bidding
 	sold     [NumGoods]bool
 	sellNext int
+
+	// What the table shows of this round's bidding until the next market
+	// card: the bids of each bidding once revealed, and the sales.
+	shownBids [][]string
+	sales     []SaleView
 }
 
 // Start returns the state before the starting hands are recorded.
@@ -187,6 +192,8 @@ func (s *State) clone() *State {
 	c.drawQ = append([]int(nil), s.drawQ...)
 	c.sealed = append([]bool(nil), s.sealed...)
 	c.bids = append([][NumGoods]int(nil), s.bids...)
+	c.shownBids = append([][]string(nil), s.shownBids...)
+	c.sales = append([]SaleView(nil), s.sales...)
 	return &c
 }
 

@@ -15,17 +15,23 @@ type View struct {
 	// Market is the round's market card: its id and the price of each
 	// goods ("S" for a special card), and the goods already sold (the
 	// black markers).
-	Market       string            `json:"market,omitempty"`
-	Prices       map[string]string `json:"prices,omitempty"`
-	Sold         []string          `json:"sold,omitempty"`
-	MarketsLeft  int               `json:"marketsLeft"`
-	Junks        []JunkView        `json:"junks"`
-	Pawns        []PawnView        `json:"pawns"`
-	Piles        []PileView        `json:"piles"`
-	Players      []PlayerView      `json:"players"`
-	Over         bool              `json:"over"`
-	Me           *Private          `json:"me,omitempty"`
-	StaffSecrets []Private         `json:"staffSecrets,omitempty"`
+	Market      string            `json:"market,omitempty"`
+	Prices      map[string]string `json:"prices,omitempty"`
+	Sold        []string          `json:"sold,omitempty"`
+	MarketsLeft int               `json:"marketsLeft"`
+	Junks       []JunkView        `json:"junks"`
+	Pawns       []PawnView        `json:"pawns"`
+	Piles       []PileView        `json:"piles"`
+	Players     []PlayerView      `json:"players"`
+	// Biddings are this round's revealed bids, one list per bidding (a
+	// rebid adds one), in seat order ("fish:3", "" for nothing,
+	// "fish:1+rice:1" for a bluff); Sales what each goods sold brought.
+	// Both stay until the next market card.
+	Biddings     [][]string `json:"biddings,omitempty"`
+	Sales        []SaleView `json:"sales,omitempty"`
+	Over         bool       `json:"over"`
+	Me           *Private   `json:"me,omitempty"`
+	StaffSecrets []Private  `json:"staffSecrets,omitempty"`
 }
 
 // JunkView is one junk: the goods cards on it, its hold and the visible
@@ -54,6 +60,15 @@ type PawnView struct {
 	Square int    `json:"square,omitempty"` // a helper's square, 1 to 10
 	Event  string `json:"event,omitempty"`  // a helper's square event, S or Y
 	Used   bool   `json:"used"`
+}
+
+// SaleView is one goods sold: the winners (several on a tie), the yuans
+// each received, or the special card of a single winner of an S.
+type SaleView struct {
+	Goods   string        `json:"goods"`
+	Winners []engine.Seat `json:"winners"`
+	Yuans   int           `json:"yuans"`
+	Special bool          `json:"special,omitempty"`
 }
 
 // PileView is a pile of special cards.
@@ -137,6 +152,7 @@ func (s *State) View(seat engine.Seat) any {
 			v.MarketsLeft++
 		}
 	}
+	v.Biddings, v.Sales = s.shownBids, s.sales
 	for j, h := range s.holds {
 		jv := JunkView{Key: s.d.Junks[j].Key, Layers: [][Layer]int{}, Visible: h.cells(), Crates: make([]int, s.n)}
 		if g := s.d.Junks[j].Goods; g >= 0 {
