@@ -34,6 +34,14 @@ func (s *State) Decide(a engine.Action) ([]engine.Event, error) {
 	return evs, nil
 }
 
+// The actions and timings in words, for refusals.
+var (
+	actionEN = [...]string{"to load two palettes", "an income", "goods cards"}
+	actionFR = [...]string{"de charger deux palettes", "des revenus", "des cartes marchandises"}
+	timingEN = [...]string{"always, face up", "as an extra action", "at the end of the game"}
+	timingFR = [...]string{"toujours, face visible", "en action supplémentaire", "à la fin de la partie"}
+)
+
 func (s *State) name(seat int) string { return s.setup.Players[seat] }
 
 func notNow(what string) error {
@@ -299,12 +307,14 @@ func (s *State) pawn(with string, act Action) (int, error) {
 	}
 	if s.used[p] {
 		if p < NumMerchants {
-			return 0, engine.Refusef(ErrPawnUsed, "the %s merchant already acted this round", "le marchand %s a déjà agi ce tour-ci", act)
+			return 0, engine.Refuse(ErrPawnUsed, fmt.Sprintf("the merchant who offers %s already acted this round", actionEN[act]),
+			fmt.Sprintf("le marchand qui offre %s a déjà agi ce tour-ci", actionFR[act]))
 		}
 		return 0, engine.Refusef(ErrPawnUsed, "%s already acted this round", "%s a déjà agi ce tour-ci", with)
 	}
 	if a := s.pawnAction(p); a != act {
-		return 0, engine.Refusef(ErrPawnAction, "%s offers %s this round, not %s", "%s offre %s ce tour-ci, pas %s", with, a, act)
+		return 0, engine.Refuse(ErrPawnAction, fmt.Sprintf("%s offers %s this round, not %s", with, actionEN[a], actionEN[act]),
+			fmt.Sprintf("%s offre %s ce tour-ci, pas %s", with, actionFR[a], actionFR[act]))
 	}
 	return p, nil
 }
@@ -477,7 +487,8 @@ func (s *State) decidePlay(by engine.Seat, c Play) ([]engine.Event, error) {
 	}
 	card := s.d.Special[i]
 	if card.Timing != Extra {
-		return nil, engine.Refusef(ErrNotExtra, "%s is not an extra-action card: it acts %s", "%s n'est pas une carte d'action supplémentaire : elle agit %s", c.Card, card.Timing)
+		return nil, engine.Refuse(ErrNotExtra, fmt.Sprintf("%s is not an extra-action card: it acts %s", c.Card, timingEN[card.Timing]),
+			fmt.Sprintf("%s n'est pas une carte d'action supplémentaire : elle agit %s", c.Card, timingFR[card.Timing]))
 	}
 	if s.extraUsed {
 		return nil, engine.Refuse(ErrOneExtra, "", "")
