@@ -308,7 +308,7 @@ func (s *State) pawn(with string, act Action) (int, error) {
 	if s.used[p] {
 		if p < NumMerchants {
 			return 0, engine.Refuse(ErrPawnUsed, fmt.Sprintf("the merchant who offers %s already acted this round", actionEN[act]),
-			fmt.Sprintf("le marchand qui offre %s a déjà agi ce tour-ci", actionFR[act]))
+				fmt.Sprintf("le marchand qui offre %s a déjà agi ce tour-ci", actionFR[act]))
 		}
 		return 0, engine.Refusef(ErrPawnUsed, "%s already acted this round", "%s a déjà agi ce tour-ci", with)
 	}
