@@ -39,6 +39,8 @@ var (
 	actionEN = [...]string{"to load two palettes", "an income", "goods cards"}
 	actionFR = [...]string{"de charger deux palettes", "des revenus", "des cartes marchandises"}
 	timingEN = [...]string{"always, face up", "as an extra action", "at the end of the game"}
+	pawnEN   = map[string]string{WithMerchant: "the merchant", WithHelper: "the bottom row's helper", WithHelper2: "the top row's helper"}
+	pawnFR   = map[string]string{WithMerchant: "le marchand", WithHelper: "l'aide de la rangée du bas", WithHelper2: "l'aide de la rangée du haut"}
 	timingFR = [...]string{"toujours, face visible", "en action supplémentaire", "à la fin de la partie"}
 )
 
@@ -310,11 +312,11 @@ func (s *State) pawn(with string, act Action) (int, error) {
 			return 0, engine.Refuse(ErrPawnUsed, fmt.Sprintf("the merchant who offers %s already acted this round", actionEN[act]),
 				fmt.Sprintf("le marchand qui offre %s a déjà agi ce tour-ci", actionFR[act]))
 		}
-		return 0, engine.Refusef(ErrPawnUsed, "%s already acted this round", "%s a déjà agi ce tour-ci", with)
+		return 0, engine.Refuse(ErrPawnUsed, pawnEN[with]+" already acted this round", pawnFR[with]+" a déjà agi ce tour-ci")
 	}
 	if a := s.pawnAction(p); a != act {
-		return 0, engine.Refuse(ErrPawnAction, fmt.Sprintf("%s offers %s this round, not %s", with, actionEN[a], actionEN[act]),
-			fmt.Sprintf("%s offre %s ce tour-ci, pas %s", with, actionFR[a], actionFR[act]))
+		return 0, engine.Refuse(ErrPawnAction, fmt.Sprintf("%s offers %s this round, not %s", pawnEN[with], actionEN[a], actionEN[act]),
+			fmt.Sprintf("%s offre %s ce tour-ci, pas %s", pawnFR[with], actionFR[a], actionFR[act]))
 	}
 	return p, nil
 }
