@@ -187,8 +187,12 @@ func (s *State) apply(ev engine.Event) (*State, error) {
 			return nil, err
 		}
 		j, ok := s.d.JunkIndex(e.Junk)
-		if !ok || len(e.At) > s.palettes[e.By] {
-			return nil, misfit("load on %s", e.Junk)
+		want := min(2, s.palettes[e.By])
+		if e.Card != "" {
+			want = 1
+		}
+		if !ok || len(e.At) != want {
+			return nil, misfit("load of %d palettes on %s", len(e.At), e.Junk)
 		}
 		for _, a := range e.At {
 			if a < 1 || a > Layer || !n.holds[j].isFree(a-1) {
@@ -198,8 +202,9 @@ func (s *State) apply(ev engine.Event) (*State, error) {
 			n.palettes[e.By]--
 		}
 	case IncomeReceived:
-		if !s.seatOK(e.By) || e.Yuans < 0 {
-			return nil, misfit("income by %v", e.By)
+		j, ok := s.d.JunkIndex(e.Junk)
+		if !s.seatOK(e.By) || !ok || e.Yuans != s.owed(int(e.By), j) {
+			return nil, misfit("income of %d by %v on %s", e.Yuans, e.By, e.Junk)
 		}
 		if err := n.markUse(int(e.By), e.With, e.Card); err != nil {
 			return nil, err
@@ -222,6 +227,13 @@ func (s *State) apply(ev engine.Event) (*State, error) {
 		g, err := s.bundle(e.Goods)
 		if err != nil {
 			return nil, err
+		}
+		j, ok := s.d.JunkIndex(e.Junk)
+		if !ok {
+			return nil, misfit("goods taken on junk %q", e.Junk)
+		}
+		if err := s.checkTake(g, s.owed(int(e.By), j), s.d.Junks[j].Goods); err != nil {
+			return nil, misfit("goods taken: %v", err)
 		}
 		if err := move(&n.piles, &n.hand[e.By], g); err != nil {
 			return nil, err
