@@ -68,6 +68,31 @@ func TestSquareEvents(t *testing.T) {
 			t.Errorf("Anna's cards seen by the table: always %v, %d secret; want win-ties and 1 secret", got, view.Players[0].Secret)
 		}
 	})
+	t.Run("the special cards run out", func(t *testing.T) {
+		s := atRound(t, dealt4(t), 3)
+		// Every card but win-ties and exchange-1 is Chloé's; the square
+		// pile is empty, the star pile has one card, the circle pile one.
+		s = s.clone()
+		for i, c := range s.d.Special {
+			if c.ID != "win-ties" && c.ID != "exchange-1" {
+				s.owner[i] = 2
+			}
+		}
+		s.pileLeft = [NumPiles]int{0, 1, 0, 1}
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		s, _ = play(t, s, "reveal market=market-01", "Chloé: pass") // she holds exchange-2
+		if _, _, err := engine.Play(s, action(t, s, "Anna: draw pile=square card=win-ties")); !errors.Is(err, ErrPileEmpty) {
+			t.Fatalf("draw from the empty pile: err = %v, want %s", err, ErrPileEmpty.Code)
+		}
+		s, _ = play(t, s, "Anna: draw pile=star card=win-ties", "Bruno: draw pile=circle card=exchange-1")
+		// No card is left: Chloé and David take none, and the second S
+		// gives nothing either.
+		if s.step != stepAction || s.current() != 0 {
+			t.Fatalf("step %s, turn %d; want Anna's action", s.step, s.current())
+		}
+	})
 	t.Run("Y: wealth announced", func(t *testing.T) {
 		s := atRound(t, dealt4(t), 5)
 		s.money = []int{7, 0, 12, 3}
