@@ -101,6 +101,21 @@ type Config struct {
 	Camera   *Camera
 	Replay   *Replay
 	Devices  hwconfig.Devices
+
+	tokensDefault bool // Tokens was derived from Journal
+}
+
+// SetJournal moves the table's journal to path, and the seat tokens with
+// it unless the file names them.
+func (c *Config) SetJournal(path string) {
+	c.Journal = path
+	if c.tokensDefault {
+		c.Tokens = tokensBeside(path)
+	}
+}
+
+func tokensBeside(journal string) string {
+	return strings.TrimSuffix(journal, filepath.Ext(journal)) + ".tokens.json"
 }
 
 // Camera is the dice camera.
@@ -140,6 +155,9 @@ func (c *Config) resolve(dir string) {
 		}
 	}
 	abs(&c.Journal)
+	if c.tokensDefault {
+		c.Tokens = tokensBeside(c.Journal)
+	}
 	abs(&c.Tokens)
 	abs(&c.Tags)
 	abs(&c.Board)
@@ -239,7 +257,7 @@ func Decode(data []byte, file string) (*Config, error) {
 	}
 	c.Devices.File = file
 	if c.Tokens == "" {
-		c.Tokens = strings.TrimSuffix(c.Journal, filepath.Ext(c.Journal)) + ".tokens.json"
+		c.Tokens, c.tokensDefault = tokensBeside(c.Journal), true
 	}
 	return c, nil
 }

@@ -116,3 +116,22 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func TestSetJournalMovesDefaultTokens(t *testing.T) {
+	c, err := Decode([]byte("version: 1\ngame: tally\nplayers: [A, B]\njournal: /var/lib/comptoir/t.db\n"), "t.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetJournal("/tmp/x.db")
+	if c.Tokens != "/tmp/x.tokens.json" {
+		t.Errorf("tokens %q after SetJournal, want /tmp/x.tokens.json", c.Tokens)
+	}
+	c, err = Decode([]byte("version: 1\ngame: tally\nplayers: [A, B]\njournal: /var/lib/comptoir/t.db\ntokens: /etc/tok.json\n"), "t.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetJournal("/tmp/x.db")
+	if c.Tokens != "/etc/tok.json" {
+		t.Errorf("tokens %q after SetJournal, want the file's /etc/tok.json", c.Tokens)
+	}
+}

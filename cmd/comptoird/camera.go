@@ -15,18 +15,18 @@ import (
 // openCamera opens the dice camera (reconnecting when it is unplugged)
 // and returns the source of its settled rolls, and a function that closes
 // the camera once the source has stopped.
-func openCamera(device string, clk clock.Clock) (func(context.Context) <-chan input.Event, func() error, error) {
+func openCamera(device string, clk clock.Clock, logf func(string, ...any)) (func(context.Context) <-chan input.Event, func() error, error) {
 	reader, err := vision.NewReader(vision.DefaultReaderOpts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("dice reader: %w", err)
 	}
-	// Fail early on a camera that is not there at all; afterwards the
-	// reconnecting source retries and reports.
-	cam, err := vision.OpenCamera(device, vision.DefaultCameraOpts)
-	if err != nil {
-		return nil, nil, err
+	// A camera missing at start does not stop the table: it is reported
+	// on the dashboard and tried again, like a camera unplugged later.
+	if cam, err := vision.OpenCamera(device, vision.DefaultCameraOpts); err != nil {
+		logf("camera: %v (trying again in the background)", err)
+	} else {
+		cam.Close()
 	}
-	cam.Close()
 	var mu sync.Mutex
 	var src *vision.Reconnecting // guarded by mu
 	run := func(ctx context.Context) <-chan input.Event {

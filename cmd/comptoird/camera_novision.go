@@ -12,6 +12,6 @@ import (
 
 // openCamera refuses: this build has no dice reader (built with the
 // novision tag, without OpenCV).
-func openCamera(device string, clk clock.Clock) (func(context.Context) <-chan input.Event, func() error, error) {
+func openCamera(device string, clk clock.Clock, logf func(string, ...any)) (func(context.Context) <-chan input.Event, func() error, error) {
 	return nil, nil, errors.New("camera: this comptoird was built without the dice reader (tag novision); rebuild without it, with libopencv-dev installed, or remove camera: from the configuration")
 }

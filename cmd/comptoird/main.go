@@ -97,7 +97,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		cfg.Listen = *listen
 	}
 	if *journalPath != "" {
-		cfg.Journal = *journalPath
+		cfg.SetJournal(*journalPath)
 	}
 	if *noReplay {
 		cfg.Replay = nil
@@ -153,6 +153,9 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 		opts.Adapter = table.GenoaAdapter(genoaBoard)
 	}
 	if cfg.Tags != "" {
+		if _, err := os.Stat(cfg.Tags); err != nil {
+			logger.Printf("no enrolled tags yet (%v): every tap is an unknown tag until `comptoir enroll` writes %s", err, cfg.Tags)
+		}
 		m, err := tagmap.Load(cfg.Tags)
 		if err != nil {
 			return err
@@ -185,7 +188,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 			opts.Indicator = l
 		}
 		if cfg.Camera != nil {
-			cam, closeCam, err := openCamera(cfg.Camera.Device, clk)
+			cam, closeCam, err := openCamera(cfg.Camera.Device, clk, logger.Printf)
 			if err != nil {
 				return err
 			}
