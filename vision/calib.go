@@ -40,11 +40,11 @@ func (c *Calibration) Add(frame gocv.Mat, die string, face int) error {
 	if face < 1 || face > 8 {
 		return fmt.Errorf("%w: face %d, want 1 to 8", ErrCalibration, face)
 	}
-	var got *glyph
+	var got *Sample
 	var why string
-	c.r.onGlyph = func(name string, g glyph) {
+	c.r.onGlyph = func(name string, g glyph, size float64) {
 		if name == die {
-			got = &g
+			got = &Sample{Face: face, From: "calibration " + die, g: g, size: size}
 		}
 	}
 	defer func() { c.r.onGlyph = nil }()
@@ -64,7 +64,7 @@ func (c *Calibration) Add(frame gocv.Mat, die string, face int) error {
 		}
 		return fmt.Errorf("%w: %s face %d: %s; show the die alone, face up, in the middle of the tray", ErrCalibration, die, face, why)
 	}
-	c.samples = append(c.samples, Sample{Face: face, From: "calibration " + die, g: *got})
+	c.samples = append(c.samples, *got)
 	if c.seen[die] == nil {
 		c.seen[die] = map[int]bool{}
 	}
@@ -97,6 +97,7 @@ func (c *Calibration) Model() (Model, error) {
 	}
 	o := DefaultLearnOpts
 	o.Merge = 0.9
+	o.SizeSlack = 0.15
 	return LearnModel(c.samples, o), nil
 }
 

@@ -33,6 +33,9 @@ type Model struct {
 	Span      float64    `json:"span"`
 	Rotations int        `json:"rotations"`
 	Templates []Template `json:"templates"`
+	// Sizes is, for each face, the range of the numeral's length over the
+	// die's radius; a numeral outside it is not trusted.
+	Sizes map[int][2]float64 `json:"sizes,omitempty"`
 }
 
 // DecodeModel decodes and checks a JSON model.
@@ -53,6 +56,11 @@ func (m Model) check() error {
 	}
 	if m.Rotations < 4 || m.Rotations > 360 {
 		return fmt.Errorf("%w: %d rotations, want 4 to 360", ErrBadModel, m.Rotations)
+	}
+	for f, rg := range m.Sizes {
+		if f < 1 || f > 8 || !(rg[0] >= 0 && rg[0] <= rg[1]) {
+			return fmt.Errorf("%w: size range %v for face %d", ErrBadModel, rg, f)
+		}
 	}
 	if len(m.Templates) == 0 {
 		return fmt.Errorf("%w: no templates", ErrBadModel)

@@ -15,6 +15,7 @@ type Sample struct {
 	Face int
 	From string
 	g    glyph
+	size float64 // numeral length over die radius; 0 unknown
 }
 
 // LearnOpts controls LearnModel.
@@ -33,6 +34,8 @@ type LearnOpts struct {
 	// Edit drops the samples the others read as another face, and learns
 	// again without them.
 	Edit bool
+	// SizeSlack widens the range of numeral sizes learned for each face.
+	SizeSlack float64
 }
 
 func glyphByte(v float64) byte {
@@ -40,7 +43,7 @@ func glyphByte(v float64) byte {
 }
 
 // DefaultLearnOpts are the options of the built-in model.
-var DefaultLearnOpts = LearnOpts{Rotations: 36, Merge: 0.8, PerFace: 8, Members: true, Edit: true}
+var DefaultLearnOpts = LearnOpts{Rotations: 36, Merge: 0.8, PerFace: 8, Members: true, Edit: true, SizeSlack: 0.1}
 
 // LearnModel groups samples into templates: each sample is aligned (best
 // rotation) to the templates of its face and averaged into the best one if
@@ -65,7 +68,35 @@ func LearnModel(samples []Sample, o LearnOpts) Model {
 		}
 	}
 	m, _ = learnModel(kept, o)
+	m.Sizes = sizeRanges(kept, o.SizeSlack)
 	return m
+}
+
+// sizeRanges is, for each face with at least 20 samples of known size, the
+// 2nd to 98th percentile of their sizes widened by slack; with fewer
+// samples, their range widened by 2*slack.
+func sizeRanges(samples []Sample, slack float64) map[int][2]float64 {
+	by := map[int][]float64{}
+	for _, s := range samples {
+		if s.size > 0 {
+			by[s.Face] = append(by[s.Face], s.size)
+		}
+	}
+	out := map[int][2]float64{}
+	for f, v := range by {
+		sort.Float64s(v)
+		lo, hi := v[0], v[len(v)-1]
+		sl := 2 * slack
+		if len(v) >= 20 {
+			lo, hi = v[len(v)*2/100], v[len(v)*98/100]
+			sl = slack
+		}
+		out[f] = [2]float64{lo * (1 - sl), hi * (1 + sl)}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // learnModel is LearnModel without the editing; it also returns, for each
@@ -248,8 +279,8 @@ type LabelledImage struct {
 // whose dice are not found give no sample.
 func SamplesFrom(r *Reader, images []LabelledImage, from string) ([]Sample, error) {
 	var out []Sample
-	got := map[string]glyph{}
-	r.onGlyph = func(die string, g glyph) { got[die] = g }
+	got := map[string]Sample{}
+	r.onGlyph = func(die string, g glyph, size float64) { got[die] = Sample{g: g, size: size} }
 	defer func() { r.onGlyph = nil }()
 	for _, li := range images {
 		clear(got)
@@ -271,8 +302,8 @@ func SamplesFrom(r *Reader, images []LabelledImage, from string) ([]Sample, erro
 		sort.Strings(dice)
 		for _, die := range dice {
 			face := li.Faces[die]
-			if g, ok := got[die]; ok && face >= 1 && face <= 8 {
-				out = append(out, Sample{Face: face, From: from, g: g})
+			if s, ok := got[die]; ok && face >= 1 && face <= 8 {
+				out = append(out, Sample{Face: face, From: from, g: s.g, size: s.size})
 			}
 		}
 	}

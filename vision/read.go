@@ -99,11 +99,12 @@ func (s SizeRange) areaRange(w int) (int, int) {
 // Reader reads dice from frames. It holds no state between frames and is
 // safe for use by one goroutine at a time.
 type Reader struct {
-	opts ReaderOpts
-	m    *matcher
+	opts  ReaderOpts
+	m     *matcher
+	sizes map[int][2]float64
 	// onGlyph, when set, sees the numeral glyph of every die read; the
 	// learner uses it to collect samples.
-	onGlyph func(die string, g glyph)
+	onGlyph func(die string, g glyph, size float64)
 }
 
 // NewReader returns a reader with the given options.
@@ -122,7 +123,7 @@ func NewReader(opts ReaderOpts) (*Reader, error) {
 	if opts.MinConfidence <= 0 || opts.MinConfidence > 1 {
 		return nil, fmt.Errorf("vision: MinConfidence %g, want in (0, 1]", opts.MinConfidence)
 	}
-	return &Reader{opts: opts, m: newMatcher(*model)}, nil
+	return &Reader{opts: opts, m: newMatcher(*model), sizes: model.Sizes}, nil
 }
 
 // ReadSingle reads the one die in the frame, whatever its colour: the
@@ -158,7 +159,7 @@ func (r *Reader) ReadSingle(frame gocv.Mat) Die {
 		debugCrop(im, &c, "die")
 	}
 	if r.onGlyph != nil && o.hasGlyph {
-		r.onGlyph("die", o.g)
+		r.onGlyph("die", o.g, o.size)
 	}
 	o.die.Box = box
 	return o.die
@@ -240,7 +241,7 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 			second = r.readNumeral(&cs[1].c, cs[1].nr)
 		}
 		if r.onGlyph != nil && best.hasGlyph {
-			r.onGlyph(d.name, best.g)
+			r.onGlyph(d.name, best.g, best.size)
 		}
 		*d.die = best.die
 		if second.die.Face != 0 && second.die.Face != best.die.Face {
@@ -271,6 +272,7 @@ type readOut struct {
 	g        glyph
 	hasGlyph bool
 	contrast float64
+	size     float64 // length of the numeral over the die's radius
 }
 
 // better says whether o is a more likely die than p: read with more
@@ -306,6 +308,7 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 		return o
 	}
 	o.contrast = nr.contrast
+	o.size = nr.length / nr.dieRadius
 	o.g = glyphOf(nr.mask, c.w, c.h, nr.cx, nr.cy, nr.rms)
 	o.hasGlyph = true
 	m := r.m.best(&o.g)
@@ -315,6 +318,13 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	o.die.Confidence = confidence(m)
 	if o.die.Confidence < r.opts.MinConfidence {
 		o.die.Reason = fmt.Sprintf("numeral unclear (looks like %d or %d)", m.face, m.second)
+		return o
+	}
+	// a numeral much longer or shorter than this face's usually is was
+	// cut badly (merged with an edge, half lost to glare)
+	if rg, ok := r.sizes[m.face]; ok && (o.size < rg[0] || o.size > rg[1]) {
+		o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
+		o.die.Reason = fmt.Sprintf("numeral unclear (reads %d, but its size is unusual: glare or an edge?)", m.face)
 		return o
 	}
 	// the same numeral cut at a lower threshold must read the same

@@ -36,6 +36,7 @@ type numeralResult struct {
 	offCentre   float64 // distance numeral centroid to die centroid / dieRadius
 	components  int     // numeral components kept
 	contrast    float64 // mean top-hat value of numeral pixels
+	length      float64 // extent along the numeral's long axis, sqrt(12 l1)
 	reasonEmpty string
 }
 
@@ -186,14 +187,19 @@ func findNumeral(c *dieCrop, minContrast, frac float32) numeralResult {
 	res.area = int(m)
 	res.cx, res.cy = mx/m+0.5, my/m+0.5
 	res.contrast = con / m
-	var rr float64
+	var sxx, syy, sxy float64
 	for i, v := range mask {
 		if v != 0 {
 			dx, dy := float64(i%c.w)+0.5-res.cx, float64(i/c.w)+0.5-res.cy
-			rr += dx*dx + dy*dy
+			sxx += dx * dx
+			syy += dy * dy
+			sxy += dx * dy
 		}
 	}
-	res.rms = math.Sqrt(rr / m)
+	res.rms = math.Sqrt((sxx + syy) / m)
+	sxx, syy, sxy = sxx/m, syy/m, sxy/m
+	l1 := (sxx+syy)/2 + math.Sqrt((sxx-syy)*(sxx-syy)/4+sxy*sxy)
+	res.length = math.Sqrt(12 * l1)
 	res.offCentre = math.Hypot(res.cx-dcx, res.cy-dcy) / dr
 	return res
 }
