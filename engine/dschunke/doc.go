@@ -61,9 +61,13 @@
 //
 // The engine draws nothing. The market card, a special card taken and the
 // starting hands are commands, scanned or typed at a real table; for
-// digital play or simulation, [State.Legal] lists every possible draw, as
-// an action of the table, so a seeded uniform choice among them is a fair
-// shuffle and no phone's list of moves tells a secret.
+// digital play or simulation, [State.Legal] lists every possible draw as
+// an action of the table, so that no phone's list of moves tells a
+// secret. A seeded uniform choice among them draws the market and special
+// cards fairly (each card is listed once); a starting hand is listed once
+// per composition (fish:2,rice:3...), so a uniform choice is not weighted
+// as a real shuffle would be: a dealing program should shuffle the 32 (or
+// 24) cards itself and send the hands.
 //
 // # Rulings where the text is silent
 //

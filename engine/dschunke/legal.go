@@ -7,10 +7,11 @@ import (
 )
 
 // Legal lists the legal actions of every seat that may act now. Draws
-// (the market card, special cards, the starting hands) are listed once per
-// possible card, so that a uniform choice among them is a fair shuffle,
-// and as actions of the table (NoSeat), never of a seat: a seat's list
-// holds nothing but what its own view tells.
+// (the market card, special cards, the starting hands) are listed as
+// actions of the table (NoSeat), never of a seat, so that a seat's list
+// holds nothing but what its own view tells: every market and special
+// card once, every composition of a starting hand once (see the package
+// doc, Randomness).
 // Extra-action cards and bluffs are listed with a few representative
 // choices; Decide is the judge.
 func (s *State) Legal() []engine.Action {
