@@ -222,6 +222,8 @@ type wsClient struct {
 	in   chan map[string]any
 	raw  chan []byte
 	done chan struct{}
+	// states are frames reply read while it waited, for next to return.
+	states []map[string]any
 }
 
 func (r *rig) dial() *wsClient {
@@ -277,6 +279,11 @@ var errClosed = errors.New("connection closed")
 
 // next returns the next message of the given type, skipping others.
 func (c *wsClient) next(typ string) (map[string]any, error) {
+	if typ == "state" && len(c.states) > 0 {
+		m := c.states[0]
+		c.states = c.states[1:]
+		return m, nil
+	}
 	timeout := time.After(5 * time.Second)
 	for {
 		select {
@@ -303,7 +310,7 @@ func (c *wsClient) must(typ string) map[string]any {
 }
 
 // reply waits for the reply to a message (welcome, accepted, refused or
-// error), skipping frames.
+// error); the frames it reads meanwhile are kept for next.
 func (c *wsClient) reply() map[string]any {
 	c.t.Helper()
 	timeout := time.After(5 * time.Second)
@@ -316,6 +323,7 @@ func (c *wsClient) reply() map[string]any {
 			if m["type"] != "state" {
 				return m
 			}
+			c.states = append(c.states, m)
 		case <-timeout:
 			c.t.Fatal("timeout waiting for a reply")
 		}

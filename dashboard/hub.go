@@ -173,11 +173,13 @@ type frame struct {
 	Commands []string        `json:"commands,omitempty"`
 	Legal    []frameAction   `json:"legal,omitempty"`
 	// Proposals are the proposals this seat made or must answer.
-	Proposals []proposal     `json:"proposals,omitempty"`
-	Refusal   *Refused       `json:"refusal,omitempty"`
-	Result    *engine.Result `json:"result,omitempty"`
-	Devices   []frameDevice  `json:"devices,omitempty"`
-	Unknown   []string       `json:"unknown,omitempty"`
+	Proposals []proposal `json:"proposals,omitempty"`
+	// Said are the seats' latest announced commands (offers), public.
+	Said    []announced    `json:"said,omitempty"`
+	Refusal *Refused       `json:"refusal,omitempty"`
+	Result  *engine.Result `json:"result,omitempty"`
+	Devices []frameDevice  `json:"devices,omitempty"`
+	Unknown []string       `json:"unknown,omitempty"`
 }
 
 type framePlayer struct {
@@ -277,6 +279,7 @@ func (s *Server) frame(u *Update, sec *secrets, legal []engine.Action, a audienc
 	if a.role != roleTable {
 		f.Proposals = s.props.visible(a)
 	}
+	f.Said = s.props.announcements()
 	if a.role != roleSeat {
 		for _, d := range u.Devices {
 			f.Devices = append(f.Devices, frameDevice{Device: d.Device, OK: d.OK, Detail: d.Detail})

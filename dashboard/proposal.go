@@ -39,11 +39,43 @@ type proposal struct {
 type proposals struct {
 	mu   sync.Mutex
 	next int64 // guarded by mu
+	// said is each seat's latest announced command (Opts.Announce: an
+	// offer made aloud at the table), guarded by mu.
+	said map[engine.Seat]announced
 	// byFrom is each proposer's latest proposal; guarded by mu.
 	byFrom map[engine.Seat]*proposal
 }
 
-func newProposals() *proposals { return &proposals{byFrom: map[engine.Seat]*proposal{}} }
+func newProposals() *proposals {
+	return &proposals{byFrom: map[engine.Seat]*proposal{}, said: map[engine.Seat]announced{}}
+}
+
+// announced is a command a seat played that the whole table hears, such
+// as an offer for an action: the rules keep who offered, the dashboard
+// shows what.
+type announced struct {
+	Seat engine.Seat `json:"seat"`
+	Line string      `json:"line"`
+}
+
+// announce records seat's latest announced command.
+func (p *proposals) announce(seat engine.Seat, line string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.said[seat] = announced{Seat: seat, Line: line}
+}
+
+// announcements returns the announced commands, in seat order.
+func (p *proposals) announcements() []announced {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []announced
+	for _, a := range p.said {
+		out = append(out, a)
+	}
+	slices.SortFunc(out, func(x, y announced) int { return int(x.Seat - y.Seat) })
+	return out
+}
 
 // ErrProposeSeat refuses a proposal that names another player in a seat
 // field: a player proposes for themselves only.
@@ -136,6 +168,7 @@ func (p *proposals) clear() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	clear(p.byFrom)
+	clear(p.said)
 }
 
 // visible returns the proposals a audience may see, oldest first.

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -65,6 +66,10 @@ type Opts struct {
 	Location string
 	// Logf logs what goes wrong with connections. Nil: discarded.
 	Logf func(format string, args ...any)
+	// Announce names the commands whose text every screen shows once
+	// accepted, for example Genoa's "offer": the rules keep who offered,
+	// the table hears what. Nil: DefaultOpts's.
+	Announce []string
 	// GenoaBoard is the board the table plays Genoa on, when the café
 	// corrected the default layout (genoa.WithBoard). Nil: the default.
 	GenoaBoard *board.Board
@@ -78,6 +83,7 @@ var DefaultOpts = Opts{
 	LogLines:      40,
 	SubmitTimeout: 5 * time.Second,
 	Location:      "Comptoir",
+	Announce:      []string{"offer"},
 }
 
 // ErrNotRunning is returned by requests made before Run or after it ended.
@@ -139,6 +145,9 @@ func New(sess Session, opts Opts) (*Server, error) {
 	}
 	if opts.Location == "" {
 		opts.Location = d.Location
+	}
+	if opts.Announce == nil {
+		opts.Announce = d.Announce
 	}
 	if opts.BaseURL != "" {
 		u, err := url.Parse(opts.BaseURL)
@@ -651,6 +660,10 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 		sctx, cancel := context.WithTimeout(ctx, s.opts.SubmitTimeout)
 		err = s.sess.Submit(sctx, engine.Action{By: seat, Cmd: cmd})
 		cancel()
+		if err == nil && slices.Contains(s.opts.Announce, cmd.Name()) {
+			s.props.announce(seat, s.sess.Rules().Codec().FormatCommand(cmd, s.players()))
+			s.notifySeats()
+		}
 		s.reply(c, s.outcome(m.ID, err))
 		return true
 	case msgPropose, msgAnswer:

@@ -235,6 +235,7 @@
     const legal = frame.legal || [];
     // One button per action, or a list when a command has many choices
     // (64 rolls of the dice).
+    const input = h("input", { type: "text", name: "line", list: "commands", placeholder: t("commandHint"), autocomplete: "off", autocapitalize: "off" });
     const groups = new Map();
     for (const a of legal) {
       if (!groups.has(a.name)) groups.set(a.name, []);
@@ -243,13 +244,16 @@
     const buttons = [];
     for (const [name, acts] of groups) {
       if (acts.length <= 8) {
-        for (const a of acts) buttons.push(h("button", { type: "button", class: "action", "data-line": a.line, onclick: () => command(a.line) }, a.line));
+        for (const a of acts) {
+          buttons.push(h("span", { class: "choice" },
+            h("button", { type: "button", class: "action", "data-line": a.line, onclick: () => command(a.line) }, a.line),
+            h("button", { type: "button", class: "edit", title: t("edit"), "aria-label": t("edit"), onclick: () => { input.value = a.line; input.focus(); } }, "✎")));
+        }
         continue;
       }
       const sel = h("select", { name: name, "aria-label": name }, acts.map((a) => h("option", { value: a.line }, a.line)));
       buttons.push(h("span", { class: "choice" }, sel, h("button", { type: "button", class: "action", onclick: () => command(sel.value) }, t("send"))));
     }
-    const input = h("input", { type: "text", name: "line", list: "commands", placeholder: t("commandHint"), autocomplete: "off", autocapitalize: "off" });
     const form = h("form", { class: "command", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) command(input.value.trim()); } },
       h("label", {}, t("freeCommand") + " ", input), h("button", { type: "submit" }, t("send")),
       h("datalist", { id: "commands" }, (frame.commands || []).map((c) => h("option", { value: c + " " }))));

@@ -93,7 +93,9 @@ window.RENDERERS = window.RENDERERS || {};
       out.push(h("p", { class: "path" }, w.path + sep + v.path.map((k) => nameOf(info, k, lang)).join(" → ")));
     }
     if (v.offers && v.offers.length) {
-      out.push(h("p", { class: "offers" }, w.offers + sep + v.offers.map(name).join(", ")));
+      // Who offered is the rules'; what, the dashboard heard (f.said).
+      const said = (s) => { const a = (f.said || []).find((x) => x.seat === s); return a ? name(s) + " (" + a.line + ")" : name(s); };
+      out.push(h("p", { class: "offers" }, w.offers + sep + v.offers.map(said).join(", ")));
     }
     if (v.mine) {
       const cards = (v.mine.cards || []).map((id) => {
