@@ -52,7 +52,7 @@
 
   function toast(kind, text) {
     const el = document.getElementById("toast");
-    el.textContent = (kind ? t(kind) + (lang === "fr" ? " : " : ": ") : "") + text;
+    el.textContent = kind && text ? t(kind) + (lang === "fr" ? " : " : ": ") + text : kind ? t(kind) : text;
     el.dataset.kind = kind || "";
     el.hidden = false;
     clearTimeout(toast.timer);
@@ -220,7 +220,7 @@
     const items = ps.map((p) => {
       const mine = frame.role === "seat" && p.from === frame.seat;
       const li = h("li", { class: "proposal " + p.status, "data-id": p.id },
-        h("span", {}, (mine ? t("yourProposal") : playerName(p.from) + " " + t("proposes")) + " : "), h("code", {}, p.line), " ",
+        h("span", {}, (mine ? t("yourProposal") : playerName(p.from) + " " + t("proposes")) + (lang === "fr" ? " : " : ": ")), h("code", {}, p.line), " ",
         h("em", { class: "status" }, t("prop-" + p.status) + (p.en ? " (" + say(p) + ")" : "")));
       if (p.status === "pending" && frame.role === "seat" && p.to === frame.seat) {
         li.append(" ", h("button", { type: "button", class: "accept", onclick: () => send({ type: "answer", proposal: p.id, accept: true }) }, t("accept")),
