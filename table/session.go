@@ -270,6 +270,15 @@ func (s *Session) Rules() engine.Rules { return s.rules }
 // Setup is the game's setup.
 func (s *Session) Setup() engine.Setup { return s.Latest().State.Setup() }
 
+// Current returns the update once every input and request the session
+// received before the call is handled.
+func (s *Session) Current(ctx context.Context) (Update, error) {
+	if err := s.do(ctx, request{sync: true}); err != nil {
+		return Update{}, err
+	}
+	return s.Latest(), nil
+}
+
 // Latest returns the latest update.
 func (s *Session) Latest() Update {
 	s.mu.Lock()

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -78,17 +77,15 @@ func newPlayer(t *testing.T, cfg *tableconfig.Config, tags *tagmap.Map) *player 
 	return p
 }
 
-// send gives the session one input and returns the update after it: the
-// session reads its next input only once the last is handled, and a
-// staff request with no effect tells when that is.
+// send gives the session one input and returns the update after it.
 func (p *player) send(e input.Event) table.Update {
 	p.t.Helper()
 	p.in <- e
-	err := p.s.Staff(context.Background(), table.StaffRequest{Kind: table.StaffNewGame, Setup: &engine.Setup{}})
-	if !errors.Is(err, table.ErrBadRequest) {
-		p.t.Fatalf("sync: %v", err)
+	u, err := p.s.Current(context.Background())
+	if err != nil {
+		p.t.Fatal(err)
 	}
-	return p.s.Latest()
+	return u
 }
 
 func gview(u table.Update) genoa.View { return u.State.View(engine.NoSeat).(genoa.View) }

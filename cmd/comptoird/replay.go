@@ -51,7 +51,10 @@ func replayLoop(ctx context.Context, sess *table.Session, rec *replay.Source, r 
 // freshGame makes sure the session's game has not begun: it abandons a
 // game under way and begins a new one with the same setup.
 func freshGame(ctx context.Context, sess *table.Session) error {
-	u := sess.Latest()
+	u, err := sess.Current(ctx)
+	if err != nil {
+		return err
+	}
 	if u.Seq == 0 && u.Outcome == "" {
 		return nil
 	}

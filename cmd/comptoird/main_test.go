@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRunErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no file", []string{"--config", filepath.Join(dir, "none.yaml")}, "no such file"},
+		{"unknown game", []string{"--config", write("g.yaml", "version: 1\ngame: chess\nplayers: [A, B]\njournal: j.db\n")}, `unknown game "chess"`},
+		{"bad setup", []string{"--config", write("s.yaml", "version: 1\ngame: tally\nplayers: [A]\njournal: j.db\n")}, "the table's game cannot start: tally: 1 players"},
+		{"config error", []string{"--config", write("k.yaml", "version: 1\ngame: tally\nplayers: [A, B]\njournal: j.db\nlisten_on: x\n")}, `k.yaml:5: key "listen_on": unknown key`},
+		{"board for tally", []string{"--config", write("b.yaml", "version: 1\ngame: tally\nplayers: [A, B]\njournal: j.db\nboard: b.yaml\n")}, "board: is for Genoa tables"},
+		{"extra argument", []string{"--config", "x.yaml", "more"}, "unexpected arguments"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			err := run(context.Background(), tt.args, &stderr)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("run(%q) = %v, want an error with %q", tt.args, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestRunStopsCleanly runs the daemon in this process on the demo's
+// recording, lets it play for a moment, cancels it as a signal would, and
+// checks that it returns nil and leaves no goroutine behind.
+func TestRunStopsCleanly(t *testing.T) {
+	before := runtime.NumGoroutine()
+	dir := t.TempDir()
+	repo, _ := filepath.Abs("../..")
+	cfg := filepath.Join(dir, "t.yaml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\ntags: %s/configs/demo/tags.yaml\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  speed: 20\n  loop: true\n  pause: 10ms\n", repo, repo)), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", freeAddr(t)}, &stderr) }()
+	time.Sleep(1500 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run = %v\n%s", err, stderr.String())
+		}
+	case <-time.After(ShutdownTimeout + 5*time.Second):
+		t.Fatalf("run did not return after the cancel\n%s", stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "stopping") {
+		t.Errorf("log has no stop:\n%s", stderr.String())
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Fatalf("goroutine leak: %d running, %d before\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
