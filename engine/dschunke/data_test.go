@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	"comptoir/configs"
 	strict "comptoir/strictyaml"
 )
@@ -135,4 +137,36 @@ func FuzzDecode(f *testing.F) {
 			_ = s.Legal()
 		}
 	})
+}
+
+// TestEnrollableIDs checks that the cards file gives every physical card
+// an id: key, as `comptoir enroll --cards` reads them (every mapping with
+// an id, anywhere in the file): 10 market, 30 special, 8 restock cards.
+func TestEnrollableIDs(t *testing.T) {
+	_, cards := embedded(t)
+	var doc yaml.Node
+	if err := yaml.Unmarshal(cards, &doc); err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == "id" {
+					if ids[n.Content[i+1].Value] {
+						t.Errorf("id %s twice", n.Content[i+1].Value)
+					}
+					ids[n.Content[i+1].Value] = true
+				}
+			}
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(&doc)
+	if len(ids) != 48 {
+		t.Errorf("%d card ids, want 48 (10 market, 30 special, 8 restock)", len(ids))
+	}
 }
