@@ -54,6 +54,7 @@ const (
 
 var deckKeys = [nDecks]string{"large-order", "small-order", "message", "contract"}
 var deckFR = [nDecks]string{"grosse commande", "petite commande", "message", "contrat"}
+var deckEN = [nDecks]string{"large order", "small order", "message", "contract"}
 
 // Special tiles. What each does is rules code; how many there are and
 // which building gives which is data.

@@ -23,12 +23,16 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 	who := s.name
 	switch e := ev.(type) {
 	case CardDrawn:
-		return fmt.Sprintf(pick("%s draws %s", "%s pioche %s"), who(e.Seat), e.Card)
+		// The card is secret: the log says only which deck it came from.
+		deck := "?"
+		if c, ok := s.d.cardByID[e.Card]; ok {
+			deck = deckName(s.d.cards[c].Deck, fr)
+		}
+		return fmt.Sprintf(pick("%s draws a %s card", "%s pioche une carte %s"), who(e.Seat), deck)
 	case DrawsDue:
-		k := deckIndex(e.Deck)
 		deck := e.Deck
-		if fr && k >= 0 {
-			deck = deckFR[k]
+		if k := deckIndex(e.Deck); k >= 0 {
+			deck = deckName(k, fr)
 		}
 		return fmt.Sprintf(pick("%s draws %d %s card(s)", "%s pioche %d carte(s) %s"), who(e.Seat), e.N, deck)
 	case PawnPlaced:
@@ -61,7 +65,12 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 		}
 		return fmt.Sprintf(pick("%s plays the %s tile", "%s joue la tuile %s"), who(e.Seat), t)
 	case Delivered:
-		return fmt.Sprintf(pick("%s delivers %s", "%s livre %s"), who(e.Seat), e.Card)
+		// A delivered card is shown: it goes face up under its deck.
+		deck := "?"
+		if c, ok := s.d.cardByID[e.Card]; ok {
+			deck = deckName(s.d.cards[c].Deck, fr)
+		}
+		return fmt.Sprintf(pick("%s delivers the %s card %s", "%s livre la carte %s %s"), who(e.Seat), deck, e.Card)
 	case MovementEnded:
 		return pick("the merchant ends the movement: acquisition of buildings", "le marchand termine le déplacement : acquisition de bâtiments")
 	case Acquired:
@@ -77,6 +86,14 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 		return fmt.Sprintf(pick("%s acquires nothing", "%s n'acquiert rien"), who(e.Seat))
 	}
 	return ev.Name()
+}
+
+// deckName is a deck's name for the log.
+func deckName(k int, fr bool) string {
+	if fr {
+		return deckFR[k]
+	}
+	return deckEN[k]
 }
 
 func (s *State) placeName(p Place, lang string) string {
@@ -116,7 +133,24 @@ func (s *State) describeTransfer(e Transfer, fr bool) string {
 		}
 		items = append(items, fmt.Sprintf("%d %s", e.Goods[k], name))
 	}
-	items = append(items, e.Cards...)
+	// Cards that change hands are secret (a deal, a trade) or about to be
+	// shown by a Delivered event: the log counts them by deck, never
+	// naming one.
+	var byDeck [nDecks]int
+	for _, id := range e.Cards {
+		if c, ok := s.d.cardByID[id]; ok {
+			byDeck[s.d.cards[c].Deck]++
+		}
+	}
+	for k, n := range byDeck {
+		if n > 0 {
+			if fr {
+				items = append(items, fmt.Sprintf("%d carte(s) %s", n, deckFR[k]))
+			} else {
+				items = append(items, fmt.Sprintf("%d %s card(s)", n, deckEN[k]))
+			}
+		}
+	}
 	for k, n := range e.Tiles {
 		name := k
 		if t := tileIndex(k); fr && t >= 0 {
