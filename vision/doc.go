@@ -44,7 +44,8 @@
 // Mat, reads the source, and sends on the returned channel; it stops when
 // the source ends or its context is done, closes the channel, and does not
 // close the source. A Reconnecting source's back-off waits also end with
-// its context. Status reports of a StatusSource are sent from the
+// its context. Cancelling cannot cut short a Read already inside OpenCV: a
+// hung V4L2 camera returns from it after OpenCV's own timeout (10 s). Status reports of a StatusSource are sent from the
 // goroutine that calls Read, that is Watch's.
 //
 // # Mats

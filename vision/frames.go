@@ -395,3 +395,29 @@ func (r *Reconnecting) Close() error {
 	r.src = nil
 	return err
 }
+
+// OpenSource opens the frames named by spec: a camera when spec is a
+// device (/dev/video0) or a camera index ("0"), reopened with back-off
+// until ctx is done if it goes away; a folder of pictures; or a video
+// file.
+func OpenSource(ctx context.Context, spec string, o CameraOpts) (Source, error) {
+	if _, err := strconv.Atoi(spec); err == nil || strings.HasPrefix(spec, "/dev/") {
+		// Open once now, so that a missing camera is an error at once.
+		cam, err := OpenCamera(spec, o)
+		if err != nil {
+			return nil, err
+		}
+		first := true
+		return Reconnect(ctx, func() (Source, error) {
+			if first {
+				first = false
+				return cam, nil
+			}
+			return OpenCamera(spec, o)
+		}, DefaultReconnectOpts), nil
+	}
+	if fi, err := os.Stat(spec); err == nil && fi.IsDir() {
+		return OpenDir(spec)
+	}
+	return OpenVideo(spec)
+}

@@ -394,3 +394,38 @@ func FuzzDirFrame(f *testing.F) {
 		}
 	})
 }
+
+func TestOpenSource(t *testing.T) {
+	checkLeaks(t)
+	ctx := context.Background()
+	dir := filepath.Join("testdata", "sequences", "roll")
+	video := filepath.Join(t.TempDir(), "roll.avi")
+	writeVideo(t, dir, video, 3)
+	tests := []struct {
+		spec    string
+		want    string // type of source
+		wantErr error
+	}{
+		{dir, "*vision.Dir", nil},
+		{video, "*vision.Video", nil},
+		{"/dev/video-comptoir-test-missing", "", ErrNoCamera},
+		{filepath.Join(dir, "nope.mp4"), "", os.ErrNotExist},
+	}
+	for _, tt := range tests {
+		src, err := OpenSource(ctx, tt.spec, DefaultCameraOpts)
+		if tt.wantErr != nil {
+			if !errors.Is(err, tt.wantErr) {
+				t.Errorf("OpenSource(%q) = %v, want an error wrapping %v", tt.spec, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("OpenSource(%q) = %v", tt.spec, err)
+			continue
+		}
+		if got := fmt.Sprintf("%T", src); got != tt.want {
+			t.Errorf("OpenSource(%q) is a %s, want a %s", tt.spec, got, tt.want)
+		}
+		src.Close()
+	}
+}

@@ -366,6 +366,11 @@ type WatchOpts struct {
 	Clock clock.Clock
 	// Buffer is the size of the event channel.
 	Buffer int
+	// FrameRate, when not 0, stamps the frames as if they came at this
+	// rate from the first frame's time, rather than with Clock: for
+	// replays of recorded frames read faster than they were filmed, so
+	// that latencies are counted in the recording's time.
+	FrameRate float64
 }
 
 // DefaultWatchOpts settles with DefaultSettleOpts on the real clock.
@@ -398,14 +403,22 @@ func Watch(ctx context.Context, src Source, read func(gocv.Mat) Roll, o WatchOpt
 		defer st.Close()
 		frame := gocv.NewMat()
 		defer frame.Close()
-		for ctx.Err() == nil {
+		var first time.Time
+		for n := 0; ctx.Err() == nil; n++ {
 			if !src.Read(&frame) {
 				if err := SourceErr(src); err != nil && ctx.Err() == nil {
 					send(input.DeviceStatus{At: o.Clock.Now(), Device: "camera", OK: false, Detail: err.Error()})
 				}
 				return
 			}
-			evs, err := st.Frame(frame, o.Clock.Now())
+			at := o.Clock.Now()
+			if o.FrameRate > 0 {
+				if n == 0 {
+					first = at
+				}
+				at = first.Add(time.Duration(n) * time.Duration(float64(time.Second)/o.FrameRate))
+			}
+			evs, err := st.Frame(frame, at)
 			if err != nil {
 				continue // an unusable frame: skip it
 			}

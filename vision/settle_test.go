@@ -561,3 +561,33 @@ func FuzzSettlerFrames(f *testing.F) {
 		}
 	})
 }
+
+// TestWatchFrameRate replays a sequence as fast as it can be read, with
+// frames stamped at 30 per second: the latencies are in the recording's
+// time, whatever the real clock does.
+func TestWatchFrameRate(t *testing.T) {
+	checkLeaks(t)
+	dir := filepath.Join("testdata", "sequences", "two-throws")
+	frames, want := loadSequence(t, dir)
+	src, err := OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	i := -1
+	tr := &truthReader{frames: frames, at: &i, size: image.Rect(0, 0, 320, 240)}
+	var got []gotRoll
+	// A clock that never moves: only FrameRate can space the frames.
+	start := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
+	o := DefaultWatchOpts
+	o.FrameRate = 30
+	o.Clock = clock.NewFake(start)
+	for e := range Watch(context.Background(), countingSource{src, &i}, tr.Read, o) {
+		if r, ok := e.(input.DiceRolled); ok {
+			got = append(got, gotRoll{int(r.At.Sub(start) / frameTime), r})
+		} else {
+			t.Errorf("unexpected %v", e)
+		}
+	}
+	checkRolls(t, got, want, DefaultSettleOpts)
+}
