@@ -628,6 +628,18 @@ func (s *State) tileHolder(by engine.Seat, tile int, what, whatFR string) (engin
 	return by, nil
 }
 
+// commit binds the merchant who plays a tile of the action's timing
+// before taking the current building's action: the tile is played "au
+// début [...] de sa propre action" (Berclaz 6.5.3), so the action must
+// follow, as after a deal. A player who holds the right by a deal, or who
+// has just acted, is bound already or is at the end of the action.
+func (t *tx) commit(by engine.Seat) {
+	s := t.s
+	if s.Win.Seat != by && s.Assigned == engine.NoSeat && s.open() && s.actor() == by {
+		t.emit(ActorChosen{Seat: by})
+	}
+}
+
 // owes reports whether seat has the right to the current action by a deal
 // that it pays partly with goods from the action.
 func (s *State) owes(seat engine.Seat) bool {
@@ -691,6 +703,7 @@ func (t *tx) take(by engine.Seat, c Take) error {
 	if s.Supply[g] == 0 {
 		return refusef(ErrSupplyEmpty, "no %s is left: choose another good", "il ne reste plus de %s : choisissez une autre marchandise", c.Good, s.d.prof.GoodsFR[g])
 	}
+	t.commit(by)
 	t.playTile(by, tileGoods)
 	r := bundle{Goods: make([]int, s.d.nGoods())}
 	r.Goods[g] = 1
@@ -759,6 +772,7 @@ func (t *tx) trade(by engine.Seat, c Trade) error {
 	if m, mfr := s.missing(by, gb); m != "" {
 		return refusef(engine.ErrCannotPay, "%s cannot give %s", "%s ne peut pas donner %s", s.name(by), m, s.name(by), mfr)
 	}
+	t.commit(by)
 	t.playTile(by, tileTrade)
 	t.give(by, engine.NoSeat, "trade", s.itemBundle(give))
 	switch get.kind {
@@ -798,6 +812,7 @@ func (t *tx) build(by engine.Seat, c Build) error {
 	if b < 0 || s.Owner[b] != int(by) {
 		return refusef(ErrNotOwner, "%s has no ownership marker on %s", "%s n'a pas de marqueur de propriété sur %s", s.name(by), s.d.place(sq), s.name(by), s.d.place(sq))
 	}
+	t.commit(by)
 	t.playTile(by, tileBuild)
 	return t.effect(by, b, c.Order, c.Tile, true)
 }

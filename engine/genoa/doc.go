@@ -72,7 +72,10 @@
 //     took an action until the next command that is not theirs (a move, a
 //     deal, the end of the movement). The merchant holds that right on a
 //     building whose action is open and that no deal gave away. A tile
-//     played "at the start" does not oblige one to take the action.
+//     played at the start of the action binds its player to take the
+//     action before the pawn moves on ("il peut jouer cette carte avant
+//     même d'effectuer l'action", Berclaz 6.5.3): a merchant cannot play
+//     tiles at every building and take none of their actions.
 //   - The extra-action tile may be played by anyone during the movement, on
 //     anyone's turn; it gives one more action this turn.
 //   - The building-action tile performs the building's action for its owner

@@ -202,6 +202,10 @@ func (s *State) open() bool {
 
 // obligation says why the merchant may not move on or end now, or "".
 func (s *State) obligation() (string, string) {
+	if s.Assigned != engine.NoSeat && s.Assigned == s.Merchant {
+		p := s.name(s.Assigned)
+		return p + " played a tile at the start of this building's action and must now take it", p + " a joué une tuile au début de l'action de ce bâtiment et doit maintenant la faire"
+	}
 	if s.Assigned != engine.NoSeat {
 		p := s.name(s.Assigned)
 		return p + " must first take the action of the building (the deal says so)", p + " doit d'abord faire l'action du bâtiment (le marché conclu l'y oblige)"
