@@ -14,6 +14,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"comptoir/engine"
+	"comptoir/engine/genoa"
 )
 
 // countGame is a game for 2 to 8 seats where anyone may tick at any
@@ -174,4 +175,43 @@ func frameSeq(data []byte) (int64, bool) {
 	}
 	n, err := strconv.ParseInt(string(rest[:end]), 10, 64)
 	return n, err == nil
+}
+
+// BenchmarkFramesGenoa measures the hub's work for one update of a
+// five-player Genoa game in its first turn: the secrets, the legal
+// actions, and the frames of the table, the five seats and the staff.
+func BenchmarkFramesGenoa(b *testing.B) {
+	sess := newMemSession(b, genoa.New(), engine.Setup{Game: "genoa", Variant: "filosofia-2008", Players: []string{"Anna", "Bruno", "Chloé", "Dario", "Eva"}})
+	ctx := b.Context()
+	// Deal the hands and roll: the merchant's turn, with its many choices.
+	for {
+		st, _ := sess.current()
+		if v := st.View(engine.NoSeat).(genoa.View); v.Phase == "move" {
+			break
+		}
+		if err := sess.Submit(ctx, st.Legal()[0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	s, err := New(sess, DefaultOpts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, seq := sess.current()
+	u := &Update{Seq: seq, State: st}
+	auds := []audience{tableAudience, {role: roleStaff, seat: engine.NoSeat}}
+	for i := 0; i < 5; i++ {
+		auds = append(auds, audience{role: roleSeat, seat: engine.Seat(i)})
+	}
+	size := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sec := secretsOf(u.State)
+		legal := s.legalOf(u.State)
+		size = 0
+		for _, a := range auds {
+			size += len(s.frame(u, sec, legal, a))
+		}
+	}
+	b.ReportMetric(float64(size)/float64(len(auds)), "bytes/frame")
 }

@@ -71,8 +71,8 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 	members := map[*client]*member{}
 	frames := map[audience][]byte{}
 	var cur *Update
-	var sec *secrets          // of cur
-	var legal []engine.Action // of cur, computed once for every frame
+	var sec *secrets        // of cur
+	var legal []frameAction // of cur, computed once for every frame
 	drop := func(c *client) {
 		if _, ok := members[c]; ok {
 			delete(members, c)
@@ -110,7 +110,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			}
 			cur = &u
 			sec = secretsOf(u.State)
-			legal = u.State.Legal()
+			legal = s.legalOf(u.State)
 			s.setLatest(u)
 			clear(frames)
 			freed, err := s.tok.setGame(u.Game, s.opts.Clock.Now())
@@ -206,7 +206,23 @@ type frameDevice struct {
 }
 
 // frame builds the frame of u for a.
-func (s *Server) frame(u *Update, sec *secrets, legal []engine.Action, a audience) []byte {
+// legalOf lists the legal actions with their JSON and text, once per
+// update; each frame keeps its seat's.
+func (s *Server) legalOf(st engine.State) []frameAction {
+	codec := s.sess.Rules().Codec()
+	players := st.Setup().Players
+	var out []frameAction
+	for _, act := range st.Legal() {
+		args, err := json.Marshal(act.Cmd)
+		if err != nil {
+			continue
+		}
+		out = append(out, frameAction{Name: act.Cmd.Name(), Args: args, Line: codec.FormatCommand(act.Cmd, players), By: act.By})
+	}
+	return out
+}
+
+func (s *Server) frame(u *Update, sec *secrets, legal []frameAction, a audience) []byte {
 	st := u.State
 	setup := st.Setup()
 	viewer := engine.NoSeat
@@ -240,10 +256,13 @@ func (s *Server) frame(u *Update, sec *secrets, legal []engine.Action, a audienc
 		}
 		f.Players = append(f.Players, p)
 	}
-	view, err := json.Marshal(st.View(viewer))
-	if err != nil {
-		s.logf("dashboard: view of %v: %v", viewer, err)
-		view = []byte("null")
+	view, ok := sec.views[viewer]
+	if !ok {
+		var err error
+		if view, err = json.Marshal(st.View(viewer)); err != nil {
+			s.logf("dashboard: view of %v: %v", viewer, err)
+			view = []byte("null")
+		}
 	}
 	f.View = view
 	log := u.Log
@@ -262,18 +281,13 @@ func (s *Server) frame(u *Update, sec *secrets, legal []engine.Action, a audienc
 			f.Refusal = &Refused{Seat: r.Seat, Seq: r.Seq, FR: sec.redact(r.FR, viewer), EN: sec.redact(r.EN, viewer)}
 		}
 	}
-	codec := s.sess.Rules().Codec()
 	if a.role != roleTable && !f.Over {
-		f.Commands = codec.CommandNames()
+		f.Commands = s.sess.Rules().Codec().CommandNames()
 		for _, act := range legal {
 			if a.role == roleSeat && act.By != a.seat {
 				continue
 			}
-			args, err := json.Marshal(act.Cmd)
-			if err != nil {
-				continue
-			}
-			f.Legal = append(f.Legal, frameAction{Name: act.Cmd.Name(), Args: args, Line: codec.FormatCommand(act.Cmd, setup.Players), By: act.By})
+			f.Legal = append(f.Legal, act)
 		}
 	}
 	if a.role != roleTable {

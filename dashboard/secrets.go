@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"comptoir/engine"
@@ -17,6 +18,9 @@ import (
 type secrets struct {
 	bySeat [][]string // sorted, longest first
 	re     []*regexp.Regexp
+	// views are the JSON views of the table (NoSeat) and of each seat,
+	// made once here and reused for the frames.
+	views map[engine.Seat][]byte
 }
 
 // mask replaces a secret word.
@@ -24,13 +28,13 @@ const mask = "•••"
 
 // secretsOf finds each seat's secret words in st.
 func secretsOf(st engine.State) *secrets {
-	public := map[string]bool{}
-	words(st.View(engine.NoSeat), func(w string) { public[w] = true })
 	n := len(st.Setup().Players)
-	s := &secrets{bySeat: make([][]string, n), re: make([]*regexp.Regexp, n)}
+	s := &secrets{bySeat: make([][]string, n), re: make([]*regexp.Regexp, n), views: map[engine.Seat][]byte{}}
+	public := map[string]bool{}
+	s.views[engine.NoSeat] = words(st.View(engine.NoSeat), func(w string) { public[w] = true })
 	for i := 0; i < n; i++ {
 		seen := map[string]bool{}
-		words(st.View(engine.Seat(i)), func(w string) {
+		s.views[engine.Seat(i)] = words(st.View(engine.Seat(i)), func(w string) {
 			if !public[w] && len(w) >= 2 {
 				seen[w] = true
 			}
@@ -56,32 +60,45 @@ func secretsOf(st engine.State) *secrets {
 	return s
 }
 
-// words calls f with every string in v's JSON (object keys left out).
-func words(v any, f func(string)) {
+// words calls f with every string value in v's JSON (object keys left
+// out) and returns the JSON ("null" if v does not encode).
+func words(v any, f func(string)) []byte {
 	data, err := json.Marshal(v)
 	if err != nil {
-		return
+		return []byte("null")
 	}
-	var x any
-	if json.Unmarshal(data, &x) != nil {
-		return
-	}
-	var walk func(any)
-	walk = func(x any) {
-		switch x := x.(type) {
-		case string:
-			f(x)
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
-		case map[string]any:
-			for _, e := range x {
-				walk(e)
-			}
+	jsonStrings(data, f)
+	return data
+}
+
+// jsonStrings calls f with every string value of compact JSON (as
+// json.Marshal writes it: a string right before ':' is a key).
+func jsonStrings(data []byte, f func(string)) {
+	for i := 0; i < len(data); i++ {
+		if data[i] != '"' {
+			continue
 		}
+		j := i + 1
+		for j < len(data) && data[j] != '"' {
+			if data[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(data) {
+			return
+		}
+		lit := data[i : j+1]
+		i = j
+		if j+1 < len(data) && data[j+1] == ':' {
+			continue
+		}
+		w, err := strconv.Unquote(string(lit))
+		if err != nil {
+			w = string(lit[1 : len(lit)-1])
+		}
+		f(w)
 	}
-	walk(x)
 }
 
 // redact masks in text the secret words of every seat but viewer's (the

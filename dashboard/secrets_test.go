@@ -228,3 +228,35 @@ func checkFrame(t *testing.T, raw []byte, viewer engine.Seat, history map[int64]
 		}
 	}
 }
+
+func TestJSONStrings(t *testing.T) {
+	v := map[string]any{"mine": map[string]any{"cards": []string{"L01", `a"b\c`, "<é>"}, "ducats": 120}, "name": "Anna"}
+	var got []string
+	words(v, func(w string) { got = append(got, w) })
+	slices.Sort(got)
+	want := []string{"<é>", "Anna", "L01", `a"b\c`}
+	if !slices.Equal(got, want) {
+		t.Errorf("words(%v) = %q, want %q", v, got, want)
+	}
+}
+
+func TestRedact(t *testing.T) {
+	sec := &secrets{bySeat: [][]string{{"L01", "S01"}, {"L05"}}}
+	sec.re = []*regexp.Regexp{regexp.MustCompile(`\b(?:L01|S01)\b`), regexp.MustCompile(`\b(?:L05)\b`)}
+	tests := []struct {
+		viewer engine.Seat
+		in     string
+		want   string
+	}{
+		{engine.NoSeat, "Anna draws L01, Bruno draws L05", "Anna draws •••, Bruno draws •••"},
+		{0, "Anna draws L01, Bruno draws L05", "Anna draws L01, Bruno draws •••"},
+		{1, "Anna draws L01, Bruno draws L05", "Anna draws •••, Bruno draws L05"},
+		{engine.Staff, "Anna draws L01", "Anna draws L01"},
+		{1, "XL01 is not a card", "XL01 is not a card"},
+	}
+	for _, tt := range tests {
+		if got := sec.redact(tt.in, tt.viewer); got != tt.want {
+			t.Errorf("redact(%q, %v) = %q, want %q", tt.in, tt.viewer, got, tt.want)
+		}
+	}
+}
