@@ -24,6 +24,9 @@ func replayLoop(ctx context.Context, sess *table.Session, rec *replay.Source, r 
 	for pass := 1; ; pass++ {
 		if r.Loop {
 			if err := freshGame(ctx, sess); err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
 				return err
 			}
 		}
