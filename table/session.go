@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -340,16 +341,18 @@ func undoLine(step journal.Step) LogLine {
 }
 
 // describe applies the events to st and tells each in words with the
-// state it applies to. Without a Describer, the command's text is the log.
+// state it applies to. Without a Describer, the log says who played which
+// command, by its name only: its arguments may be secret (a card, a sum).
 func describe(st engine.State, seq int64, by engine.Seat, command string, evs []engine.Event) (engine.State, []LogLine, error) {
 	var out []LogLine
 	d, ok := st.(engine.Describer)
 	if !ok {
-		text := command
+		verb, _, _ := strings.Cut(command, " ")
+		who := by.String()
 		if by >= 0 && int(by) < len(st.Setup().Players) {
-			text = st.Setup().Players[by] + " : " + command
+			who = st.Setup().Players[by]
 		}
-		out = append(out, LogLine{Seq: seq, FR: text, EN: text})
+		out = append(out, LogLine{Seq: seq, FR: who + " : " + verb, EN: who + ": " + verb})
 	}
 	for _, ev := range evs {
 		if ok {
