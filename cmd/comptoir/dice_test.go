@@ -1,0 +1,152 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+const (
+	renderedDir = "../../vision/testdata/rendered"
+	realDir     = "../../vision/testdata/real"
+)
+
+// copyFile copies src to dst.
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDicePicturesAndLabels(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"0001.jpg", "0002.jpg", "0003.jpg", "0004.jpg"} {
+		copyFile(t, filepath.Join(renderedDir, f), filepath.Join(dir, f))
+	}
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a picture"), 0o644)
+	labels := filepath.Join(t.TempDir(), "labels.csv")
+	os.WriteFile(labels, []byte("file,blue,red\n0001.jpg,7,5\n0002.jpg,5,7\n0003.jpg,4,1\n0004.jpg,4,3\n"), 0o644)
+	out, errs, code := runCmd(t, "dice", dir, "--labels", labels)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d lines, want 4 pictures and the summary:\n%s", len(lines), out)
+	}
+	line := regexp.MustCompile(`^000[1-4]\.jpg blue=[1-8?] red=[1-8?]$`)
+	for i, l := range lines[:4] {
+		if !line.MatchString(l) || !strings.HasPrefix(l, []string{"0001", "0002", "0003", "0004"}[i]) {
+			t.Errorf("line %d = %q, want <file> blue=<1-8 or ?> red=<1-8 or ?> in name order", i, l)
+		}
+	}
+	sum := regexp.MustCompile(`^accuracy [0-9.]+% \(\d+ of 8 dice read right\), rejected [0-9.]+% \(\d+\), wrong [0-9.]+% \(\d+\)$`)
+	if !sum.MatchString(lines[4]) {
+		t.Errorf("summary %q does not match %v", lines[4], sum)
+	}
+}
+
+func TestDiceSingleReal(t *testing.T) {
+	out, errs, code := runCmd(t, "dice", "--single", filepath.Join(realDir, "d8_top000.jpg"), filepath.Join(realDir, "d8_top267.jpg"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	if want := "d8_top000.jpg die=7\nd8_top267.jpg die=1\n"; out != want {
+		t.Errorf("output\n%s\nwant\n%s", out, want)
+	}
+}
+
+func TestDiceBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "broken.jpg")
+	os.WriteFile(bad, []byte{0xff, 0xd8, 0xff, 0xe0, 1, 2, 3}, 0o644)
+	out, errs, code := runCmd(t, "dice", bad)
+	if code != 1 || out != "broken.jpg blue=? red=?\n" || !strings.Contains(errs, "broken.jpg: bad frame") {
+		t.Errorf("corrupt picture: exit %d, out %q, err %q; want exit 1, a line of ?, and the file named", code, out, errs)
+	}
+	badLabels := filepath.Join(dir, "labels.csv")
+	os.WriteFile(badLabels, []byte("file,blue,red\nx.jpg,9,1\n"), 0o644)
+	if _, errs, code := runCmd(t, "dice", "--labels", badLabels, filepath.Join(renderedDir, "0001.jpg")); code != 1 || !strings.Contains(errs, "face \"9\"") {
+		t.Errorf("bad labels: exit %d, err %q", code, errs)
+	}
+	for _, args := range [][]string{{"dice"}, {"dice", "--camera", "/dev/video0", "x.jpg"}, {"dice", "--video", "v.mp4", "--single"}, {"dice", "--nope"}} {
+		if _, _, code := runCmd(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2 (usage)", args, code)
+		}
+	}
+	if _, errs, code := runCmd(t, "dice", filepath.Join(dir, "missing")); code != 1 || !strings.Contains(errs, "missing") {
+		t.Errorf("missing path: exit %d, err %q", code, errs)
+	}
+}
+
+// calibrationRenders is one render per face of each die, among those the
+// built-in model reads right (so the die is findable in them).
+var calibrationRenders = map[string]string{
+	"blue-1": "0000.jpg", "blue-2": "0130.jpg", "blue-3": "0041.jpg", "blue-4": "0058.jpg",
+	"blue-5": "0239.jpg", "blue-6": "0128.jpg", "blue-7": "0026.jpg", "blue-8": "0126.jpg",
+	"red-1": "0000.jpg", "red-2": "0026.jpg", "red-3": "0058.jpg", "red-4": "0041.jpg",
+	"red-5": "0163.jpg", "red-6": "0151.jpg", "red-7": "0061.jpg", "red-8": "0046.jpg",
+}
+
+// TestCalibrateDirThenDice calibrates from one render per face of each die
+// (comptoir calibrate --dir) and reads other renders with the calibration.
+func TestCalibrateDirThenDice(t *testing.T) {
+	dir := t.TempDir()
+	for key, file := range calibrationRenders {
+		copyFile(t, filepath.Join(renderedDir, file), filepath.Join(dir, key+".jpg"))
+	}
+	calib := filepath.Join(t.TempDir(), "calibration.json")
+	out, errs, code := runCmd(t, "calibrate", "--dir", dir, "--out", calib)
+	if code != 0 {
+		t.Fatalf("calibrate: exit %d\n%s%s", code, out, errs)
+	}
+	if !strings.Contains(out, "calibration saved to") || strings.Count(out, "learned from") != 16 {
+		t.Errorf("calibrate output:\n%s", out)
+	}
+	labels := filepath.Join(renderedDir, "labels.csv")
+	paths := []string{filepath.Join(renderedDir, "0010.jpg"), filepath.Join(renderedDir, "0020.jpg"), filepath.Join(renderedDir, "0030.jpg")}
+	out, errs, code = runCmd(t, append([]string{"dice", "--calibration", calib, "--labels", labels}, paths...)...)
+	if code != 0 || strings.Count(out, "\n") != len(paths)+1 || !strings.Contains(out, "accuracy") {
+		t.Errorf("dice with calibration: exit %d\n%s%s", code, out, errs)
+	}
+	if _, errs, code := runCmd(t, "calibrate", "--dir", t.TempDir(), "--out", calib); code != 1 || !strings.Contains(errs, "blue-1.jpg") {
+		t.Errorf("empty folder: exit %d, err %q; want the missing picture named", code, errs)
+	}
+	os.WriteFile(calib, []byte("{not json"), 0o644)
+	if _, errs, code := runCmd(t, "dice", "--calibration", calib, paths[0]); code != 1 || !strings.Contains(errs, "bad numeral model") {
+		t.Errorf("corrupt calibration: exit %d, err %q", code, errs)
+	}
+}
+
+func FuzzParseDiceLabels(f *testing.F) {
+	f.Add([]byte("file,blue,red\n0001.jpg,7,5\n0002.jpg,?,3\n"), false)
+	f.Add([]byte("file,face\nx.jpg,8\n"), true)
+	f.Add([]byte("file,blue\n\"unterminated"), false)
+	f.Fuzz(func(t *testing.T, data []byte, single bool) {
+		labels, err := parseDiceLabels(strings.NewReader(string(data)), single)
+		if err != nil {
+			return
+		}
+		n := 2
+		if single {
+			n = 1
+		}
+		for file, faces := range labels {
+			if len(faces) != n {
+				t.Fatalf("%s: %d faces, want %d", file, len(faces), n)
+			}
+			for _, v := range faces {
+				if v < 0 || v > 8 {
+					t.Fatalf("%s: face %d", file, v)
+				}
+			}
+		}
+	})
+}
