@@ -53,6 +53,9 @@ type InfoCard struct {
 // default board).
 func GameInfoFor(setup engine.Setup, b *board.Board) (GameInfo, error) {
 	info := GameInfo{Game: setup.Game, Variant: setup.Variant}
+	if more, ok := moreGameInfo[setup.Game]; ok {
+		return more(info)
+	}
 	if setup.Game != "genoa" {
 		return info, nil
 	}

@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -660,7 +659,7 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 		sctx, cancel := context.WithTimeout(ctx, s.opts.SubmitTimeout)
 		err = s.sess.Submit(sctx, engine.Action{By: seat, Cmd: cmd})
 		cancel()
-		if err == nil && slices.Contains(s.opts.Announce, cmd.Name()) {
+		if err == nil && s.announces(cmd) {
 			s.props.announce(seat, s.sess.Rules().Codec().FormatCommand(cmd, s.players()))
 			s.notifySeats()
 		}
