@@ -98,8 +98,9 @@ type Settler struct {
 	o    SettleOpts
 
 	// Working pictures, reused from frame to frame.
-	resized, bgr, small, prev, base, diff, diffGrey, mask gocv.Mat
-	hasPrev, hasBase                                      bool
+	resized, bgr, small, prev, base, scaled, diff, diffGrey, mask, meanM, stdM gocv.Mat
+	hasPrev, hasBase                                                           bool
+	smallLevel, prevLevel, baseLevel                                           level
 
 	state     TrayState // of the last frame
 	still     int       // still frames in a row
@@ -128,12 +129,13 @@ func NewSettler(read func(gocv.Mat) Roll, o SettleOpts) *Settler {
 	}
 	return &Settler{read: read, o: o,
 		resized: gocv.NewMat(), bgr: gocv.NewMat(), small: gocv.NewMat(), prev: gocv.NewMat(),
-		base: gocv.NewMat(), diff: gocv.NewMat(), diffGrey: gocv.NewMat(), mask: gocv.NewMat()}
+		base: gocv.NewMat(), scaled: gocv.NewMat(), diff: gocv.NewMat(), diffGrey: gocv.NewMat(), mask: gocv.NewMat(),
+		meanM: gocv.NewMat(), stdM: gocv.NewMat()}
 }
 
 // Close releases the settler's Mats.
 func (s *Settler) Close() error {
-	for _, m := range []*gocv.Mat{&s.resized, &s.bgr, &s.small, &s.prev, &s.base, &s.diff, &s.diffGrey, &s.mask} {
+	for _, m := range []*gocv.Mat{&s.resized, &s.bgr, &s.small, &s.prev, &s.base, &s.scaled, &s.diff, &s.diffGrey, &s.mask, &s.meanM, &s.stdM} {
 		m.Close()
 	}
 	return nil
@@ -143,10 +145,18 @@ func (s *Settler) Close() error {
 func (s *Settler) State() TrayState { return s.state }
 
 // changed returns the fraction of pixels of a and b that differ by more
-// than PixelDelta. The difference is taken per colour channel and then
-// weighted as grey levels are, so that a red die on a green felt of the
-// same brightness still shows.
-func (s *Settler) changed(a, b gocv.Mat) float64 {
+// than PixelDelta. b's brightness is first matched to a's (same mean and
+// spread), so that the light flickering or the camera changing its
+// exposure or gain moves nothing. The difference is taken per colour
+// channel and then weighted as grey levels are, so that a red die on a
+// green felt of the same brightness still shows.
+func (s *Settler) changed(a gocv.Mat, la level, b gocv.Mat, lb level) float64 {
+	gain := la.spread / math.Max(lb.spread, 1)
+	offset := la.mean - gain*lb.mean
+	if math.Abs(gain-1) > 0.002 || math.Abs(offset) > 0.5 {
+		b.ConvertToWithParams(&s.scaled, b.Type(), float32(gain), float32(offset))
+		b = s.scaled
+	}
 	gocv.AbsDiff(a, b, &s.diff)
 	d := s.diff
 	if d.Channels() == 3 {
@@ -155,6 +165,22 @@ func (s *Settler) changed(a, b gocv.Mat) float64 {
 	}
 	gocv.Threshold(d, &s.mask, float32(s.o.PixelDelta), 255, gocv.ThresholdBinary)
 	return float64(gocv.CountNonZero(s.mask)) / float64(s.mask.Rows()*s.mask.Cols())
+}
+
+// level is the brightness of a picture: the mean and standard deviation of
+// its pixels, over all channels.
+type level struct{ mean, spread float64 }
+
+// level measures m.
+func (s *Settler) level(m gocv.Mat) level {
+	gocv.MeanStdDev(m, &s.meanM, &s.stdM)
+	var l level
+	n := s.meanM.Rows()
+	for i := 0; i < n; i++ {
+		l.mean += s.meanM.GetDoubleAt(i, 0) / float64(n)
+		l.spread += s.stdM.GetDoubleAt(i, 0) / float64(n)
+	}
+	return l
 }
 
 // prepare reduces frame to a small blurred picture in s.small.
@@ -182,6 +208,7 @@ func (s *Settler) prepare(frame gocv.Mat) error {
 		src = s.resized
 	}
 	gocv.GaussianBlur(src, &s.small, image.Pt(3, 3), 0, 0, gocv.BorderDefault)
+	s.smallLevel = s.level(s.small)
 	if s.hasPrev && (s.prev.Rows() != s.small.Rows() || s.prev.Cols() != s.small.Cols() || s.prev.Type() != s.small.Type()) {
 		// The camera came back with another frame size or type: start
 		// afresh.
@@ -200,6 +227,7 @@ func (s *Settler) Frame(frame gocv.Mat, at time.Time) ([]input.Event, error) {
 	}
 	defer func() {
 		s.prev, s.small = s.small, s.prev // keep this frame as the previous one
+		s.prevLevel = s.smallLevel
 		s.hasPrev = true
 		s.prevAt = at
 	}()
@@ -208,10 +236,10 @@ func (s *Settler) Frame(frame gocv.Mat, at time.Time) ([]input.Event, error) {
 		s.still = 0
 		return nil, nil
 	}
-	motion := s.changed(s.small, s.prev)
+	motion := s.changed(s.small, s.smallLevel, s.prev, s.prevLevel)
 	change := 0.0
 	if s.hasBase {
-		change = s.changed(s.small, s.base)
+		change = s.changed(s.small, s.smallLevel, s.base, s.baseLevel)
 	}
 
 	switch {
@@ -227,6 +255,7 @@ func (s *Settler) Frame(frame gocv.Mat, at time.Time) ([]input.Event, error) {
 		if s.largeRun >= s.o.HandTimeout {
 			s.state = TrayStill
 			s.small.CopyTo(&s.base)
+			s.baseLevel = s.smallLevel
 		}
 	default:
 		s.state = TrayStill
@@ -285,6 +314,7 @@ func rollScore(r Roll) float64 {
 func (s *Settler) decide(r Roll, at time.Time) []input.Event {
 	s.handled = true
 	s.small.CopyTo(&s.base)
+	s.baseLevel = s.smallLevel
 	s.hasBase = true
 	moved := s.moved
 	s.moved = false

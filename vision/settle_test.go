@@ -3,9 +3,11 @@ package vision
 import (
 	"context"
 	"encoding/csv"
+	"flag"
 	"fmt"
 	"image"
 	"image/color"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,6 +20,8 @@ import (
 
 	"gocv.io/x/gocv"
 )
+
+var debugSettle = flag.Bool("settle.debug", false, "log the settler's view of every frame of the recorded sequences")
 
 // frameTime is the time between frames of a 30 frames per second camera.
 const frameTime = time.Second / 30
@@ -145,6 +149,11 @@ func TestSettleSequences(t *testing.T) {
 // settleDir runs a settler over the pictures of dir and returns the rolls
 // it reported and the frames it read.
 func settleDir(t testing.TB, dir string, frames []seqFrame, o SettleOpts) ([]gotRoll, []int) {
+	return settleDirWith(t, dir, frames, o, nil)
+}
+
+// settleDirWith is settleDir with each frame passed through perturb first.
+func settleDirWith(t testing.TB, dir string, frames []seqFrame, o SettleOpts, perturb func(i int, m *gocv.Mat)) ([]gotRoll, []int) {
 	t.Helper()
 	src, err := OpenDir(dir)
 	if err != nil {
@@ -164,7 +173,13 @@ func settleDir(t testing.TB, dir string, frames []seqFrame, o SettleOpts) ([]got
 	var got []gotRoll
 	for ; src.Read(&m); i++ {
 		tr.size = image.Rect(0, 0, m.Cols(), m.Rows())
+		if perturb != nil {
+			perturb(i, &m)
+		}
 		evs, err := st.Frame(m, start.Add(time.Duration(i)*frameTime))
+		if *debugSettle {
+			t.Logf("frame %d %s truth=%s", i, st.State(), frames[i].state)
+		}
 		if err != nil {
 			t.Fatalf("frame %d: %v", i, err)
 		}
@@ -590,4 +605,31 @@ func TestWatchFrameRate(t *testing.T) {
 		}
 	}
 	checkRolls(t, got, want, DefaultSettleOpts)
+}
+
+// TestSettleNoisyCamera settles the recorded sequences through a poor
+// camera: strong sensor noise (standard deviation 8 levels) and the whole
+// picture flickering from frame to frame (gain 4% and offset 4 levels up
+// and down), as under mains lighting. The rolls must not change.
+func TestSettleNoisyCamera(t *testing.T) {
+	checkLeaks(t)
+	for _, name := range sequenceNames {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join("testdata", "sequences", name)
+			frames, want := loadSequence(t, dir)
+			r := rand.New(rand.NewPCG(1, 2))
+			perturb := func(i int, m *gocv.Mat) {
+				px, err := m.DataPtrUint8()
+				if err != nil {
+					t.Fatal(err)
+				}
+				flicker := float64(i%2*2 - 1)
+				for j, v := range px {
+					px[j] = uint8(min(max(float64(v)*(1+0.04*flicker)+4*flicker+r.NormFloat64()*8+0.5, 0), 255))
+				}
+			}
+			got, _ := settleDirWith(t, dir, frames, DefaultSettleOpts, perturb)
+			checkRolls(t, got, want, DefaultSettleOpts)
+		})
+	}
 }
