@@ -286,45 +286,49 @@ func TestBrowserGenoaTurn(t *testing.T) {
 		t.Errorf("Bruno's page does not describe his cards: %.300q", brunoText)
 	}
 	// Every frame Bruno's browser received: only his own money and cards.
-	p := phones[1]
-	p.mu.Lock()
-	frames := append([]string(nil), p.frames...)
-	p.mu.Unlock()
-	states := 0
-	for _, raw := range frames {
-		var fr struct {
-			Type string `json:"type"`
-			View struct {
-				Mine *genoa.PrivateView `json:"mine"`
-			} `json:"view"`
-		}
-		if json.Unmarshal([]byte(raw), &fr) != nil || fr.Type != "state" {
-			continue
-		}
-		states++
-		if m := fr.View.Mine; m != nil {
-			if m.Ducats != 130 && m.Ducats != 120 {
-				t.Errorf("a frame to Bruno holds money %d, not his (130 then 120)", m.Ducats)
+	checkBruno := func(when string) {
+		t.Helper()
+		p := phones[1]
+		p.mu.Lock()
+		frames := append([]string(nil), p.frames...)
+		p.mu.Unlock()
+		states := 0
+		for _, raw := range frames {
+			var fr struct {
+				Type string `json:"type"`
+				View struct {
+					Mine *genoa.PrivateView `json:"mine"`
+				} `json:"view"`
 			}
-			for _, c := range m.Cards {
-				if slices.Contains(annaCards, c) {
-					t.Errorf("a frame to Bruno holds Anna's card %s", c)
+			if json.Unmarshal([]byte(raw), &fr) != nil || fr.Type != "state" {
+				continue
+			}
+			states++
+			if m := fr.View.Mine; m != nil {
+				if m.Ducats != 130 && m.Ducats != 120 {
+					t.Errorf(when+": a frame to Bruno holds money %d, not his (130 then 120)", m.Ducats)
+				}
+				for _, c := range m.Cards {
+					if slices.Contains(annaCards, c) {
+						t.Errorf(when+": a frame to Bruno holds Anna's card %s", c)
+					}
 				}
 			}
-		}
-		for _, c := range annaCards {
-			if regexp.MustCompile(`\b` + c + `\b`).MatchString(raw) {
-				t.Errorf("a frame to Bruno holds Anna's card %s", c)
+			for _, c := range annaCards {
+				if regexp.MustCompile(`\b` + c + `\b`).MatchString(raw) {
+					t.Errorf(when+": a frame to Bruno holds Anna's card %s", c)
+				}
+			}
+			if strings.Contains(raw, `"ducats":140`) {
+				t.Errorf(when+": a frame to Bruno holds Anna's money: %.200s", raw)
 			}
 		}
-		if strings.Contains(raw, `"ducats":140`) {
-			t.Errorf("a frame to Bruno holds Anna's money: %.200s", raw)
+		if states < 5 {
+			t.Errorf(when+": Bruno's browser received %d state frames, want one per step", states)
 		}
+		t.Logf("Bruno's browser received %d frames (%d states)", len(frames), states)
 	}
-	if states < 5 {
-		t.Errorf("Bruno's browser received %d state frames, want one per step", states)
-	}
-	t.Logf("Bruno's browser received %d frames (%d states)", len(frames), states)
+	checkBruno("after the turn")
 
 	// The language toggle: English, then back to French.
 	var before, after string
@@ -365,6 +369,25 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	); err != nil {
 		t.Fatalf("staff page: %v", err)
 	}
+	// The staff undo the last step (the end of the movement): the game
+	// goes back, and still no frame to Bruno tells him Anna's secrets.
+	seqBefore := sess.Latest().Seq
+	if err := chromedp.Run(staff,
+		chromedp.SendKeys(`#staff form:first-of-type input[name=reason]`, "confirm pressed by mistake", chromedp.ByQuery),
+		chromedp.Click(`#staff form:first-of-type button`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#toast[data-kind=accepted]`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("staff undo: %v", err)
+	}
+	deadline = time.Now().Add(10 * time.Second)
+	for sess.Latest().Seq == seqBefore && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if v := sess.Latest().State.View(engine.NoSeat).(genoa.View); v.Merchant != 0 || v.Phase != "move" {
+		t.Errorf("after the undo: merchant seat %d, phase %s; want Anna moving again", v.Merchant+1, v.Phase)
+	}
+	time.Sleep(300 * time.Millisecond)
+	checkBruno("after the undo")
 	shot(staff, "staff.png")
 	t.Logf("screenshots in %s", shots)
 }
