@@ -225,13 +225,30 @@ func (s *State) step(p Place) (int, error) {
 	if len(s.Path) > 4 {
 		return -1, engine.Refuse(ErrNoMovesLeft, "the pawn has made its 4 moves: end the movement", "le pion a fait ses 4 déplacements : terminez le déplacement")
 	}
+	next, nextFR := s.nextSquares()
 	if s.visited(sq) {
-		return -1, refusef(ErrVisited, "%s was already visited this turn", "%s a déjà été visité ce tour-ci", s.d.place(sq), s.d.place(sq))
+		return -1, refusef(ErrVisited, "%s was already visited this turn; the pawn can go to: %s", "%s a déjà été visité ce tour-ci ; le pion peut aller sur : %s", s.d.place(sq), next, s.d.place(sq), nextFR)
 	}
 	if !slices.Contains(s.d.adj[s.pawn()], sq) {
-		return -1, refusef(ErrNotAdjacent, "%s does not touch %s, where the pawn stands", "%s ne touche pas %s, où se trouve le pion", s.d.place(sq), s.d.place(s.pawn()), s.d.place(sq), s.d.place(s.pawn()))
+		return -1, refusef(ErrNotAdjacent, "%s does not touch %s, where the pawn stands; the pawn can go to: %s", "%s ne touche pas %s, où se trouve le pion ; le pion peut aller sur : %s",
+			s.d.place(sq), s.d.place(s.pawn()), next, s.d.place(sq), s.d.place(s.pawn()), nextFR)
 	}
 	return sq, nil
+}
+
+// nextSquares lists the squares the pawn can move to in one move, in both
+// languages, for refusals.
+func (s *State) nextSquares() (string, string) {
+	var out []string
+	for _, sq := range s.d.adj[s.pawn()] {
+		if !s.visited(sq) {
+			out = append(out, string(s.d.place(sq)))
+		}
+	}
+	if len(out) == 0 {
+		return "none (end the movement)", "aucune (terminez le déplacement)"
+	}
+	return strings.Join(out, ", "), strings.Join(out, ", ")
 }
 
 func (t *tx) move(by engine.Seat, c Move) error {
@@ -286,10 +303,15 @@ func (t *tx) deal(by engine.Seat, c Deal) error {
 		return refusef(engine.ErrBadArgument, "deal: from= must name the player who offers", "deal : from= doit nommer le joueur qui offre")
 	}
 	if c.From == s.Merchant {
-		return engine.Refuse(ErrMerchantOffer, "", "")
+		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to himself: he moves the pawn (move) and takes an action himself (act)", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
 	}
 	if by != engine.NoSeat && by != s.Merchant && by != c.From {
 		return refusef(engine.ErrNotYourTurn, "a deal is between the merchant (%s) and %s", "un marché se conclut entre le marchand (%s) et %s", s.name(s.Merchant), s.name(c.From), s.name(s.Merchant), s.name(c.From))
+	}
+	if to, ok := s.d.squareOf(c.To); ok && !s.visited(to) && !slices.Contains(s.d.adj[s.pawn()], to) && s.obligationFree() {
+		next, nextFR := s.nextSquares()
+		return refusef(ErrNotAdjacent, "a deal is made for a square next to the pawn (%s); an offer for %s, farther away, is only a suggestion until the pawn stands next to it", "un marché se conclut pour une case voisine du pion (%s) ; une offre pour %s, plus loin, n'est qu'une suggestion tant que le pion n'est pas à côté",
+			next, c.To, nextFR, c.To)
 	}
 	sq, err := s.step(c.To)
 	if err != nil {
@@ -314,7 +336,7 @@ func (t *tx) deal(by engine.Seat, c Deal) error {
 	}
 	b := s.d.squares[sq].Bld
 	if b >= 0 && !s.canAct(c.From) {
-		return refusef(ErrNoActionLeft, "%s has taken their action this turn and could not take the action there", "%s a déjà fait son action ce tour-ci et ne pourrait pas faire celle de ce bâtiment", s.name(c.From), s.name(c.From))
+		return refusef(ErrNoActionLeft, "%s has taken their action this turn and could not take the action there (an extra-action tile played first gives one more; a deal for a street needs no action)", "%s a déjà fait son action ce tour-ci et ne pourrait pas faire celle de ce bâtiment (une tuile action supplémentaire jouée d'abord en donne une de plus ; un marché pour une rue ne demande pas d'action)", s.name(c.From), s.name(c.From))
 	}
 	if len(c.After) > 0 {
 		if err := s.checkAfter(b, c.After); err != nil {
@@ -335,7 +357,7 @@ func (t *tx) deal(by engine.Seat, c Deal) error {
 // action of building b gives now (a warehouse's goods, a tile).
 func (s *State) checkAfter(b int, after map[string]int) error {
 	if b < 0 {
-		return engine.Refuse(ErrAfter, "a street gives nothing to pay with after the move", "une rue ne rapporte rien qui puisse payer après le déplacement")
+		return engine.Refuse(ErrAfter, "a street gives nothing to pay with after the move: pay with what you hold now", "une rue ne rapporte rien qui puisse payer après le déplacement : payez avec ce que vous avez maintenant")
 	}
 	bl := s.d.blds[b]
 	for k, v := range after {
@@ -348,7 +370,17 @@ func (s *State) checkAfter(b int, after map[string]int) error {
 			ok = false
 		}
 		if !ok {
-			return refusef(ErrAfter, "%d %s: the action of %s will not give it", "%d %s : l'action de %s ne le donnera pas", v, k, bl.NameEN, v, k, bl.NameFR)
+			gives := "nothing that can be promised (cards drawn are unknown until drawn)"
+			givesFR := "rien qui puisse être promis (les cartes piochées sont inconnues avant la pioche)"
+			switch bl.Act {
+			case aWarehouse:
+				gives = "one " + s.d.prof.Goods[bl.Goods[0]] + " and one " + s.d.prof.Goods[bl.Goods[1]] + ", while the supply has them"
+				givesFR = "une " + s.d.prof.GoodsFR[bl.Goods[0]] + " et une " + s.d.prof.GoodsFR[bl.Goods[1]] + ", tant que la réserve en a"
+			case aTile:
+				gives = "one " + tileKeys[bl.Tile] + " tile, while the supply has one"
+				givesFR = "une tuile " + tileFR[bl.Tile] + ", tant que la réserve en a"
+			}
+			return refusef(ErrAfter, "%d %s: the action of %s will not give it; it gives %s", "%d %s : l'action de %s ne le donnera pas ; elle donne %s", v, k, bl.NameEN, gives, v, k, bl.NameFR, givesFR)
 		}
 	}
 	return nil
@@ -360,10 +392,10 @@ func (s *State) openFor(what, whatFR string) (int, error) {
 	}
 	b := s.curBld()
 	if b < 0 {
-		return -1, refusef(ErrNoBuilding, "the pawn is on %s, where there is no action", "le pion est sur %s, où il n'y a pas d'action", s.d.place(s.pawn()), s.d.place(s.pawn()))
+		return -1, refusef(ErrNoBuilding, "the pawn is on %s, where there is no action: actions are taken in the 18 buildings", "le pion est sur %s, où il n'y a pas d'action : les actions se font dans les 18 bâtiments", s.d.place(s.pawn()), s.d.place(s.pawn()))
 	}
 	if s.Done[b] {
-		return -1, refusef(ErrActionTaken, "the action of %s was already taken this turn", "l'action de %s a déjà été faite ce tour-ci", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
+		return -1, refusef(ErrActionTaken, "the action of %s was already taken this turn: it is taken once per turn; the merchant may move the pawn on", "l'action de %s a déjà été faite ce tour-ci : elle ne se fait qu'une fois par tour ; le marchand peut déplacer le pion plus loin", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
 	}
 	return b, nil
 }
@@ -378,13 +410,13 @@ func (t *tx) offer(by engine.Seat, c Offer) error {
 		return engine.Refuse(engine.ErrBadArgument, "an offer comes from a player: write \"Name: offer ...\"", "une offre vient d'un joueur : écrivez « Nom: offer ... »")
 	}
 	if by == s.Merchant {
-		return engine.Refuse(ErrMerchantOffer, "", "")
+		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to himself: he moves the pawn (move) and takes an action himself (act)", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
 	}
 	if s.Assigned != engine.NoSeat {
 		return refusef(ErrNotYourAction, "%s already has the action of %s by a deal", "%s a déjà l'action de %s par un marché", s.name(s.Assigned), s.d.blds[b].NameEN, s.name(s.Assigned), s.d.blds[b].NameFR)
 	}
 	if !s.canAct(by) {
-		return refusef(ErrNoActionLeft, "%s has no action left this turn", "%s n'a plus d'action ce tour-ci", s.name(by), s.name(by))
+		return refusef(ErrNoActionLeft, "%s has no action left this turn (an extra-action tile played first gives one more)", "%s n'a plus d'action ce tour-ci (une tuile action supplémentaire jouée d'abord en donne une de plus)", s.name(by), s.name(by))
 	}
 	pay, err := s.payment(by, c.Ducats, c.Goods, c.Cards, c.Tiles, c.Markers, c.Promise, false)
 	if err != nil {
@@ -410,7 +442,14 @@ func (t *tx) accept(by engine.Seat, c Accept) error {
 	}
 	i := slices.IndexFunc(s.Offers, func(o offer) bool { return o.Seat == c.From })
 	if i < 0 {
-		return refusef(ErrNoOffer, "%s made no offer for this action", "%s n'a pas fait d'offre pour cette action", s.name(c.From), s.name(c.From))
+		var from []string
+		for _, o := range s.Offers {
+			from = append(from, s.name(o.Seat))
+		}
+		if len(from) == 0 {
+			return refusef(ErrNoOffer, "%s made no offer for this action, and nobody else did: take the action or move on", "%s n'a pas fait d'offre pour cette action, ni personne d'autre : faites l'action ou continuez", s.name(c.From), s.name(c.From))
+		}
+		return refusef(ErrNoOffer, "%s made no offer for this action; offers stand from: %s", "%s n'a pas fait d'offre pour cette action ; offres de : %s", s.name(c.From), strings.Join(from, ", "), s.name(c.From), strings.Join(from, ", "))
 	}
 	o := s.Offers[i]
 	if m, mfr := s.missing(o.Seat, o.Pay); m != "" {
@@ -590,10 +629,11 @@ func (t *tx) draw(by engine.Seat, c Draw) error {
 		return refusef(ErrCard, "no card %q in the catalog", "pas de carte %q au catalogue", c.Card, c.Card)
 	}
 	if s.d.cards[ci].Deck != p.Deck {
-		return refusef(ErrCard, "%s is not a %s card", "%s n'est pas une carte %s", c.Card, deckKeys[p.Deck], c.Card, deckFR[p.Deck])
+		return refusef(ErrCard, "%s is not a %s card: %s draws from the %s deck", "%s n'est pas une carte %s : %s pioche dans la pile %s", c.Card, deckKeys[p.Deck], s.name(p.Seat), deckKeys[p.Deck], c.Card, deckFR[p.Deck], s.name(p.Seat), deckFR[p.Deck])
 	}
 	if s.loc(ci) != -1 {
-		return refusef(ErrCard, "%s is in %s's hand, not in the deck", "%s est dans la main de %s, pas dans la pioche", c.Card, s.name(engine.Seat(s.loc(ci))), c.Card, s.name(engine.Seat(s.loc(ci))))
+		// Whose hand is a secret: the refusal does not say.
+		return refusef(ErrCard, "%s is not in the %s deck (it is in a hand): scan the card drawn from the deck", "%s n'est pas dans la pioche %s (elle est dans une main) : scannez la carte piochée", c.Card, deckKeys[p.Deck], c.Card, deckFR[p.Deck])
 	}
 	t.emit(CardDrawn{Seat: p.Seat, Card: c.Card})
 	return nil
@@ -810,7 +850,17 @@ func (t *tx) build(by engine.Seat, c Build) error {
 	}
 	b := s.d.squares[sq].Bld
 	if b < 0 || s.Owner[b] != int(by) {
-		return refusef(ErrNotOwner, "%s has no ownership marker on %s", "%s n'a pas de marqueur de propriété sur %s", s.name(by), s.d.place(sq), s.name(by), s.d.place(sq))
+		var own []string
+		for x, o := range s.Owner {
+			if o == int(by) {
+				own = append(own, string(s.d.bldPlace(x)))
+			}
+		}
+		mine, mineFR := "none", "aucun"
+		if len(own) > 0 {
+			mine, mineFR = strings.Join(own, ", "), strings.Join(own, ", ")
+		}
+		return refusef(ErrNotOwner, "%s has no ownership marker on %s; the tile plays the action of a building of one's own (%s)", "%s n'a pas de marqueur de propriété sur %s ; la tuile fait l'action d'un bâtiment dont on est propriétaire (%s)", s.name(by), s.d.place(sq), mine, s.name(by), s.d.place(sq), mineFR)
 	}
 	t.commit(by)
 	t.playTile(by, tileBuild)
@@ -854,13 +904,17 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 		return err
 	}
 	if !slices.Contains(s.Discs, st) {
-		return refusef(ErrNoDisc, "%s carries no disc of the pawn now", "%s ne porte pas de disque du pion maintenant", s.d.place(st), s.d.place(st))
+		var with []string
+		for _, d := range s.Discs {
+			with = append(with, string(s.d.place(d)))
+		}
+		return refusef(ErrNoDisc, "%s carries no disc of the pawn now; streets with a disc: %s", "%s ne porte pas de disque du pion maintenant ; rues avec un disque : %s", s.d.place(st), strings.Join(with, ", "), s.d.place(st), strings.Join(with, ", "))
 	}
 	if len(c.Place)+len(c.Remove) == 0 {
 		return engine.Refuse(engine.ErrBadArgument, "name buildings with place= or remove=, or pass", "nommez des bâtiments avec place= ou remove=, ou passez (pass)")
 	}
 	if m := s.d.prof.MaxPlacements; m > 0 && len(c.Place)+len(c.Remove) > m {
-		return refusef(ErrTooMany, "at most %d buildings from one street", "au plus %d bâtiments depuis une rue", m, m)
+		return refusef(ErrTooMany, "at most %d buildings from one street (a marker removed counts as one): name fewer", "au plus %d bâtiments depuis une rue (un marqueur retiré compte pour un) : nommez-en moins", m, m)
 	}
 	seen := map[int]bool{}
 	cost := 0
@@ -871,7 +925,11 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 			return -1, refusef(ErrUnknownSquare, "%q is not a building (buildings: %s)", "%q n'est pas un bâtiment (bâtiments : %s)", p, s.bldKeys(), p, s.bldKeys())
 		}
 		if !slices.Contains(s.d.touch[st], b) {
-			return -1, refusef(ErrNotTouching, "%s does not touch the street %s", "%s ne touche pas la rue %s", s.d.blds[b].NameEN, s.d.place(st), s.d.blds[b].NameFR, s.d.place(st))
+			var near []string
+			for _, x := range s.d.touch[st] {
+				near = append(near, string(s.d.bldPlace(x)))
+			}
+			return -1, refusef(ErrNotTouching, "%s does not touch the street %s, which touches: %s", "%s ne touche pas la rue %s, qui touche : %s", s.d.blds[b].NameEN, s.d.place(st), strings.Join(near, ", "), s.d.blds[b].NameFR, s.d.place(st), strings.Join(near, ", "))
 		}
 		if seen[b] {
 			return -1, refusef(engine.ErrBadArgument, "%s named twice: one marker per building", "%s nommé deux fois : un marqueur par bâtiment", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
@@ -885,7 +943,7 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 			return err
 		}
 		if o := s.Owner[b]; o < 0 || o == int(who) {
-			return refusef(ErrNoMarker, "%s carries no opponent's marker", "%s ne porte pas de marqueur adverse", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
+			return refusef(ErrNoMarker, "%s carries no opponent's marker: remove= takes an opponent's marker off; place= puts yours", "%s ne porte pas de marqueur adverse : remove= retire un marqueur adverse ; place= pose le vôtre", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
 		}
 		cost += s.d.prof.RemovalCost
 		ev.Removed = append(ev.Removed, s.d.bldPlace(b))

@@ -216,6 +216,12 @@ func (s *State) obligation() (string, string) {
 	return "", ""
 }
 
+// obligationFree reports whether nothing holds the pawn where it is.
+func (s *State) obligationFree() bool {
+	en, _ := s.obligation()
+	return en == ""
+}
+
 // bound reports whether a standing offer binds the merchant to have the
 // current building's action taken: an offer its maker can still pay, by a
 // player who still has an action.

@@ -369,3 +369,389 @@ func TestTieBreakPerEdition(t *testing.T) {
 		})
 	}
 }
+
+func TestBuildingActions(t *testing.T) {
+	// [B] 5 and [F] "Bâtiments": "Gildenhalle: le joueur pioche une carte
+	// du paquet Großer Auftrag", "Rathaus: [...] deux cartes du paquet
+	// Kleiner Auftrag", "Poststation: [...] 2 cartes du paquet Botschaft",
+	// "Kathedrale: le joueur prend deux marqueurs de propriété de sa
+	// couleur", "Palazzo, Park, Kutscherei, Hafen, Taverna, Trattoria: le
+	// joueur prend une carte spéciale indiquée par le bâtiment", "Villas
+	// [...] piocher une carte Privileg", "Entrepôts: le joueur prend les
+	// marchandises indiquées" ("Getreidelager : 1 blé (jaune) et 1 riz",
+	// "Metallager : 1 argent [...] et 1 cuivre", "Tuchlager : 1 soie [...] et
+	// 1 lin", "Gewürzlager : 1 sel [...] et 1 poivre"; [F] "poivre, saffran,
+	// argent, cuivre, lin, soie, bière, vin").
+	r := realRules(t)
+	type yield struct {
+		deck  int // a draw of n cards of deck, or -1
+		n     int
+		tile  string
+		marks int
+		goods []string
+	}
+	draw := func(deck, n int) yield { return yield{deck: deck, n: n} }
+	tile := func(k string) yield { return yield{deck: -1, tile: k} }
+	common := map[string]yield{
+		"guild-hall": draw(deckLarge, 1), "town-hall": draw(deckSmall, 2), "post-office": draw(deckMessage, 2),
+		"cathedral": {deck: -1, marks: 2},
+		"palazzo":   tile("build"), "park": tile("extra"), "coach-house": tile("start"), "harbour": tile("goods"),
+		"taverna": tile("trade"), "trattoria": tile("trade"),
+		"villa-monetti": draw(deckContract, 1), "villa-ricci": draw(deckContract, 1), "villa-zasteri": draw(deckContract, 1), "villa-colini": draw(deckContract, 1),
+	}
+	warehouses := map[string]map[string][]string{
+		"alea-2001":      {"warehouse-nw": {"silver", "copper"}, "warehouse-ne": {"salt", "pepper"}, "warehouse-sw": {"wheat", "rice"}, "warehouse-se": {"silk", "linen"}},
+		"filosofia-2008": {"warehouse-nw": {"silver", "copper"}, "warehouse-ne": {"saffron", "pepper"}, "warehouse-sw": {"ale", "wine"}, "warehouse-se": {"silk", "linen"}},
+	}
+	for _, ed := range []string{"alea-2001", "filosofia-2008"} {
+		all := map[string]yield{}
+		for k, y := range common {
+			all[k] = y
+		}
+		for k, g := range warehouses[ed] {
+			all[k] = yield{deck: -1, goods: g}
+		}
+		if len(all) != 18 {
+			t.Fatalf("%d buildings in the table, want 18", len(all))
+		}
+		for key, y := range all {
+			t.Run(ed+"-"+key, func(t *testing.T) {
+				s := game(t, r, ed, "Anna", "Bruno", "Chloé")
+				s = play(t, s, rollOn(s, key), "Anna: act")
+				p := s.P[0]
+				if y.deck >= 0 {
+					if len(s.Pending) != 1 || s.Pending[0].Deck != y.deck || s.Pending[0].N != y.n {
+						t.Errorf("pending draws %v, want %d of %s", s.Pending, y.n, deckKeys[y.deck])
+					}
+				} else if len(s.Pending) != 0 {
+					t.Errorf("pending draws %v, want none", s.Pending)
+				}
+				var tl [nTiles]int
+				if y.tile != "" {
+					tl[tileIndex(y.tile)] = 1
+				}
+				if p.Tiles != tl || p.Markers != y.marks {
+					t.Errorf("tiles %v markers %d, want %v and %d", p.Tiles, p.Markers, tl, y.marks)
+				}
+				var g [maxGoods]int
+				for _, k := range y.goods {
+					g[s.good(k)]++
+				}
+				if p.Goods != g {
+					t.Errorf("goods %v, want %v", p.Goods, y.goods)
+				}
+				if s.Used[0] != 1 || !s.Done[s.bldIdx(key)] {
+					t.Errorf("the action is not counted")
+				}
+			})
+		}
+	}
+}
+
+func TestCathedralMarkers(t *testing.T) {
+	// [B] 5 "Kathedrale: le joueur prend deux marqueurs de propriété de sa
+	// couleur"; [B] 1 "les marqueurs de propriété des joueurs (chacun en a
+	// 7)"; [F] "Si le bien obtenu n'est plus disponible en nombre suffisant,
+	// le joueur obtient ce qu'il reste et dans certains cas, il ne reçoit
+	// rien. Qu'il ait obtenu des biens ou non, l'action est considérée
+	// comme effectuée."
+	r := realRules(t)
+	for _, tc := range []struct{ common, onBoard, got int }{{7, 0, 2}, {3, 4, 2}, {1, 6, 1}, {0, 7, 0}} {
+		t.Run(fmt.Sprint(tc.common), func(t *testing.T) {
+			s := game(t, r, "filosofia-2008", "Anna", "Bruno", "Chloé")
+			for b := range tc.onBoard {
+				s.Owner[b] = 0
+			}
+			s.Common[0] = tc.common
+			s = play(t, s, rollOn(s, "cathedral"), "Anna: act")
+			if s.P[0].Markers != tc.got || s.Common[0] != tc.common-tc.got || s.Used[0] != 1 {
+				t.Errorf("reserve %d, common %d, used %d; want %d taken", s.P[0].Markers, s.Common[0], s.Used[0], tc.got)
+			}
+		})
+	}
+}
+
+func TestMarkersScoreAtTheEnd(t *testing.T) {
+	// [B] 7: "Au terme de la partie: chaque joueur reçoit de la banque 10
+	// ducats par bâtiment sur lequel il a un marqueur de propriété"; [F]
+	// "chaque marqueur Propriété sur un bâtiment du plateau de jeu rapporte
+	// 10 ducats à son propriétaire" "(sauf bien sûr ceux de la réserve
+	// commune)".
+	r := realRules(t)
+	for _, ed := range []string{"alea-2001", "filosofia-2008"} {
+		s := game(t, r, ed, "Anna", "Bruno")
+		for _, k := range []string{"park", "palazzo", "taverna"} {
+			s.Owner[s.bldIdx(k)] = 0
+			s.Common[0]--
+		}
+		markers(t, s, "Bruno", 2) // in his own reserve: worth nothing
+		s, _ = playGame(t, s, nil)
+		res := s.Result()
+		if a, b := res.Scores[0].Parts[2], res.Scores[1].Parts[2]; a.Points != 30 || b.Points != 0 {
+			t.Errorf("%s: markers scored %d and %d, want 30 and 0", ed, a.Points, b.Points)
+		}
+	}
+}
+
+func TestAcquisition(t *testing.T) {
+	// [B] 7.1: "Il se décide pour une des cases de rue traversée et peut
+	// placer un ou plusieurs marqueurs de sa réserve sur un ou plusieurs
+	// bâtiment adjacent à la case de rue indiquée. [...] Si un marqueur
+	// adverse est déjà présent sur le bâtiment, le joueur peut y placer un
+	// des siens à condition d'un sacrifier un. Il remet à la réserve
+	// générale le marqueur adverse, prend dans sa réserve deux marqueurs, en
+	// place un sur le bâtiment et l'autre à la réserve générale. Il est
+	// aussi possible de se contenter d'enlever un marqueur adverse. [...] Le
+	// bâtiment est alors momentanément sans propriétaire."
+	// [F] "il pose un marqueur Propriété sur un ou deux bâtiments adjacents
+	// orthogonalement à la case rue désignée. Un seul marqueur Propriété est
+	// placé par bâtiment."
+	// The street 2-2 touches Villa Monetti, the north-west warehouse and
+	// the harbour.
+	r := realRules(t)
+	at22 := func(t *testing.T, ed string) *State {
+		s := game(t, r, ed, "Anna", "Bruno", "Chloé")
+		markers(t, s, "Anna", 4)
+		s.Owner[s.bldIdx("harbour")] = 1
+		s.Common[1]--
+		return play(t, s, "roll blue=2 red=2", "end")
+	}
+	for _, tc := range []struct {
+		ed, line string
+		rule     *engine.Rule // nil: accepted
+		reserve  int          // Anna's reserve after
+		common   [2]int       // Anna's and Bruno's colours in the common supply after
+		owner    int          // of the harbour after
+	}{
+		{"alea-2001", "Anna: acquire street=2-2 place=villa-monetti,warehouse-nw", nil, 2, [2]int{3, 6}, 1},
+		{"alea-2001", "Anna: acquire street=2-2 place=villa-monetti,warehouse-nw,harbour", nil, 0, [2]int{4, 7}, 0},
+		{"filosofia-2008", "Anna: acquire street=2-2 place=villa-monetti,warehouse-nw,harbour", ErrTooMany, 4, [2]int{3, 6}, 1},
+		{"filosofia-2008", "Anna: acquire street=2-2 place=villa-monetti,harbour", nil, 1, [2]int{4, 7}, 0},
+		{"filosofia-2008", "Anna: acquire street=2-2 remove=harbour", nil, 3, [2]int{4, 7}, -1},
+		{"alea-2001", "Anna: acquire street=2-2 remove=harbour", nil, 3, [2]int{4, 7}, -1},
+		{"alea-2001", "Anna: acquire street=2-2 place=villa-monetti,villa-monetti", engine.ErrBadArgument, 4, [2]int{3, 6}, 1},
+	} {
+		t.Run(tc.ed+"-"+tc.line, func(t *testing.T) {
+			s := at22(t, tc.ed)
+			if tc.rule != nil {
+				refused(t, s, tc.line, tc.rule)
+				return
+			}
+			s = play(t, s, tc.line)
+			if s.P[0].Markers != tc.reserve || s.Common[0] != tc.common[0] || s.Common[1] != tc.common[1] || s.Owner[s.bldIdx("harbour")] != tc.owner {
+				t.Errorf("reserve %d, common %v, harbour owner %d; want %d, %v, %d", s.P[0].Markers, s.Common[:2], s.Owner[s.bldIdx("harbour")], tc.reserve, tc.common, tc.owner)
+			}
+		})
+	}
+	// [B] 7.1 "Le joueur en phase débute, les autres suivent dans le sens
+	// des aiguilles d'une montre. Il y a un seul tour de table."
+	s := game(t, r, "alea-2001", "Anna", "Bruno", "Chloé")
+	for _, p := range []string{"Anna", "Bruno", "Chloé"} {
+		markers(t, s, p, 1)
+	}
+	s = quietTurn(t, s)
+	s = play(t, s, "roll blue=2 red=2", "move to=3-2", "end")
+	var order []engine.Seat
+	for s.Phase == phAcquire {
+		order = append(order, s.Acq)
+		s = play(t, s, "pass")
+	}
+	if !slices.Equal(order, []engine.Seat{1, 2, 0}) || s.Merchant != 2 {
+		t.Errorf("acquisition order %v, then merchant %v; want Bruno, Chloé, Anna, then Chloé's turn", order, s.Merchant)
+	}
+}
+
+func TestOwnershipIncomeByWhoActs(t *testing.T) {
+	// [B] 7: "chaque fois qu'un joueur effectue une action dans un bâtiment
+	// sur lequel se trouve le marqueur d'un autre joueur, le propriétaire du
+	// marqueur reçoit 10 ducats de la banque. Il ne reçoit pas l'argent si
+	// l'action n'est pas effectuée ou s'il l'exécute lui-même."
+	r := realRules(t)
+	for _, ed := range []string{"alea-2001", "filosofia-2008"} {
+		for _, tc := range []struct {
+			name  string
+			lines []string
+			bruno int // Bruno's ducats after (he owns the harbour)
+		}{
+			{"the merchant acts", []string{"Anna: act"}, 140},
+			{"another player acts by a deal", []string{"deal from=Chloé to=harbour goods=silver:1", "Chloé: act"}, 140},
+			{"the owner acts by a deal", []string{"deal from=Bruno to=harbour goods=silver:1", "Bruno: act"}, 130},
+			{"nobody acts", []string{"move to=harbour", "move to=3-3"}, 130},
+			{"the owner's building-action tile", []string{"Bruno: extra", "Bruno: build building=harbour"}, 130},
+		} {
+			t.Run(ed+"-"+tc.name, func(t *testing.T) {
+				s := game(t, r, ed, "Anna", "Bruno", "Chloé")
+				s.Owner[s.bldIdx("harbour")] = 1
+				s.Common[1]--
+				goods(t, s, "Bruno", "silver")
+				goods(t, s, "Chloé", "silver")
+				tiles(t, s, "Bruno", "build", "extra")
+				s = play(t, s, "roll blue=2 red=2")
+				if tc.lines[0] == "Anna: act" {
+					s = play(t, s, "move to=harbour")
+				}
+				if strings.HasPrefix(tc.lines[0], "Bruno: extra") {
+					// The building-action tile in Bruno's own action window.
+					s = play(t, s, "deal from=Bruno to=villa-monetti goods=silver:1", "Bruno: act")
+					s = drawAll(t, s)
+					tc.lines = tc.lines[1:]
+				}
+				s = play(t, s, tc.lines...)
+				if s.P[1].Ducats != tc.bruno {
+					t.Errorf("Bruno has %d ducats, want %d", s.P[1].Ducats, tc.bruno)
+				}
+			})
+		}
+	}
+}
+
+func TestOneActionPerPlayerPerTurn(t *testing.T) {
+	// [F] "À chaque tour, chacun des joueurs (y compris le marchand) ne peut
+	// réaliser qu'une seule action." [B] 6.5.2 "1 weitere Aktion [...]
+	// permet [...] d'effectuer une action supplémentaire [...] Il peut les
+	// jouer quand il le désire, même durant le tour en cours. cette carte ne
+	// permet pas d'effectuer plusieurs fois l'action d'un même bâtiment."
+	// [F] "Un joueur peut utiliser cette tuile lors de son tour ou de celui
+	// d'un adversaire".
+	r := realRules(t)
+	start := func(t *testing.T) *State {
+		s := game(t, r, "alea-2001", "Anna", "Bruno", "Chloé")
+		tiles(t, s, "Bruno", "extra")
+		tiles(t, s, "Anna", "extra")
+		return play(t, s, "roll blue=2 red=2", "deal from=Bruno to=harbour ducats=5", "Bruno: act")
+	}
+	s := start(t)
+	refused(t, s, "deal from=Bruno to=villa-monetti ducats=5", ErrNoActionLeft)
+	refused(t, play(t, s, "move to=villa-monetti"), "Bruno: offer ducats=5", ErrNoActionLeft)
+	s = play(t, s, "Bruno: extra", "deal from=Bruno to=villa-monetti ducats=5", "Bruno: act")
+	if s.Used[1] != 2 {
+		t.Errorf("Bruno took %d actions, want 2 with his extra-action tile on Anna's turn", s.Used[1])
+	}
+	s = drawAll(t, s)
+	// The merchant's extra action cannot take a building's action twice.
+	m := play(t, start(t), "move to=3-3", "move to=town-hall", "Anna: act")
+	m = drawAll(t, m)
+	refused(t, play(t, m, "Anna: extra"), "Anna: act", ErrActionTaken)
+}
+
+func TestSmallOrderTiming(t *testing.T) {
+	// [B] 6.2: "Seul le joueur qui vient d'effectuer une action dans un
+	// bâtiment peut, immédiatement, remplir un petit contrat correspondant au
+	// bâtiment. [...] Il est cependant interdit de remplir deux petits
+	// contrats durant le même tour." [B] 6.5.5: "cette carte n'autorise pas à
+	// remplir un petit contrat sur le bâtiment désigné." [F] "le joueur doit
+	// effectuer l'action du bâtiment inscrit sur sa carte et fournir la
+	// marchandise requise."
+	r := realRules(t)
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		rule  *engine.Rule // nil: Chloé's delivery is accepted
+	}{
+		{"right after her own action", []string{"deal from=Chloé to=harbour ducats=5", "Chloé: act"}, nil},
+		{"after the merchant's action", []string{"move to=harbour", "Anna: act"}, ErrSmallOrder},
+		{"once the pawn moved on", []string{"deal from=Chloé to=harbour ducats=5", "Chloé: act", "move to=3-3"}, ErrSmallOrder},
+		{"by a building-action tile", []string{"deal from=Chloé to=villa-monetti ducats=5", "Chloé: act", "draw", "Chloé: build building=harbour"}, ErrSmallOrder},
+		{"before acting", []string{"deal from=Chloé to=harbour ducats=5"}, ErrSmallOrder},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := game(t, r, "alea-2001", "Anna", "Bruno", "Chloé")
+			h := s.bldIdx("harbour")
+			id := cardOf(t, s, deckSmall, func(c card) bool { return c.Bld == h })
+			hand(t, s, "Chloé", id)
+			goods(t, s, "Chloé", s.d.prof.Goods[s.d.cards[s.d.cardByID[id]].Goods[0]])
+			tiles(t, s, "Chloé", "build")
+			s.Owner[h] = 2
+			s.Common[2]--
+			s = play(t, s, "roll blue=2 red=2")
+			for _, l := range tc.lines {
+				if l == "draw" {
+					s = drawAll(t, s)
+					continue
+				}
+				s = play(t, s, l)
+			}
+			line := "Chloé: deliver card=" + id
+			if tc.rule != nil {
+				refused(t, s, line, tc.rule)
+				return
+			}
+			s = play(t, s, line)
+			if s.P[2].Ducats != 130-5+40 {
+				t.Errorf("Chloé has %d ducats, want 165", s.P[2].Ducats)
+			}
+		})
+	}
+}
+
+func TestNonAdjacentOfferIsASuggestion(t *testing.T) {
+	// [F] "Mathieu constate qu'il reste suffisamment de déplacements au
+	// marchand pour atteindre la Villa Colini. Comme le pion Marchand n'est
+	// pas sur une case adjacente à cette villa, Mathieu ne pourra conclure
+	// tout de suite une transaction avec le marchand." [B] 4.2.3 "Les offres
+	// proposées ne sont alors pas payées et peuvent encore être modifiées."
+	s := game(t, realRules(t), "filosofia-2008", "Philippe", "Mathieu", "Anna")
+	s = play(t, s, "roll blue=6 red=6")
+	ref := refused(t, s, "deal from=Mathieu to=villa-colini ducats=15", ErrNotAdjacent)
+	if !strings.Contains(ref.EN, "suggestion") || !strings.Contains(ref.FR, "suggestion") {
+		t.Errorf("reason %q / %q does not say a farther square is only a suggestion", ref.EN, ref.FR)
+	}
+	if s.P[1].Ducats != 130 {
+		t.Error("the suggestion was paid")
+	}
+	// Once the pawn stands next to it, the deal is made.
+	s = play(t, s, "move to=7-6", "move to=7-7", "deal from=Mathieu to=villa-colini ducats=15", "Mathieu: act")
+	if s.P[1].Ducats != 115 || s.P[0].Ducats != 145 {
+		t.Errorf("ducats %d and %d, want 145 and 115", s.P[0].Ducats, s.P[1].Ducats)
+	}
+}
+
+func TestStartTileOnlyOnOwnTurn(t *testing.T) {
+	// [F] "Un joueur ne peut utiliser cette tuile qu'à son propre tour de
+	// jeu. Au lieu de lancer les dés, le joueur place le pion Marchand sur la
+	// case départ de son choix." [B] 6.5.1 "Si la case choisie est sur la
+	// place du marché, le marqueur de tour est avancé."
+	r := realRules(t)
+	s := game(t, r, "alea-2001", "Anna", "Bruno", "Chloé")
+	tiles(t, s, "Bruno", "start")
+	tiles(t, s, "Anna", "start")
+	refused(t, s, "Bruno: start square=market", ErrNotMerchant)
+	refused(t, play(t, s, "roll blue=2 red=2"), "Anna: start square=market", engine.ErrNotNow)
+	a := play(t, s, "Anna: start square=villa-colini")
+	if a.d.place(a.pawn()) != "villa-colini" || a.Track != 1 || a.P[0].Tiles[tileStart] != 0 {
+		t.Errorf("pawn %s track %d tiles %v", a.d.place(a.pawn()), a.Track, a.P[0].Tiles)
+	}
+	if m := play(t, s, "Anna: start square=5-5"); m.Track != 2 {
+		t.Errorf("track %d after a start on the market by the tile, want 2", m.Track)
+	}
+}
+
+func TestPromisesPerEdition(t *testing.T) {
+	// [B] 4.2.4 "Il est interdit de n'offrir que des promesses [...] Elles
+	// peuvent cependant faire partie du marché en plus de l'argent et / ou de
+	// biens." [F] "Une offre ne peut inclure des promesses futures."
+	r := realRules(t)
+	for _, tc := range []struct {
+		ed, line string
+		rule     *engine.Rule
+	}{
+		{"alea-2001", `deal from=Bruno to=harbour ducats=5 promise="I pass next turn"`, nil},
+		{"alea-2001", `Bruno: offer ducats=5 promise="later"`, nil},
+		{"alea-2001", `deal from=Bruno to=harbour promise="later"`, ErrPromise},
+		{"filosofia-2008", `deal from=Bruno to=harbour ducats=5 promise="later"`, ErrPromise},
+		{"filosofia-2008", `Bruno: offer ducats=5 promise="later"`, ErrPromise},
+	} {
+		t.Run(tc.ed+"-"+tc.line, func(t *testing.T) {
+			s := game(t, r, tc.ed, "Anna", "Bruno", "Chloé")
+			s = play(t, s, "roll blue=2 red=2")
+			if strings.HasPrefix(tc.line, "Bruno: offer") {
+				s = play(t, s, "move to=harbour")
+			}
+			if tc.rule != nil {
+				refused(t, s, tc.line, tc.rule)
+				return
+			}
+			play(t, s, tc.line)
+		})
+	}
+}
