@@ -98,9 +98,9 @@ type Settler struct {
 	o    SettleOpts
 
 	// Working pictures, reused from frame to frame.
-	resized, bgr, small, prev, base, scaled, diff, diffGrey, mask, meanM, stdM gocv.Mat
-	hasPrev, hasBase                                                           bool
-	smallLevel, prevLevel, baseLevel                                           level
+	resized, bgr, small, prev, base, scaled, diff, diffGrey, mask gocv.Mat
+	hasPrev, hasBase                                              bool
+	smallLevel, prevLevel, baseLevel                              level
 
 	state     TrayState // of the last frame
 	still     int       // still frames in a row
@@ -129,13 +129,12 @@ func NewSettler(read func(gocv.Mat) Roll, o SettleOpts) *Settler {
 	}
 	return &Settler{read: read, o: o,
 		resized: gocv.NewMat(), bgr: gocv.NewMat(), small: gocv.NewMat(), prev: gocv.NewMat(),
-		base: gocv.NewMat(), scaled: gocv.NewMat(), diff: gocv.NewMat(), diffGrey: gocv.NewMat(), mask: gocv.NewMat(),
-		meanM: gocv.NewMat(), stdM: gocv.NewMat()}
+		base: gocv.NewMat(), scaled: gocv.NewMat(), diff: gocv.NewMat(), diffGrey: gocv.NewMat(), mask: gocv.NewMat()}
 }
 
 // Close releases the settler's Mats.
 func (s *Settler) Close() error {
-	for _, m := range []*gocv.Mat{&s.resized, &s.bgr, &s.small, &s.prev, &s.base, &s.scaled, &s.diff, &s.diffGrey, &s.mask, &s.meanM, &s.stdM} {
+	for _, m := range []*gocv.Mat{&s.resized, &s.bgr, &s.small, &s.prev, &s.base, &s.scaled, &s.diff, &s.diffGrey, &s.mask} {
 		m.Close()
 	}
 	return nil
@@ -145,13 +144,20 @@ func (s *Settler) Close() error {
 func (s *Settler) State() TrayState { return s.state }
 
 // changed returns the fraction of pixels of a and b that differ by more
-// than PixelDelta. b's brightness is first matched to a's (same mean and
-// spread), so that the light flickering or the camera changing its
-// exposure or gain moves nothing. The difference is taken per colour
-// channel and then weighted as grey levels are, so that a red die on a
-// green felt of the same brightness still shows.
+// than PixelDelta. b's brightness is first fitted to a's (the gain and
+// offset that best map b's pixels onto a's, within 0.75 to 1.33 for the
+// gain), so that the light flickering or the camera changing its exposure
+// moves nothing. The difference is taken per colour channel and then
+// weighted as grey levels are, so that a red die on a green felt of the
+// same brightness still shows.
 func (s *Settler) changed(a gocv.Mat, la level, b gocv.Mat, lb level) float64 {
-	gain := la.spread / math.Max(lb.spread, 1)
+	n := float64(a.Rows() * a.Cols() * a.Channels())
+	gain := 1.0
+	if varB := lb.sumSq/n - lb.mean*lb.mean; varB > 4 {
+		d := gocv.NormWithMats(a, b, gocv.NormL2)
+		cov := (la.sumSq+lb.sumSq-d*d)/2/n - la.mean*lb.mean
+		gain = min(max(cov/varB, 0.75), 1.33)
+	}
 	offset := la.mean - gain*lb.mean
 	if math.Abs(gain-1) > 0.002 || math.Abs(offset) > 0.5 {
 		b.ConvertToWithParams(&s.scaled, b.Type(), float32(gain), float32(offset))
@@ -167,19 +173,19 @@ func (s *Settler) changed(a gocv.Mat, la level, b gocv.Mat, lb level) float64 {
 	return float64(gocv.CountNonZero(s.mask)) / float64(s.mask.Rows()*s.mask.Cols())
 }
 
-// level is the brightness of a picture: the mean and standard deviation of
-// its pixels, over all channels.
-type level struct{ mean, spread float64 }
+// level is the brightness of a picture: the mean of its pixel values over
+// all channels, and the sum of their squares.
+type level struct{ mean, sumSq float64 }
 
 // level measures m.
 func (s *Settler) level(m gocv.Mat) level {
-	gocv.MeanStdDev(m, &s.meanM, &s.stdM)
-	var l level
-	n := s.meanM.Rows()
-	for i := 0; i < n; i++ {
-		l.mean += s.meanM.GetDoubleAt(i, 0) / float64(n)
-		l.spread += s.stdM.GetDoubleAt(i, 0) / float64(n)
+	v := m.Mean()
+	l := level{mean: v.Val1}
+	if c := m.Channels(); c == 3 {
+		l.mean = (v.Val1 + v.Val2 + v.Val3) / 3
 	}
+	norm := gocv.Norm(m, gocv.NormL2)
+	l.sumSq = norm * norm
 	return l
 }
 

@@ -237,10 +237,14 @@ type synthDie struct {
 	shade uint8
 }
 
-func (s synth) frame(dice []synthDie, hand image.Point, light float64) gocv.Mat {
+func (s synth) frame(dice []synthDie, hand image.Point, light float64, objects ...image.Rectangle) gocv.Mat {
 	m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(40*light, 110*light, 40*light, 0), s.h, s.w, gocv.MatTypeCV8UC3)
+	for _, r := range objects {
+		gocv.Rectangle(&m, r, color.RGBA{20, 20, 20, 0}, -1)
+	}
 	for _, d := range dice {
-		gocv.Rectangle(&m, image.Rect(d.x-12, d.y-12, d.x+12, d.y+12), color.RGBA{d.shade, 40, 40, 0}, -1)
+		lit := func(v float64) uint8 { return uint8(min(v*light, 255)) }
+		gocv.Rectangle(&m, image.Rect(d.x-12, d.y-12, d.x+12, d.y+12), color.RGBA{lit(float64(d.shade)), lit(40), lit(40), 0}, -1)
 	}
 	if hand != (image.Point{}) {
 		gocv.Circle(&m, hand, s.h/3, color.RGBA{150, 170, 220, 0}, -1)
@@ -270,6 +274,7 @@ func TestSettleSynthetic(t *testing.T) {
 		dice  []synthDie
 		hand  image.Point
 		light float64
+		box   image.Rectangle // something large put in the tray
 		read  Roll
 		n     int // frames
 	}
@@ -278,7 +283,7 @@ func TestSettleSynthetic(t *testing.T) {
 		name  string
 		steps []step
 		want  []string // events, as strings
-		reads int      // at most
+		reads int
 	}{
 		{
 			name:  "dice there from the start are not a roll",
@@ -322,10 +327,19 @@ func TestSettleSynthetic(t *testing.T) {
 			reads: 3,
 		},
 		{
-			name: "a light switched on is taken as the new look of the tray",
+			name: "a light switched on changes nothing",
 			steps: []step{
 				{dice: a, read: rollA, n: 5}, {dice: b, read: rollB, n: 1}, {dice: b, read: rollB, n: 6},
-				{dice: b, light: 1.6, read: rollB, n: DefaultSettleOpts.HandTimeout + 5},
+				{dice: b, light: 1.25, read: rollB, n: 10},
+			},
+			want:  []string{"dice blue=3 red=5 conf=0.90"},
+			reads: 2,
+		},
+		{
+			name: "something large left in the tray becomes its new look after HandTimeout",
+			steps: []step{
+				{dice: a, read: rollA, n: 5}, {dice: b, read: rollB, n: 1}, {dice: b, read: rollB, n: 6},
+				{dice: b, box: image.Rect(0, 240, 640, 480), read: rollB, n: DefaultSettleOpts.HandTimeout + DefaultSettleOpts.StillFrames},
 			},
 			want:  []string{"dice blue=3 red=5 conf=0.90"},
 			reads: 3,
@@ -345,7 +359,11 @@ func TestSettleSynthetic(t *testing.T) {
 				}
 				for i := 0; i < s.n; i++ {
 					cur = s.read
-					m := sy.frame(s.dice, s.hand, s.light)
+					var objects []image.Rectangle
+					if !s.box.Empty() {
+						objects = append(objects, s.box)
+					}
+					m := sy.frame(s.dice, s.hand, s.light, objects...)
 					evs, err := st.Frame(m, at)
 					m.Close()
 					if err != nil {
@@ -360,8 +378,8 @@ func TestSettleSynthetic(t *testing.T) {
 			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 				t.Errorf("events = %q, want %q", got, tt.want)
 			}
-			if calls > tt.reads {
-				t.Errorf("read %d times, want at most %d", calls, tt.reads)
+			if calls != tt.reads {
+				t.Errorf("read %d times, want %d", calls, tt.reads)
 			}
 		})
 	}
