@@ -1,0 +1,287 @@
+package dashboard
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"comptoir/engine"
+	"comptoir/input"
+	"comptoir/journal"
+	"comptoir/table"
+)
+
+// cardTable is the harness of the card games' browser tests, the same as
+// TestBrowserGenoaTurn's: a real table session on a real journal, the
+// dashboard over it, and headless Chromium browsers each with a profile of
+// its own (the table's screen, one per phone), every one of them recording
+// each websocket frame it receives. Card stickers are enrolled as
+// "C-<card id>".
+type cardTable struct {
+	t      *testing.T
+	ctx    context.Context
+	dir    string
+	sess   *table.Session
+	setup  engine.Setup
+	codec  *engine.Codec
+	inputs chan input.Event
+	url    string
+	shots  string
+}
+
+// screen is one browser: the table's screen or a phone.
+type screen struct {
+	name string
+	ctx  context.Context
+	mu   sync.Mutex
+	raw  []string // every websocket frame received, in order
+}
+
+// frames returns the frames received so far.
+func (s *screen) frames() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.raw...)
+}
+
+// browserAvailable skips the test without Chromium (fails on CI) or with
+// -short.
+func browserAvailable(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skipf("no %s (apt-get install chromium): the browser test is skipped outside CI", chromiumPath)
+		}
+		t.Fatalf("CI is set and %s is missing: install the chromium package", chromiumPath)
+	}
+	if testing.Short() {
+		t.Skip("the browser test takes a few seconds; -short skips it")
+	}
+}
+
+func newCardTable(t *testing.T, rules engine.Rules, setup engine.Setup, cards []string) *cardTable {
+	t.Helper()
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	t.Cleanup(cancel)
+	store, err := journal.Open(filepath.Join(dir, "table.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, err := store.Begin(rules, setup, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags := map[string]table.Target{}
+	for _, id := range cards {
+		tags["C-"+id] = table.Target{Kind: "card", ID: id}
+	}
+	topts := table.DefaultOpts
+	topts.Rules, topts.Game, topts.Store = rules, game, store
+	topts.Tags = func(uid string) (table.Target, bool) { tg, ok := tags[uid]; return tg, ok }
+	sess, err := table.New(topts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct := &cardTable{t: t, ctx: ctx, dir: dir, sess: sess, setup: setup, codec: rules.Codec(), inputs: make(chan input.Event), shots: t.ArtifactDir()}
+	var wg sync.WaitGroup
+	runCtx, stopRun := context.WithCancel(ctx)
+	wg.Add(1)
+	go func() { defer wg.Done(); sess.Run(runCtx, ct.inputs) }()
+	opts := DefaultOpts
+	opts.StaffPIN = "2468"
+	opts.TokenFile = filepath.Join(dir, "tokens.json")
+	dash, err := New(FromTable(sess, TableOpts{Store: store}), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wg.Add(1)
+	go func() { defer wg.Done(); dash.Run(runCtx) }()
+	hs := httptest.NewServer(dash.Handler())
+	ct.url = hs.URL
+	// Cleanups run last in, first out: the browsers (registered later)
+	// close before the server, the session and the journal.
+	t.Cleanup(func() {
+		hs.Close()
+		stopRun()
+		wg.Wait()
+		store.Close()
+	})
+	return ct
+}
+
+// open starts a browser of its own on path and records its frames.
+func (ct *cardTable) open(name, url string, waitFor string) *screen {
+	ct.t.Helper()
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ct.ctx,
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(filepath.Join(ct.dir, "chromium-"+name)),
+		chromedp.WindowSize(420, 1400),
+	)
+	c, cancelC := chromedp.NewContext(alloc)
+	ct.t.Cleanup(func() { cancelC(); cancelAlloc() })
+	s := &screen{name: name, ctx: c}
+	chromedp.ListenTarget(c, func(ev any) {
+		if e, ok := ev.(*network.EventWebSocketFrameReceived); ok {
+			s.mu.Lock()
+			s.raw = append(s.raw, e.Response.PayloadData)
+			s.mu.Unlock()
+		}
+	})
+	if err := chromedp.Run(c, network.Enable(), chromedp.Navigate(url), chromedp.WaitVisible(waitFor, chromedp.ByQuery)); err != nil {
+		ct.t.Fatalf("%s opens %s: %v", name, url, err)
+	}
+	return s
+}
+
+// join opens the table's screen, then a phone per seat through the QR
+// codes' join links; it checks each phone holds its seat.
+func (ct *cardTable) join(gameClass string) (*screen, []*screen) {
+	ct.t.Helper()
+	tbl := ct.open("table", ct.url+"/", `.qr img`)
+	var joins []string
+	if err := chromedp.Run(tbl.ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll('a.join')).map(a => a.href)`, &joins)); err != nil {
+		ct.t.Fatal(err)
+	}
+	if len(joins) != len(ct.setup.Players) {
+		ct.t.Fatalf("the table shows %d join links, want %d", len(joins), len(ct.setup.Players))
+	}
+	phones := make([]*screen, len(joins))
+	for i, link := range joins {
+		p := ct.open(fmt.Sprintf("phone-%d", i+1), link, "div."+gameClass)
+		var who string
+		if err := chromedp.Run(p.ctx, chromedp.Text(`#who`, &who, chromedp.ByQuery)); err != nil {
+			ct.t.Fatal(err)
+		}
+		if !strings.Contains(who, ct.setup.Players[i]) {
+			ct.t.Errorf("phone %d shows %q, want %s's seat", i+1, who, ct.setup.Players[i])
+		}
+		phones[i] = p
+	}
+	return tbl, phones
+}
+
+// tap lays a card on the reader and waits for the session to play it.
+func (ct *cardTable) tap(card string) {
+	ct.t.Helper()
+	before := ct.sess.Latest().Seq
+	ct.inputs <- input.TagTapped{At: time.Now(), UID: "C-" + card}
+	ct.waitSeq(before+1, "the scan of "+card)
+}
+
+// submit plays a command from a seat straight to the session (steps the
+// test does not play through a page).
+func (ct *cardTable) submit(seat engine.Seat, line string) {
+	ct.t.Helper()
+	cmd, err := ct.codec.ParseCommand(line, ct.setup.Players)
+	if err != nil {
+		ct.t.Fatalf("%s: %v", line, err)
+	}
+	if err := ct.sess.Submit(ct.ctx, engine.Action{By: seat, Cmd: cmd}); err != nil {
+		ct.t.Fatalf("%s: %s: %v", ct.setup.Players[seat], line, err)
+	}
+}
+
+// waitSeq waits until the session has played step seq.
+func (ct *cardTable) waitSeq(seq int64, what string) {
+	ct.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for ct.sess.Latest().Seq < seq {
+		if time.Now().After(deadline) {
+			u := ct.sess.Latest()
+			ct.t.Fatalf("%s: the game is at step %d, want %d (refusal %+v)", what, u.Seq, seq, u.Refusal)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// click clicks a listed action's button on a phone and waits for the step.
+func (ct *cardTable) click(p *screen, line string) {
+	ct.t.Helper()
+	before := ct.sess.Latest().Seq
+	sel := fmt.Sprintf(`button.action[data-line=%q]`, line)
+	if err := chromedp.Run(p.ctx, chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Click(sel, chromedp.ByQuery)); err != nil {
+		ct.t.Fatalf("%s clicks %q: %v", p.name, line, err)
+	}
+	ct.waitSeq(before+1, p.name+": "+line)
+}
+
+// settle waits until every screen shows the session's latest step.
+func (ct *cardTable) settle(screens ...*screen) {
+	ct.t.Helper()
+	seq := ct.sess.Latest().Seq
+	for _, s := range screens {
+		js := fmt.Sprintf(`document.querySelector('#turn .seq') && document.querySelector('#turn .seq').textContent.trim().endsWith(' %d')`, seq)
+		if err := chromedp.Run(s.ctx, chromedp.Poll(js, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			ct.t.Fatalf("%s never showed step %d: %v", s.name, seq, err)
+		}
+	}
+}
+
+// text is the visible text of a screen's page.
+func (ct *cardTable) text(s *screen) string {
+	ct.t.Helper()
+	var body string
+	if err := chromedp.Run(s.ctx, chromedp.Text(`body`, &body, chromedp.ByQuery)); err != nil {
+		ct.t.Fatal(err)
+	}
+	return body
+}
+
+// shot saves a screenshot of a screen in the test's artifact directory.
+func (ct *cardTable) shot(s *screen, name string) {
+	ct.t.Helper()
+	var png []byte
+	if err := chromedp.Run(s.ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+		ct.t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(ct.shots, name), png, 0o644); err != nil {
+		ct.t.Error(err)
+	}
+}
+
+// stateFrame is the part of a state frame the card tests read.
+type stateFrame struct {
+	Type  string          `json:"type"`
+	Seq   int64           `json:"seq"`
+	Role  string          `json:"role"`
+	Seat  *engine.Seat    `json:"seat"`
+	View  json.RawMessage `json:"view"`
+	Legal json.RawMessage `json:"legal"`
+}
+
+// publicPart is a state frame's text without the seat's own parts: its
+// listed actions and, in the view, the key mine (its secrets), so that
+// what remains is what the seat was told of the others.
+func publicPart(raw string, mine string) (stateFrame, string, bool) {
+	var f stateFrame
+	if json.Unmarshal([]byte(raw), &f) != nil || f.Type != "state" {
+		return f, "", false
+	}
+	var all map[string]any
+	json.Unmarshal([]byte(raw), &all)
+	delete(all, "legal")
+	if v, ok := all["view"].(map[string]any); ok && mine != "" {
+		delete(v, mine)
+	}
+	rest, _ := json.Marshal(all)
+	return f, string(rest), true
+}
