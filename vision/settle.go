@@ -99,8 +99,10 @@ type Settler struct {
 
 	// Working pictures, reused from frame to frame.
 	resized, bgr, small, prev, base, scaled, diff, diffGrey, mask gocv.Mat
-	hasPrev, hasBase                                              bool
-	smallLevel, prevLevel, baseLevel                              level
+	// The same reduced 4 times more, to fit brightness.
+	tiny, prevTiny, baseTiny         gocv.Mat
+	smallLevel, prevLevel, baseLevel level // of tiny, prevTiny, baseTiny
+	hasPrev, hasBase                 bool
 
 	state     TrayState // of the last frame
 	still     int       // still frames in a row
@@ -129,12 +131,13 @@ func NewSettler(read func(gocv.Mat) Roll, o SettleOpts) *Settler {
 	}
 	return &Settler{read: read, o: o,
 		resized: gocv.NewMat(), bgr: gocv.NewMat(), small: gocv.NewMat(), prev: gocv.NewMat(),
-		base: gocv.NewMat(), scaled: gocv.NewMat(), diff: gocv.NewMat(), diffGrey: gocv.NewMat(), mask: gocv.NewMat()}
+		base: gocv.NewMat(), scaled: gocv.NewMat(), diff: gocv.NewMat(), diffGrey: gocv.NewMat(), mask: gocv.NewMat(),
+		tiny: gocv.NewMat(), prevTiny: gocv.NewMat(), baseTiny: gocv.NewMat()}
 }
 
 // Close releases the settler's Mats.
 func (s *Settler) Close() error {
-	for _, m := range []*gocv.Mat{&s.resized, &s.bgr, &s.small, &s.prev, &s.base, &s.scaled, &s.diff, &s.diffGrey, &s.mask} {
+	for _, m := range []*gocv.Mat{&s.resized, &s.bgr, &s.small, &s.prev, &s.base, &s.scaled, &s.diff, &s.diffGrey, &s.mask, &s.tiny, &s.prevTiny, &s.baseTiny} {
 		m.Close()
 	}
 	return nil
@@ -150,11 +153,14 @@ func (s *Settler) State() TrayState { return s.state }
 // moves nothing. The difference is taken per colour channel and then
 // weighted as grey levels are, so that a red die on a green felt of the
 // same brightness still shows.
-func (s *Settler) changed(a gocv.Mat, la level, b gocv.Mat, lb level) float64 {
-	n := float64(a.Rows() * a.Cols() * a.Channels())
+//
+// The fit is made on the pictures reduced 4 times more (ta and tb, with
+// their levels la and lb): brightness needs no detail.
+func (s *Settler) changed(a, ta gocv.Mat, la level, b, tb gocv.Mat, lb level) float64 {
+	n := float64(ta.Rows() * ta.Cols() * ta.Channels())
 	gain := 1.0
 	if varB := lb.sumSq/n - lb.mean*lb.mean; varB > 4 {
-		d := gocv.NormWithMats(a, b, gocv.NormL2)
+		d := gocv.NormWithMats(ta, tb, gocv.NormL2)
 		cov := (la.sumSq+lb.sumSq-d*d)/2/n - la.mean*lb.mean
 		gain = min(max(cov/varB, 0.75), 1.33)
 	}
@@ -214,7 +220,8 @@ func (s *Settler) prepare(frame gocv.Mat) error {
 		src = s.resized
 	}
 	gocv.GaussianBlur(src, &s.small, image.Pt(3, 3), 0, 0, gocv.BorderDefault)
-	s.smallLevel = s.level(s.small)
+	gocv.Resize(s.small, &s.tiny, image.Pt(max(s.small.Cols()/4, 1), max(s.small.Rows()/4, 1)), 0, 0, gocv.InterpolationArea)
+	s.smallLevel = s.level(s.tiny)
 	if s.hasPrev && (s.prev.Rows() != s.small.Rows() || s.prev.Cols() != s.small.Cols() || s.prev.Type() != s.small.Type()) {
 		// The camera came back with another frame size or type: start
 		// afresh.
@@ -233,6 +240,7 @@ func (s *Settler) Frame(frame gocv.Mat, at time.Time) ([]input.Event, error) {
 	}
 	defer func() {
 		s.prev, s.small = s.small, s.prev // keep this frame as the previous one
+		s.prevTiny, s.tiny = s.tiny, s.prevTiny
 		s.prevLevel = s.smallLevel
 		s.hasPrev = true
 		s.prevAt = at
@@ -242,10 +250,10 @@ func (s *Settler) Frame(frame gocv.Mat, at time.Time) ([]input.Event, error) {
 		s.still = 0
 		return nil, nil
 	}
-	motion := s.changed(s.small, s.smallLevel, s.prev, s.prevLevel)
+	motion := s.changed(s.small, s.tiny, s.smallLevel, s.prev, s.prevTiny, s.prevLevel)
 	change := 0.0
 	if s.hasBase {
-		change = s.changed(s.small, s.smallLevel, s.base, s.baseLevel)
+		change = s.changed(s.small, s.tiny, s.smallLevel, s.base, s.baseTiny, s.baseLevel)
 	}
 
 	switch {
@@ -260,8 +268,7 @@ func (s *Settler) Frame(frame gocv.Mat, at time.Time) ([]input.Event, error) {
 		s.state = TrayHand
 		if s.largeRun >= s.o.HandTimeout {
 			s.state = TrayStill
-			s.small.CopyTo(&s.base)
-			s.baseLevel = s.smallLevel
+			s.rebase()
 		}
 	default:
 		s.state = TrayStill
@@ -296,6 +303,15 @@ func (s *Settler) Frame(frame gocv.Mat, at time.Time) ([]input.Event, error) {
 	return s.decide(s.best, at), nil
 }
 
+// rebase makes the current frame the still picture later frames are
+// compared with.
+func (s *Settler) rebase() {
+	s.small.CopyTo(&s.base)
+	s.tiny.CopyTo(&s.baseTiny)
+	s.baseLevel = s.smallLevel
+	s.hasBase = true
+}
+
 // certain says whether both dice of r are read with enough confidence.
 func (s *Settler) certain(r Roll) bool {
 	ok := func(d Die) bool { return d.Found && d.Face >= 1 && d.Face <= 8 && d.Confidence >= s.o.MinConfidence }
@@ -319,9 +335,7 @@ func rollScore(r Roll) float64 {
 // decide turns the reading of a rest into events.
 func (s *Settler) decide(r Roll, at time.Time) []input.Event {
 	s.handled = true
-	s.small.CopyTo(&s.base)
-	s.baseLevel = s.smallLevel
-	s.hasBase = true
+	s.rebase()
 	moved := s.moved
 	s.moved = false
 	if !r.Blue.Found && !r.Red.Found {
