@@ -67,24 +67,17 @@ var DefaultSettleOpts = SettleOpts{
 // TrayState is the settler's view of the tray in one frame.
 type TrayState int
 
-// The scenes.
-const (
-	TrayMoving TrayState = iota // something moves
-	TrayStill                   // nothing moves
-	TrayHand                    // a hand, or something large, is over the tray
-)
+//go:generate go run golang.org/x/tools/cmd/stringer@v0.30.0 -type TrayState -linecomment
 
-func (s TrayState) String() string {
-	switch s {
-	case TrayMoving:
-		return "moving"
-	case TrayStill:
-		return "still"
-	case TrayHand:
-		return "hand"
-	}
-	return fmt.Sprintf("TrayState(%d)", int(s))
-}
+// The states of the tray.
+const (
+	// TrayMoving: something moves (a die rolling or rocking, a finger).
+	TrayMoving TrayState = iota // moving
+	// TrayStill: nothing moves.
+	TrayStill // still
+	// TrayHand: a hand, or something as large, is over the tray.
+	TrayHand // hand
+)
 
 // Settler turns a stream of frames into rolls: it watches the frames
 // change, waits for the dice to come to rest, reads them once, and reports

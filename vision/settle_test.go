@@ -651,3 +651,11 @@ func TestSettleNoisyCamera(t *testing.T) {
 		})
 	}
 }
+
+func TestTrayStateString(t *testing.T) {
+	for s, want := range map[TrayState]string{TrayMoving: "moving", TrayStill: "still", TrayHand: "hand", 7: "TrayState(7)"} {
+		if got := s.String(); got != want {
+			t.Errorf("TrayState(%d).String() = %q, want %q", int(s), got, want)
+		}
+	}
+}
