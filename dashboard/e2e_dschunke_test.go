@@ -1,0 +1,227 @@
+package dashboard
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"comptoir/engine"
+	"comptoir/engine/dschunke"
+)
+
+// TestBrowserDschunkeSecretBids plays the first round of the rules text's
+// bidding example (engine/dschunke/testdata/bidding-example.txt) at a
+// table in headless Chromium: four phones join by their QR links and type
+// their starting hands, the market card is scanned, the actions and
+// restocks are played, then every phone seals its bid in its bid form.
+// Until the last bid is sealed, no websocket frame received by the table's
+// screen or by another phone holds a sealed bid: the bid column says
+// "sealed", the hand sizes do not move, nothing but the seat's own "me"
+// and listed actions tells any goods count of the bids. After the last
+// bid the table's screen shows every bid and the sales, and the single
+// winner of the fish S draws his special card by scanning it.
+func TestBrowserDschunkeSecretBids(t *testing.T) {
+	browserAvailable(t)
+	checkLeaks(t)
+	rules := dschunke.New()
+	setup := engine.Setup{Game: dschunke.Name, Players: []string{"Anna", "Bruno", "Chloé", "David"}}
+	d, err := dschunke.LoadData()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, m := range d.Market {
+		ids = append(ids, m.ID)
+	}
+	for _, s := range d.Special {
+		ids = append(ids, s.ID)
+	}
+	ct := newCardTable(t, rules, setup, ids)
+	tbl, phones := ct.join("dschunke")
+	all := append([]*screen{tbl}, phones...)
+
+	// The starting hands, typed on each phone's command line.
+	hands := []string{"fish:2,rice:2,spices:2,vegetables:2", "rice:3,spices:3,vegetables:2", "rice:3,spices:3,vegetables:2", "fish:6,vegetables:2"}
+	for i, p := range phones {
+		before := ct.sess.Latest().Seq
+		if err := chromedp.Run(p.ctx,
+			chromedp.SetValue(`form.command input[name=line]`, "hand goods="+hands[i], chromedp.ByQuery),
+			chromedp.Click(`form.command button[type=submit]`, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		ct.waitSeq(before+1, setup.Players[i]+"'s hand")
+	}
+	// Round 1: the market card scanned, then the actions and restocks.
+	ct.tap("market-02")
+	for _, l := range []struct {
+		seat engine.Seat
+		line string
+	}{
+		{0, "income with=merchant"}, {1, "load with=merchant at=1,2"}, {2, "take with=merchant goods=fish:3"},
+		{3, "take with=helper junk=white goods=rice:3"},
+		{0, "restock goods=fish:1,rice:1"}, {1, "restock goods=spices:2"}, {2, "restock goods=vegetables:2"}, {3, "restock goods=vegetables:2"},
+	} {
+		ct.submit(l.seat, l.line)
+	}
+	ct.settle(all...)
+	if !ct.sess.Latest().State.(*dschunke.State).AwaitsBids() {
+		t.Fatal("the bidding is not open after the restocks")
+	}
+	ct.shot(tbl, "dschunke-table-bidding.png")
+
+	// The sealed bids, each from its phone's bid form.
+	bids := []map[string]int{{"rice": 1}, {"spices": 3}, {"spices": 3}, {"fish": 4}}
+	cards := make([]int, len(setup.Players)) // hand sizes before the bids
+	for i, p := range ct.sess.Latest().State.View(engine.NoSeat).(dschunke.View).Players {
+		cards[i] = p.Cards
+	}
+	bid := func(seat int) {
+		t.Helper()
+		p := phones[seat]
+		acts := []chromedp.Action{chromedp.WaitVisible(`form.dj-bid`, chromedp.ByQuery)}
+		for g, n := range bids[seat] {
+			acts = append(acts, chromedp.SetValue(`form.dj-bid input[name=`+g+`]`, strconv.Itoa(n), chromedp.ByQuery))
+		}
+		acts = append(acts, chromedp.Click(`form.dj-bid button[type=submit]`, chromedp.ByQuery))
+		before := ct.sess.Latest().Seq
+		if err := chromedp.Run(p.ctx, acts...); err != nil {
+			t.Fatalf("%s bids: %v", setup.Players[seat], err)
+		}
+		ct.waitSeq(before+1, setup.Players[seat]+"'s bid")
+	}
+	for seat := 0; seat < 3; seat++ {
+		bid(seat)
+	}
+	ct.settle(all...)
+	ct.shot(phones[0], "dschunke-seat-1-anna-sealed.png")
+	ct.shot(tbl, "dschunke-table-sealed.png")
+
+	// Before the last bid: no frame to another seat or to the table holds
+	// a sealed bid.
+	checked := 0
+	for k, s := range all {
+		viewer := k - 1 // -1: the table
+		for _, raw := range s.frames() {
+			f, rest, ok := publicPart(raw, "me")
+			if !ok {
+				continue
+			}
+			checked++
+			var v dschunke.View
+			if err := json.Unmarshal(f.View, &v); err != nil {
+				t.Fatalf("%s: frame %d: %v", s.name, f.Seq, err)
+			}
+			if v.Me != nil && int(v.Me.Seat) != viewer {
+				t.Errorf("%s: frame %d holds seat %d's secrets", s.name, f.Seq, v.Me.Seat+1)
+			}
+			if viewer < 0 && (v.Me != nil || len(f.Legal) > 0 && string(f.Legal) != "null") {
+				t.Errorf("%s: frame %d holds a seat's secrets or actions", s.name, f.Seq)
+			}
+			if len(v.Biddings) > 0 || len(v.StaffSecrets) > 0 {
+				t.Errorf("%s: frame %d holds bids before the reveal: %v %v", s.name, f.Seq, v.Biddings, v.StaffSecrets)
+			}
+			for i, p := range v.Players {
+				if p.Bid != "" && p.Bid != "sealed" {
+					t.Errorf("%s: frame %d shows %s's bid %q before the reveal", s.name, f.Seq, p.Name, p.Bid)
+				}
+				if p.Bid == "sealed" && p.Cards != cards[i] {
+					t.Errorf("%s: frame %d shows %s with %d cards after sealing, %d before: the bid's size shows", s.name, f.Seq, p.Name, p.Cards, cards[i])
+				}
+			}
+			// Nothing but the seat's own parts tells a bid's goods count.
+			for seat, b := range bids[:3] {
+				if seat == viewer {
+					continue
+				}
+				for g, n := range b {
+					for _, pat := range []string{fmt.Sprintf(`\b%s:%d\b`, g, n), fmt.Sprintf(`"%s":%d\b`, g, n)} {
+						if regexp.MustCompile(pat).MatchString(rest) {
+							t.Errorf("%s: frame %d holds %q, %s's sealed bid: %.300s", s.name, f.Seq, pat, setup.Players[seat], rest)
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked < 5*15 {
+		t.Errorf("checked %d state frames, want at least 15 per screen", checked)
+	}
+	// Each phone shows its own sealed bid, the table none.
+	for seat := 0; seat < 3; seat++ {
+		var mine string
+		if err := chromedp.Run(phones[seat].ctx, chromedp.Text(`#mybid`, &mine, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		for g, n := range bids[seat] {
+			if !strings.Contains(mine, "×"+strconv.Itoa(n)) || mine == "" {
+				t.Errorf("%s's phone shows the sealed bid %q, want %s ×%d", setup.Players[seat], mine, g, n)
+			}
+		}
+	}
+	var sealed []string
+	if err := chromedp.Run(tbl.ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll('#dj-players td.bid')).map(td => td.dataset.bid)`, &sealed)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(sealed, ",") != "sealed,sealed,sealed," {
+		t.Errorf("the table shows the bids %q, want three sealed and David's to come", sealed)
+	}
+
+	// The last bid: all are revealed at once on the table's screen.
+	bid(3)
+	ct.settle(all...)
+	var shown []string
+	if err := chromedp.Run(tbl.ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll('#dj-players td.bid')).map(td => td.dataset.bid)`, &shown)); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"rice:1", "spices:3", "spices:3", "fish:4"}
+	if strings.Join(shown, ",") != strings.Join(want, ",") {
+		t.Errorf("after the reveal the table shows the bids %q, want %q", shown, want)
+	}
+	var revealed, sales int
+	if err := chromedp.Run(tbl.ctx,
+		chromedp.Evaluate(`document.querySelectorAll('#dj-biddings td.revealed').length`, &revealed),
+		chromedp.Evaluate(`document.querySelectorAll('#dj-sales li').length`, &sales)); err != nil {
+		t.Fatal(err)
+	}
+	if revealed != 4 || sales == 0 {
+		t.Errorf("the table shows %d revealed bids and %d sales, want 4 and some", revealed, sales)
+	}
+	// David, the single winner of the fish S, scans the special card he
+	// took.
+	if !ct.sess.Latest().State.(*dschunke.State).AwaitsCard() {
+		t.Fatal("after the reveal the table does not wait for David's special card")
+	}
+	ct.tap("take-goods-1")
+	ct.settle(all...)
+	var special string
+	if err := chromedp.Run(phones[3].ctx, chromedp.Text(`#dj-me`, &special, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	i := indexOf(t, d, "take-goods-1")
+	fr, en := d.CardName(i, "fr"), d.CardName(i, "en")
+	if !strings.Contains(special, fr) && !strings.Contains(special, en) {
+		t.Errorf("David's phone does not show his special card %q: %q", en, special)
+	}
+	if anna := ct.text(phones[0]); strings.Contains(anna, fr) || strings.Contains(anna, en) {
+		t.Errorf("Anna's phone names David's secret special card")
+	}
+	ct.shot(tbl, "dschunke-table-revealed.png")
+	for i, p := range phones {
+		ct.shot(p, "dschunke-seat-"+strconv.Itoa(i+1)+"-"+strings.ToLower(setup.Players[i])+".png")
+	}
+	t.Logf("%d state frames checked before the last bid; screenshots in %s", checked, ct.shots)
+}
+
+func indexOf(t *testing.T, d *dschunke.Data, id string) int {
+	t.Helper()
+	i, ok := d.SpecialIndex(id)
+	if !ok {
+		t.Fatalf("no special card %s", id)
+	}
+	return i
+}
