@@ -118,13 +118,17 @@ func OpenCamera(device string, o CameraOpts) (*Camera, error) {
 			return nil, fmt.Errorf("%w: %s: %w", ErrNoCamera, device, err)
 		}
 	}
-	vc, err := gocv.OpenVideoCaptureWithAPI(target, o.API)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w (is it a capture device? v4l2-ctl -d %s --all)", ErrNoCamera, device, err, device)
+	path := device
+	if n, ok := target.(int); ok {
+		path = fmt.Sprintf("/dev/video%d", n)
 	}
-	if !vc.IsOpened() {
+	vc, err := gocv.OpenVideoCaptureWithAPI(target, o.API)
+	if err == nil && !vc.IsOpened() {
 		vc.Close()
-		return nil, fmt.Errorf("%w: %s could not be opened: check it is a capture device and no other program holds it (fuser %s)", ErrNoCamera, device, device)
+		err = errors.New("not opened")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s could not be opened as a V4L2 camera (%v): check it is one (v4l2-ctl -d %s --all) and that no other program holds it (fuser %s)", ErrNoCamera, device, err, path, path)
 	}
 	if o.Width > 0 && o.Height > 0 {
 		vc.Set(gocv.VideoCaptureFrameWidth, float64(o.Width))

@@ -115,14 +115,16 @@ func TestOpenDir(t *testing.T) {
 
 func TestOpenCameraMissing(t *testing.T) {
 	checkLeaks(t)
-	dev := "/dev/video-comptoir-test-missing"
-	c, err := OpenCamera(dev, DefaultCameraOpts)
-	if err == nil {
-		c.Close()
-		t.Fatalf("OpenCamera(%q) = nil error", dev)
-	}
-	if !errors.Is(err, ErrNoCamera) || !strings.Contains(err.Error(), dev) || !strings.Contains(err.Error(), "check") {
-		t.Errorf("OpenCamera(%q) = %v; want an ErrNoCamera naming the device and what to check", dev, err)
+	for _, dev := range []string{"/dev/video-comptoir-test-missing", "/dev/null", "97"} {
+		c, err := OpenCamera(dev, DefaultCameraOpts)
+		if err == nil {
+			c.Close()
+			t.Errorf("OpenCamera(%q) = nil error", dev)
+			continue
+		}
+		if !errors.Is(err, ErrNoCamera) || !strings.Contains(err.Error(), dev) || !strings.Contains(err.Error(), "check") {
+			t.Errorf("OpenCamera(%q) = %v; want an ErrNoCamera naming the device and what to check", dev, err)
+		}
 	}
 }
 
