@@ -18,8 +18,10 @@
 //
 // # Settling
 //
-// A Settler compares each frame, reduced to 320 pixels wide, with the one
-// before: a small change is a die moving, a large one a hand over the tray.
+// A Settler compares each frame, reduced to 320 pixels wide and matched in
+// brightness (so that flicker and exposure changes are not motion), with
+// the one before: a small change is a die moving, a large one a hand over
+// the tray; a large change that stays is a hand held still.
 // When nothing has moved for StillFrames frames it reads the dice once with
 // the reading function it was given (normally (*Reader).Read) and decides:
 // a new throw (both dice moved, or the tray was empty since the last

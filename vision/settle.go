@@ -19,8 +19,9 @@ type SettleOpts struct {
 	// Width is the width frames are reduced to before comparing them; 0
 	// keeps the frame's own width.
 	Width int
-	// PixelDelta is the grey-level difference (0-255), after a 3x3 blur,
-	// that counts a pixel as changed. Camera noise stays well below it.
+	// PixelDelta is the grey-level difference (0-255), after a 3x3 blur
+	// and once the brightness of the two frames is matched, that counts a
+	// pixel as changed. Camera noise stays well below it.
 	PixelDelta float64
 	// MoveArea is the changed area between two frames above which
 	// something is moving. A rocking die changes about 0.05% of a 640x480
@@ -44,8 +45,9 @@ type SettleOpts struct {
 	// last report for a rest to be a new throw rather than a die knocked.
 	Thrown float64
 	// HandTimeout is how many still frames a large change may last before
-	// it is taken as the tray's new look (a light switched on, the tray
-	// moved) rather than a hand.
+	// it is taken as the tray's new look (something left in the tray, the
+	// tray or the camera moved) rather than a hand. Light and exposure
+	// changes need no time: brightness is matched first.
 	HandTimeout int
 }
 
