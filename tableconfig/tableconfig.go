@@ -23,6 +23,7 @@
 //	  device: /dev/video0
 //	replay:                         # optional: recorded inputs instead of the devices
 //	  inputs: demo.jsonl            # JSON lines of package hw/replay
+//	  frames: pictures/             # optional: labelled dice pictures (labels.csv: file,blue,red); each recorded roll is shown to the dice reader as a picture of that roll
 //	  speed: 1                      # optional, default 1: pace factor
 //	  loop: false                   # optional: play the recording again, in a new game, when it ends
 //	  pause: 5s                     # optional, default 5s: the pause between two passes
@@ -126,6 +127,7 @@ type Camera struct {
 // Replay is a recording that replaces the table's devices.
 type Replay struct {
 	Inputs string
+	Frames string
 	Speed  float64
 	Loop   bool
 	// Pause is the time between two passes of a looping recording.
@@ -163,6 +165,7 @@ func (c *Config) resolve(dir string) {
 	abs(&c.Board)
 	if c.Replay != nil {
 		abs(&c.Replay.Inputs)
+		abs(&c.Replay.Frames)
 	}
 }
 
@@ -366,13 +369,18 @@ func (d decoder) options(n *yaml.Node) (map[string]string, error) {
 }
 
 func (d decoder) replay(n *yaml.Node) (*Replay, error) {
-	m, err := d.mapping(n, "replay", []string{"inputs", "speed", "loop", "pause"}, []string{"inputs"})
+	m, err := d.mapping(n, "replay", []string{"inputs", "frames", "speed", "loop", "pause"}, []string{"inputs"})
 	if err != nil {
 		return nil, err
 	}
 	r := &Replay{Speed: 1, Pause: 5 * time.Second}
 	if r.Inputs, err = d.scalar(m["inputs"], "replay.inputs"); err != nil {
 		return nil, err
+	}
+	if f := m["frames"]; f != nil {
+		if r.Frames, err = d.scalar(f, "replay.frames"); err != nil {
+			return nil, err
+		}
 	}
 	if s := m["speed"]; s != nil {
 		v, err := d.scalar(s, "replay.speed")

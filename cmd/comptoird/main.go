@@ -171,12 +171,22 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	var sources []func(context.Context) <-chan input.Event
 	var halt func() error
 	var rec *replay.Source
+	var diceHook func(input.DiceRolled) bool
 	if cfg.Replay != nil {
 		rec, err = replay.Open(cfg.Replay.Inputs, replay.Opts{Speed: cfg.Replay.Speed, Clock: clk})
 		if err != nil {
 			return err
 		}
 		logger.Printf("inputs: %s (speed %g, loop %v)", rec, cfg.Replay.Speed, cfg.Replay.Loop)
+		if cfg.Replay.Frames != "" {
+			src, hook, closePictures, err := openPictureDice(cfg.Replay.Frames, clk, logger.Printf)
+			if err != nil {
+				return err
+			}
+			defer closePictures()
+			sources, diceHook = append(sources, src), hook
+			logger.Printf("dice: rolls shown as pictures from %s to the dice reader", cfg.Replay.Frames)
+		}
 	} else {
 		hw, err := wiring.Open(cfg.Devices, wiring.Opts{Clock: clk})
 		if err != nil {
@@ -236,7 +246,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	inputs := make(chan input.Event)
 	goRun("inputs", func() error { return feed(runCtx, inputs, sources) })
 	if rec != nil {
-		goRun("replay", func() error { return replayLoop(runCtx, sess, rec, cfg.Replay, inputs, clk, logger) })
+		goRun("replay", func() error { return replayLoop(runCtx, sess, rec, cfg.Replay, diceHook, inputs, clk, logger) })
 	}
 	goRun("session", func() error { return sess.Run(runCtx, inputs) })
 	goRun("dashboard", func() error { return dash.Run(runCtx) })

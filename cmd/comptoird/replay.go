@@ -20,7 +20,10 @@ const demoReason = "the recording starts again"
 // A looping recording plays each pass in a fresh game: the game the last
 // pass (or an earlier run) left is abandoned and a new one begun with the
 // same setup, so the recording always meets the position it was made in.
-func replayLoop(ctx context.Context, sess *table.Session, rec *replay.Source, r *tableconfig.Replay, out chan<- input.Event, clk clock.Clock, logger *log.Logger) error {
+//
+// dice, when not nil, is offered each recorded roll first; a roll it
+// takes (shown as a picture to the dice reader) is not sent as is.
+func replayLoop(ctx context.Context, sess *table.Session, rec *replay.Source, r *tableconfig.Replay, dice func(input.DiceRolled) bool, out chan<- input.Event, clk clock.Clock, logger *log.Logger) error {
 	for pass := 1; ; pass++ {
 		if r.Loop {
 			if err := freshGame(ctx, sess); err != nil {
@@ -31,6 +34,9 @@ func replayLoop(ctx context.Context, sess *table.Session, rec *replay.Source, r 
 			}
 		}
 		for e := range rec.Run(ctx) {
+			if d, ok := e.(input.DiceRolled); ok && dice != nil && dice(d) {
+				continue
+			}
 			select {
 			case out <- e:
 			case <-ctx.Done():

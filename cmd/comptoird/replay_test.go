@@ -52,7 +52,7 @@ func TestReplayLoop(t *testing.T) {
 	done := make(chan error, 2)
 	go func() { done <- sess.Run(ctx, inputs) }()
 	go func() {
-		done <- replayLoop(ctx, sess, rec, &tableconfig.Replay{Loop: true, Pause: time.Millisecond}, inputs, clock.Real(), log.New(io.Discard, "", 0))
+		done <- replayLoop(ctx, sess, rec, &tableconfig.Replay{Loop: true, Pause: time.Millisecond}, nil, inputs, clock.Real(), log.New(io.Discard, "", 0))
 	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
