@@ -193,7 +193,6 @@ type Session struct {
 	opts    Opts
 
 	reqs    chan request
-	started chan struct{} // closed when Run starts
 	stopped chan struct{} // closed when Run returns
 	once    sync.Once
 
@@ -248,7 +247,6 @@ func New(opts Opts) (*Session, error) {
 		ind:     opts.Indicator,
 		opts:    opts,
 		reqs:    make(chan request),
-		started: make(chan struct{}),
 		stopped: make(chan struct{}),
 		devices: map[string]input.DeviceStatus{},
 		subs:    map[chan Update]struct{}{},
@@ -376,7 +374,6 @@ func (s *Session) Run(ctx context.Context, inputs <-chan input.Event) error {
 	if !first {
 		return ErrRunning
 	}
-	close(s.started)
 	defer close(s.stopped)
 	s.indicate()
 	for {
