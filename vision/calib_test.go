@@ -86,8 +86,8 @@ func TestCalibrationRendered(t *testing.T) {
 }
 
 const (
-	calibratedMinAccuracy = 0.5
-	calibratedMaxWrong    = 0.02
+	calibratedMinAccuracy = 0.88
+	calibratedMaxWrong    = 0.01
 )
 
 func contains(xs []int, x int) bool {

@@ -327,11 +327,12 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 		o.die.Reason = fmt.Sprintf("numeral unclear (reads %d, but its size is unusual: glare or an edge?)", m.face)
 		return o
 	}
-	// the same numeral cut at a lower threshold must read the same
+	// the same numeral cut at a lower threshold must not read confidently
+	// as another face
 	nr2 := findNumeral(c, float32(r.opts.MinContrast), checkFrac)
 	if nr2.mask != nil && checkFrac > 0 {
 		g2 := glyphOf(nr2.mask, c.w, c.h, nr2.cx, nr2.cy, nr2.rms)
-		if m2 := r.m.best(&g2); m2.face != m.face {
+		if m2 := r.m.best(&g2); m2.face != m.face && confidence(m2) >= r.opts.MinConfidence {
 			o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
 			o.die.Reason = fmt.Sprintf("numeral unclear (reads %d, or %d at a lower contrast)", m.face, m2.face)
 			return o
