@@ -34,6 +34,12 @@ func TestDecodeMessage(t *testing.T) {
 		{"command args", `{"type":"command","name":"take","args":{"n":2},"id":7}`, true, ""},
 		{"command line", `{"type":"command","line":"take n=2"}`, true, ""},
 		{"staff undo", `{"type":"staff","pin":"1","action":"undo","reason":"misread"}`, true, ""},
+		{"propose", `{"type":"propose","line":"deal from=2 to=harbour ducats=10"}`, true, ""},
+		{"answer", `{"type":"answer","proposal":3,"accept":false}`, true, ""},
+		{"propose no line", `{"type":"propose"}`, false, "line"},
+		{"propose with pin", `{"type":"propose","line":"x","pin":"1"}`, false, "does not take pin"},
+		{"answer no accept", `{"type":"answer","proposal":3}`, false, "accept"},
+		{"answer bad id", `{"type":"answer","proposal":0,"accept":true}`, false, "proposal"},
 		{"not json", `take n=2`, false, "invalid character"},
 		{"two objects", `{"type":"command","line":"x"}{}`, false, "after the JSON"},
 		{"unknown key", `{"type":"command","line":"x","seat":1}`, false, "does not take seat"},
@@ -77,6 +83,8 @@ func FuzzDecodeMessage(f *testing.F) {
 		`{"type":"command","line":"take n=2"}`,
 		`{"type":"staff","pin":"1","action":"reassign","seat":2}`,
 		`{"type":"staff","pin":"1","action":"cell","cell":"3-4","square":"harbour"}`,
+		`{"type":"propose","line":"deal from=2 to=harbour ducats=10"}`,
+		`{"type":"answer","proposal":3,"accept":true}`,
 		`[]`, `null`, `{"type":1}`,
 	} {
 		f.Add([]byte(s))

@@ -95,6 +95,17 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	// The browsers: the table's screen, each phone and the staff page
 	// each get a browser of their own, with a profile of their own (so
 	// their own local storage, as on separate devices).
+	// The profiles live outside t.TempDir: Chromium's helpers may still
+	// write there for a moment after the browser is gone.
+	profiles, err := os.MkdirTemp("", "comptoir-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for i := 0; i < 50 && os.RemoveAll(profiles) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	newBrowser := func(name string) context.Context {
 		alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
 			chromedp.ExecPath(chromiumPath),
@@ -104,7 +115,7 @@ func TestBrowserGenoaTurn(t *testing.T) {
 			chromedp.Flag("disable-component-update", true),
 			chromedp.Flag("disable-sync", true),
 			chromedp.Flag("disable-dev-shm-usage", true),
-			chromedp.UserDataDir(filepath.Join(dir, "chromium-"+name)),
+			chromedp.UserDataDir(filepath.Join(profiles, name)),
 			chromedp.WindowSize(420, 1400),
 		)
 		c, cancelC := chromedp.NewContext(alloc)

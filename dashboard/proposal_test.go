@@ -1,0 +1,99 @@
+package dashboard
+
+import (
+	"testing"
+
+	"comptoir/engine"
+	"comptoir/engine/genoa"
+)
+
+// TestProposals: a player proposes a deal to the merchant, who alone (with
+// the proposer and the staff) sees it, and accepts or refuses it; a
+// proposal may only commit its maker.
+func TestProposals(t *testing.T) {
+	checkLeaks(t)
+	sess := newMemSession(t, genoa.New(), engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}})
+	ctx := t.Context()
+	for {
+		st, _ := sess.current()
+		if st.View(engine.NoSeat).(genoa.View).Phase == "move" {
+			break
+		}
+		if err := sess.Submit(ctx, st.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := newRig(t, sess, DefaultOpts)
+	phones := make([]*wsClient, 3)
+	for i := range phones {
+		tok := r.join(i + 1)
+		phones[i] = r.dial()
+		phones[i].send(Message{Type: msgHello, Token: tok})
+		phones[i].reply()
+	}
+	anna, bruno, chloe := phones[0], phones[1], phones[2]
+	st, _ := sess.current()
+	v := st.View(engine.NoSeat).(genoa.View)
+	if v.Merchant != 0 || len(v.Reach) == 0 {
+		t.Fatalf("want Anna moving the pawn, got merchant %d reach %v", v.Merchant, v.Reach)
+	}
+	to := string(v.Reach[0].Square)
+
+	chloe.send(Message{Type: msgPropose, Line: "deal from=Bruno to=" + to + " ducats=5"})
+	if m := chloe.reply(); m["code"] != "dashboard.propose-seat" {
+		t.Errorf("Chloé proposes a deal paid by Bruno: %v, want propose-seat", m)
+	}
+	chloe.send(Message{Type: msgPropose, Line: "deal from=Chloé to=" + to + " ducats=5"})
+	if m := chloe.reply(); m["type"] != "accepted" {
+		t.Fatalf("Chloé proposes: %v", m)
+	}
+	var id float64
+	for id == 0 {
+		f := anna.must("state")
+		for _, p := range asList(f["proposals"]) {
+			if p["from"] == 2.0 && p["status"] == propPending {
+				id = p["id"].(float64)
+			}
+		}
+	}
+	// Bruno neither sees it nor may answer it.
+	bruno.send(Message{Type: msgAnswer, Proposal: int64(id), Accept: new(true)})
+	if m := bruno.reply(); m["code"] != "dashboard.no-proposal" {
+		t.Errorf("Bruno answers Chloé's proposal to Anna: %v, want no-proposal", m)
+	}
+	for len(bruno.states) > 0 || len(bruno.in) > 0 {
+		if f := bruno.must("state"); f["proposals"] != nil {
+			t.Errorf("Bruno is shown proposals: %v", f["proposals"])
+		}
+	}
+	anna.send(Message{Type: msgAnswer, Proposal: int64(id), Accept: new(false)})
+	if m := anna.reply(); m["type"] != "accepted" {
+		t.Fatalf("Anna refuses: %v", m)
+	}
+	for done := false; !done; {
+		f := chloe.must("state")
+		for _, p := range asList(f["proposals"]) {
+			if p["id"] == id && p["status"] == propRefused {
+				done = true
+			}
+		}
+	}
+	sess.mu.Lock()
+	for _, a := range sess.actions {
+		if a.Cmd.Name() == "deal" {
+			t.Error("a refused proposal was played")
+		}
+	}
+	sess.mu.Unlock()
+}
+
+func asList(v any) []map[string]any {
+	l, _ := v.([]any)
+	var out []map[string]any
+	for _, x := range l {
+		if m, ok := x.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
