@@ -36,7 +36,9 @@
 // blue-red cell ("3-2"). Drawing is a command: the engine accepts any card
 // still in the deck, so the real order of a shuffled deck never needs to be
 // known (at the table the NFC scan of the card sends it; a simulator picks
-// among the legal draws). Messages are delivered by the engine itself, as
+// among the legal draws). Legal lists the draws as the table's, never as
+// the drawer's: a phone may not choose its card, nor learn from the list
+// which cards are not in the deck. Messages are delivered by the engine itself, as
 // soon as the pawn has visited both buildings of a card in the turn.
 //
 // # Rulings

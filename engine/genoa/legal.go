@@ -16,10 +16,13 @@ func (s *State) Legal() []engine.Action {
 	var out []engine.Action
 	add := func(seat engine.Seat, c engine.Command) { out = append(out, engine.Action{By: seat, Cmd: c}) }
 	if len(s.Pending) > 0 {
+		// The draws are the table's (the NFC reader, the shuffled deck):
+		// listed for the drawer, they would let a player choose a card
+		// and tell a phone which cards are not in the deck.
 		p := s.Pending[0]
 		for i, c := range s.d.cards {
 			if c.Deck == p.Deck && s.loc(i) == -1 {
-				add(p.Seat, Draw{Card: c.ID})
+				add(engine.NoSeat, Draw{Card: c.ID})
 			}
 		}
 		return out

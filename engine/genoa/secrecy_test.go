@@ -122,7 +122,7 @@ func TestSecretsInLogAndViews(t *testing.T) {
 					}
 					s = after
 					events++
-					if events%5 == 0 && !s.Over() {
+					if (events%5 == 0 || len(s.Pending) > 0) && !s.Over() {
 						checkViews(t, s)
 					}
 				}
@@ -166,6 +166,19 @@ func checkViews(t *testing.T, s *State) {
 		}
 		if v.Mine == nil || v.Mine.Ducats != s.P[i].Ducats || !slices.Equal(v.Mine.Cards, heldIDs(s, i)) {
 			t.Fatalf("seat %d's view lacks its own secrets: %+v, holds %d ducats and %v", i, v.Mine, s.P[i].Ducats, heldIDs(s, i))
+		}
+	}
+	// A seat's legal actions name no card but its own: not a card of
+	// another hand, nor of a deck (which would tell the others' hands).
+	for _, a := range s.Legal() {
+		if a.By < 0 {
+			continue
+		}
+		line := codec.FormatCommand(a.Cmd, s.setup.Players)
+		for i, c := range s.d.cards {
+			if s.loc(i) != int(a.By) && namesCard(line, c.ID) {
+				t.Fatalf("seat %d may %q, which names %s, not in its hand", a.By, line, c.ID)
+			}
 		}
 	}
 	// One seat's other secrets change nobody else's view.
