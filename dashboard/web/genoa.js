@@ -88,6 +88,12 @@ window.RENDERERS = window.RENDERERS || {};
     if (v.acquirer >= 0) status.push(h("span", {}, w.acquirer + sep + name(v.acquirer)));
     if (v.drawing) status.push(h("span", { class: "drawing" }, w.drawing + sep + name(v.drawing.seat) + " · " + itemName(info && info.decks, v.drawing.deck, lang) + " ×" + v.drawing.n));
     out.push(h("p", { class: "genoa-status" }, status));
+    // The round track: one box per round, the marker on the track's space.
+    const track = [];
+    for (let i = 1; i <= v.rounds; i++) {
+      track.push(h("span", { class: "space" + (i === v.track ? " here" : "") + (i < v.track ? " past" : ""), title: w.round + " " + i }, i));
+    }
+    out.push(h("div", { class: "track", "aria-label": w.track }, track));
     out.push(board(h, v, info, lang, w));
     if (v.path && v.path.length) {
       out.push(h("p", { class: "path" }, w.path + sep + v.path.map((k) => nameOf(info, k, lang)).join(" → ")));
