@@ -89,7 +89,9 @@ func (s *State) bundleOf(ducats int, goods map[string]int, cards []string, tiles
 func (s *State) missing(seat engine.Seat, b bundle) (string, string) {
 	p := &s.P[seat]
 	if b.Ducats > p.Ducats {
-		return fmt.Sprintf("%d ducats (holds %d)", b.Ducats, p.Ducats), fmt.Sprintf("%d ducats (en a %d)", b.Ducats, p.Ducats)
+		// How much a player holds is secret: a refusal seen by others
+		// must not tell it.
+		return fmt.Sprintf("%d ducats (holds fewer)", b.Ducats), fmt.Sprintf("%d ducats (en a moins)", b.Ducats)
 	}
 	for g, v := range b.Goods {
 		if v > p.Goods[g] {

@@ -58,7 +58,7 @@ func TestRefusals(t *testing.T) {
 			return play(t, atHarbour(t), "Anna: act", "move to=villa-monetti")
 		}, "Anna: act", ErrNoActionLeft, "no action left", "acceptez une offre ou continuez"},
 		{"empty deal", moving, "deal from=Bruno to=harbour", ErrEmptyDeal, "must give something", "doit donner quelque chose"},
-		{"deal beyond one's purse", moving, "deal from=Bruno to=harbour ducats=500", engine.ErrCannotPay, "cannot give 500 ducats", "ne peut pas donner 500 ducats (en a 130)"},
+		{"deal beyond one's purse", moving, "deal from=Bruno to=harbour ducats=500", engine.ErrCannotPay, "cannot give 500 ducats", "ne peut pas donner 500 ducats (en a moins)"},
 		{"deal with goods not held", moving, "deal from=Bruno to=harbour goods=silk:1", engine.ErrCannotPay, "silk", "soie"},
 		{"deal with the merchant himself", moving, "deal from=Anna to=harbour ducats=5", ErrMerchantOffer, "merchant", "il déplace le pion"},
 		{"deal by a third player", moving, "Chloé: deal from=Bruno to=harbour ducats=5", engine.ErrNotYourTurn, "between the merchant", "entre le marchand"},

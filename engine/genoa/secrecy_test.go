@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"comptoir/engine"
@@ -228,6 +229,21 @@ func TestDescribeHidesDrawsAndDeals(t *testing.T) {
 	for lang, w := range map[string]string{"en": "Bruno draws a contract card", "fr": "Bruno pioche une carte contrat"} {
 		if got := s.Describe(drawn, lang); got != w {
 			t.Errorf("Describe(card drawn, %s) = %q, want %q", lang, got, w)
+		}
+	}
+}
+
+// TestRefusalsKeepMoneySecret: the merchant who records a deal the
+// offerer cannot pay learns that it is too much, never how much the
+// offerer holds.
+func TestRefusalsKeepMoneySecret(t *testing.T) {
+	s := game(t, realRules(t), "alea-2001", "Anna", "Bruno", "Chloé")
+	s.P[1].Ducats, s.P[0].Ducats = 117, 143
+	s = play(t, s, "roll blue=2 red=2")
+	for _, line := range []string{"Anna: deal from=Bruno to=harbour ducats=500", "Anna: deal from=Bruno to=3-2 ducats=118"} {
+		ref := refused(t, s, line, engine.ErrCannotPay)
+		if strings.Contains(ref.EN+ref.FR, "117") {
+			t.Errorf("%q: the refusal %q / %q tells Bruno's money", line, ref.EN, ref.FR)
 		}
 	}
 }
