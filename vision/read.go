@@ -17,8 +17,8 @@ type Die struct {
 	// Confidence is 0 to 1; a die read with a Face has at least the
 	// reader's MinConfidence.
 	Confidence float64
-	// Reason says, in words, why the die could not be read; empty when
-	// Face is set.
+	// Reason says, in words, why the die could not be read (without
+	// naming the die: the field holding it does); empty when Face is set.
 	Reason string
 	// Found is true when the die was seen in the frame, read or not.
 	Found bool
@@ -206,9 +206,9 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 			if edge >= 0 {
 				b := blobs[edge]
 				*d.die = Die{Found: true, Box: image.Rect(b.box.Min.X*step, b.box.Min.Y*step, b.box.Max.X*step, b.box.Max.Y*step),
-					Reason: d.name + " die at the edge of the picture"}
+					Reason: "at the edge of the picture, maybe partly out of it"}
 			} else {
-				d.die.Reason = d.name + " die not found"
+				d.die.Reason = "not found: nothing of its colour and size in the picture"
 			}
 			continue
 		}
@@ -246,10 +246,7 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		*d.die = best.die
 		if second.die.Face != 0 && second.die.Face != best.die.Face {
 			d.die.Face = 0
-			d.die.Reason = "two objects of the die's colour"
-		}
-		if d.die.Reason != "" {
-			d.die.Reason = d.name + " die: " + d.die.Reason
+			d.die.Reason = fmt.Sprintf("two objects of its colour, read as %d and %d", best.die.Face, second.die.Face)
 		}
 	}
 	return roll

@@ -145,10 +145,11 @@ func findNumeral(c *dieCrop, minContrast, frac float32) numeralResult {
 			}
 		}
 	}
-	// label on the mask dilated by one pixel, so that strokes broken by
-	// a pixel or two stay one numeral
+	// on a small die, label on the mask dilated by one pixel, so that
+	// strokes a pixel or two wide and broken stay one numeral; on a large
+	// one that would join the numeral to the lit edges around it
 	dil := mask
-	if numeralDilate {
+	if dr < dilateBelow {
 		dil = dilate3(mask, c.w, c.h)
 	}
 	blobs, labels := components(dil, c.w, c.h, nil)
@@ -311,7 +312,9 @@ func blurGlyph(g *glyph) glyph {
 	return out
 }
 
-var numeralDilate = true
+// dilateBelow is the die radius, in pixels, under which numerals are
+// labelled dilated.
+const dilateBelow = 40
 
 // opening returns the grey-level opening of src (w x h) by a square of side
 // 2k+1: a min filter then a max filter, each separable.

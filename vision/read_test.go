@@ -22,7 +22,7 @@ const (
 	renderedMaxWrong    = 0.005
 	heldOutMinAccuracy  = 0.90
 	heldOutMaxWrong     = 0.005
-	realMinAccuracy     = 0.86
+	realMinAccuracy     = 0.90
 	realMaxWrong        = 0.017
 )
 
