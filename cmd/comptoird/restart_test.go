@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -102,7 +103,13 @@ func (d *daemon) get(path string) string {
 
 // tableFrame connects to the dashboard's websocket as the table's screen
 // and returns the first frame that holds the game's view.
-func (d *daemon) tableFrame() map[string]any {
+func (d *daemon) tableFrame() map[string]any { return d.frame("", "table") }
+
+// seatFrame connects as the phone holding token and returns the first
+// frame of its seat's view.
+func (d *daemon) seatFrame(token string) map[string]any { return d.frame(token, "seat") }
+
+func (d *daemon) frame(token, role string) map[string]any {
 	d.t.Helper()
 	h := http.Header{"Origin": {"http://" + d.addr}}
 	conn, _, err := websocket.DefaultDialer.Dial("ws://"+d.addr+"/ws", h)
@@ -110,6 +117,11 @@ func (d *daemon) tableFrame() map[string]any {
 		d.t.Fatalf("websocket: %v", err)
 	}
 	defer conn.Close()
+	if token != "" {
+		if err := conn.WriteJSON(map[string]string{"type": "hello", "token": token}); err != nil {
+			d.t.Fatalf("websocket hello: %v", err)
+		}
+	}
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 	for {
 		_, data, err := conn.ReadMessage()
@@ -120,7 +132,7 @@ func (d *daemon) tableFrame() map[string]any {
 		if err := json.Unmarshal(data, &f); err != nil {
 			d.t.Fatalf("websocket frame %s: %v", data, err)
 		}
-		if _, ok := f["view"]; ok {
+		if _, ok := f["view"]; ok && f["role"] == role {
 			return f
 		}
 	}
@@ -184,6 +196,12 @@ replay:
 	if strings.Count(record, "\n") < 20 {
 		t.Fatalf("record before the kill is short:\n%s", record)
 	}
+	// Anna's phone joins by the link of the table's QR code.
+	token := d.join(before, 0)
+	beforeSeat := d.seatFrame(token)
+	if v := mustJSON(t, beforeSeat["view"]); !strings.Contains(v, `"mine":{`) || !strings.Contains(v, `"ducats":`) {
+		t.Fatalf("Anna's view holds no money of hers: %s", mustJSON(t, beforeSeat["view"]))
+	}
 
 	// kill -9: no shutdown at all.
 	if err := d.cmd.Process.Signal(syscall.SIGKILL); err != nil {
@@ -210,6 +228,11 @@ replay:
 		if string(b1) != string(b2) {
 			t.Errorf("table frame %q after the restart:\n%s\nwant:\n%s", k, b2, b1)
 		}
+	}
+
+	// Anna's phone reconnects with its token and sees what it saw.
+	if got, want := mustJSON(t, d2.seatFrame(token)["view"]), mustJSON(t, beforeSeat["view"]); got != want {
+		t.Errorf("Anna's view after the restart:\n%s\nwant:\n%s", got, want)
 	}
 
 	// SIGTERM: a clean stop, exit status 0.
@@ -251,4 +274,39 @@ func keys(m map[string]any) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// join takes seat (0-based) with the join link the table frame shows for
+// it, as a phone that scanned the QR code, and returns the seat's token.
+func (d *daemon) join(tableFrame map[string]any, seat int) string {
+	d.t.Helper()
+	players, _ := tableFrame["players"].([]any)
+	if len(players) <= seat {
+		d.t.Fatalf("table frame players %v: no seat %d", tableFrame["players"], seat)
+	}
+	link, _ := players[seat].(map[string]any)["join"].(string)
+	u, err := url.Parse(link)
+	if err != nil || u.Query().Get("code") == "" {
+		d.t.Fatalf("seat %d's join link %q has no code", seat, link)
+	}
+	body := fmt.Sprintf(`{"seat":%d,"code":%q}`, seat+1, u.Query().Get("code"))
+	resp, err := http.Post("http://"+d.addr+"/api/join", "application/json", strings.NewReader(body))
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct{ Token string }
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || out.Token == "" || resp.StatusCode != http.StatusOK {
+		d.t.Fatalf("join seat %d: %d %v %+v", seat, resp.StatusCode, err, out)
+	}
+	return out.Token
 }
