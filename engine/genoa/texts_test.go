@@ -755,3 +755,99 @@ func TestPromisesPerEdition(t *testing.T) {
 		})
 	}
 }
+
+func TestActionsInPathOrder(t *testing.T) {
+	// [F] "Les actions sont effectuées dans le même ordre que celui où les
+	// bâtiments sont visités par le pion Marchand." [B] 4.1 "Si un joueur
+	// n'effectue pas son action, elle tombe".
+	s := game(t, realRules(t), "alea-2001", "Anna", "Bruno", "Chloé")
+	s = play(t, s, "roll blue=2 red=2", "move to=harbour", "move to=3-3")
+	refused(t, s, "Anna: act", ErrNoBuilding)
+	refused(t, s, "Bruno: offer ducats=5", ErrNoBuilding)
+	s = play(t, s, "move to=town-hall", "Anna: act")
+	if s.Done[s.bldIdx("harbour")] || !s.Done[s.bldIdx("town-hall")] || s.P[0].Tiles[tileGoods] != 0 {
+		t.Errorf("the harbour's action was taken after the pawn left it")
+	}
+}
+
+func TestShortSupplyEverywhere(t *testing.T) {
+	// [B] 5 "NOTE: si le bien n'est plus en réserve, le joueur ne prend rien
+	// mais l'action est considérée comme effectuée." [F] "Si le bien obtenu
+	// n'est plus disponible en nombre suffisant, le joueur obtient ce qu'il
+	// reste".
+	r := realRules(t)
+	t.Run("a tile building with no tile left", func(t *testing.T) {
+		s := game(t, r, "filosofia-2008", "Anna", "Bruno", "Chloé")
+		s.P[1].Tiles[tileExtra] = s.TileSup[tileExtra]
+		s.TileSup[tileExtra] = 0
+		s = play(t, s, rollOn(s, "park"), "Anna: act")
+		if s.P[0].Tiles[tileExtra] != 0 || s.Used[0] != 1 {
+			t.Errorf("tiles %v used %d", s.P[0].Tiles, s.Used[0])
+		}
+	})
+	t.Run("a deck with one card for a draw of two", func(t *testing.T) {
+		s := game(t, r, "filosofia-2008", "Anna", "Bruno", "Chloé")
+		var left []string
+		for i, c := range s.d.cards {
+			if c.Deck == deckSmall && s.loc(i) == -1 {
+				left = append(left, c.ID)
+			}
+		}
+		hand(t, s, "Bruno", left[1:]...)
+		s = play(t, s, rollOn(s, "town-hall"), "Anna: act")
+		if len(s.Pending) != 1 || s.Pending[0].N != 1 {
+			t.Fatalf("pending %v, want one card to draw", s.Pending)
+		}
+		s = play(t, s, "draw card="+left[0], "move to=3-3")
+		if s.Used[0] != 1 {
+			t.Errorf("used %d", s.Used[0])
+		}
+	})
+	t.Run("an empty deck", func(t *testing.T) {
+		s := game(t, r, "alea-2001", "Anna", "Bruno", "Chloé")
+		var left []string
+		for i, c := range s.d.cards {
+			if c.Deck == deckLarge && s.loc(i) == -1 {
+				left = append(left, c.ID)
+			}
+		}
+		hand(t, s, "Bruno", left...)
+		s = play(t, s, rollOn(s, "guild-hall"), "Anna: act", "move to=6-3")
+		if s.Used[0] != 1 || len(s.Pending) != 0 {
+			t.Errorf("used %d pending %v", s.Used[0], s.Pending)
+		}
+	})
+}
+
+func TestContractGroupsOnTheBoard(t *testing.T) {
+	// [Q] "Gagner des ducats en fin de partie (1 : 10 ducats, 2 adjacents :
+	// 30, 3 : 60, 4 : 100, + : 50 par bâtiment)". Along the top edge, Villa
+	// Monetti, the north-west warehouse, the trattoria, the north-east
+	// warehouse and Villa Ricci follow one another.
+	r := realRules(t)
+	chain := []string{"villa-monetti", "warehouse-nw", "trattoria", "warehouse-ne", "villa-ricci"}
+	for _, tc := range []struct {
+		blds []string
+		want int
+	}{
+		{chain[:1], 10}, {chain[:2], 30}, {chain[:3], 60}, {chain[:4], 100}, {chain, 150},
+		{append(chain[:2:2], "villa-colini"), 40},
+		{append(chain[:5:5], "villa-colini", "harbour"), 200 + 10}, // the harbour touches Villa Monetti: six in a row
+	} {
+		t.Run(strings.Join(tc.blds, ","), func(t *testing.T) {
+			s := game(t, r, "filosofia-2008", "Anna", "Bruno")
+			for _, c := range s.P[0].Cards {
+				if s.d.cards[c].Deck == deckContract {
+					hand(t, s, "Bruno", s.d.cards[c].ID)
+				}
+			}
+			for _, k := range tc.blds {
+				b := s.bldIdx(k)
+				hand(t, s, "Anna", cardOf(t, s, deckContract, func(c card) bool { return c.Bld == b }))
+			}
+			if got := s.contractScore(0); got != tc.want {
+				t.Errorf("contracts %v score %d, want %d", tc.blds, got, tc.want)
+			}
+		})
+	}
+}
