@@ -11,12 +11,18 @@ import (
 	"gocv.io/x/gocv"
 )
 
-// TestSettleWithReader settles a recorded 640x480 throw with the real
-// reader: the settler reads the dice only once they rest, and the reader
-// reads them right.
+// TestSettleWithReader settles recorded 640x480 throws with the real
+// reader: a roll, and a roll followed by a die knocked onto another face.
+// The settler reads the dice only once they rest, and the reader reads
+// them right.
 func TestSettleWithReader(t *testing.T) {
 	checkLeaks(t)
-	dir := filepath.Join("testdata", "sequences-640", "roll")
+	for _, name := range []string{"roll", "knock-change"} {
+		t.Run(name, func(t *testing.T) { settleWithReader(t, filepath.Join("testdata", "sequences-640", name)) })
+	}
+}
+
+func settleWithReader(t *testing.T, dir string) {
 	frames, want := loadSequence(t, dir)
 	r, err := NewReader(DefaultReaderOpts)
 	if err != nil {
