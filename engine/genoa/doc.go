@@ -62,6 +62,9 @@
 //   - Markers in a deal: the offerer's go back to the common supply and
 //     the merchant takes as many of his colour (Filosofia's note), so the
 //     merchant's colour must have them.
+//   - A deal is made only for a square next to the pawn; an offer for a
+//     farther square is a suggestion the engine does not record (Filosofia
+//     "Case non-adjacente", Berclaz 4.2.3), and the refusal says so.
 //   - Offers for the building the pawn stands on: a player's new offer
 //     replaces the old; offers stand until the action is taken (no
 //     withdrawal), and an offerer must have an action left. Offers are
@@ -109,10 +112,14 @@
 //     per marker on the board. Ties: most goods (Alea), most goods, tiles
 //     and cards (Filosofia); a tie that remains is shared.
 //
-// # Views and invariants
+// # Views, log and invariants
 //
 // View(seat) shows the table and that seat's money and cards; others'
-// money and cards stay hidden (only counts). Check verifies after any
+// money and cards stay hidden (only counts). The game log (Describe) never
+// names a card in a hand: a draw says the deck, a deal or a trade counts
+// cards by deck; a delivered card, shown face up, is named. A refusal
+// never tells how much money a player holds. A seat's legal actions name
+// only its own cards (draws are the table's). Check verifies after any
 // event that no ducat was made but by the bank's payments, that the 40
 // goods, the tiles, the 7 markers of each colour and the 60 cards are all
 // accounted for.
