@@ -851,3 +851,22 @@ func TestContractGroupsOnTheBoard(t *testing.T) {
 		})
 	}
 }
+
+func TestMessageNeedsOneTurn(t *testing.T) {
+	// [B] 6.3 "Une ambassade est considérée comme réalisée si le pion
+	// s'arrête dans les deux bâtiments mentionnés durant un même tour."
+	s := game(t, realRules(t), "filosofia-2008", "Anna", "Bruno", "Chloé")
+	m := cardOf(t, s, deckMessage, func(c card) bool {
+		return c.Pair == [2]int{s.bldIdx("post-office"), s.bldIdx("coach-house")} || c.Pair == [2]int{s.bldIdx("coach-house"), s.bldIdx("post-office")}
+	})
+	hand(t, s, "Chloé", m)
+	s = play(t, s, rollOn(s, "post-office"), "move to=6-3", "end")
+	s = play(t, s, rollOn(s, "coach-house"), "end")
+	if s.P[2].Ducats != 130 || s.loc(s.d.cardByID[m]) != 2 {
+		t.Errorf("a message was delivered over two turns: Chloé has %d ducats", s.P[2].Ducats)
+	}
+	s = play(t, s, rollOn(s, "coach-house"), "move to=6-3", "move to=post-office")
+	if s.P[2].Ducats != 160 || s.loc(s.d.cardByID[m]) != -1 {
+		t.Errorf("Chloé has %d ducats, want 160 when the pawn visits both buildings in one turn", s.P[2].Ducats)
+	}
+}
