@@ -43,3 +43,31 @@ func TestRunBadArgs(t *testing.T) {
 		}
 	}
 }
+
+func TestRunSequences(t *testing.T) {
+	if _, err := exec.LookPath("povray"); err != nil {
+		t.Skip("povray not installed")
+	}
+	if testing.Short() {
+		t.Skip("renders 31 frames")
+	}
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"-kind", "sequences", "-only", "roll", "-out", out, "-width", "64", "-height", "48", "-aa", "0"}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr.String())
+	}
+	frames, err := os.ReadFile(filepath.Join(out, "roll", "frames.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSpace(string(frames)), "\n")
+	pics, _ := filepath.Glob(filepath.Join(out, "roll", "*.jpg"))
+	if len(rows) < 20 || len(pics) != len(rows)-1 {
+		t.Errorf("%d rows in frames.csv and %d pictures, want one picture per row", len(rows)-1, len(pics))
+	}
+	want, err := os.ReadFile(filepath.Join(out, "roll", "expected.csv"))
+	if err != nil || !strings.HasPrefix(string(want), "frame,blue,red,correction\n") || strings.Count(string(want), "\n") != 2 {
+		t.Errorf("expected.csv = %q, %v; want a header and one roll", want, err)
+	}
+}
