@@ -225,11 +225,12 @@ func (s *State) step(p Place) (int, error) {
 	if len(s.Path) > 4 {
 		return -1, engine.Refuse(ErrNoMovesLeft, "the pawn has made its 4 moves: end the movement", "le pion a fait ses 4 déplacements : terminez le déplacement")
 	}
-	next, nextFR := s.nextSquares()
 	if s.visited(sq) {
+		next, nextFR := s.nextSquares()
 		return -1, refusef(ErrVisited, "%s was already visited this turn; the pawn can go to: %s", "%s a déjà été visité ce tour-ci ; le pion peut aller sur : %s", s.d.place(sq), next, s.d.place(sq), nextFR)
 	}
 	if !slices.Contains(s.d.adj[s.pawn()], sq) {
+		next, nextFR := s.nextSquares()
 		return -1, refusef(ErrNotAdjacent, "%s does not touch %s, where the pawn stands; the pawn can go to: %s", "%s ne touche pas %s, où se trouve le pion ; le pion peut aller sur : %s",
 			s.d.place(sq), s.d.place(s.pawn()), next, s.d.place(sq), s.d.place(s.pawn()), nextFR)
 	}
