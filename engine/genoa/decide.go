@@ -376,7 +376,7 @@ func (s *State) checkAfter(b int, after map[string]int) error {
 			switch bl.Act {
 			case aWarehouse:
 				gives = "one " + s.d.prof.Goods[bl.Goods[0]] + " and one " + s.d.prof.Goods[bl.Goods[1]] + ", while the supply has them"
-				givesFR = "une " + s.d.prof.GoodsFR[bl.Goods[0]] + " et une " + s.d.prof.GoodsFR[bl.Goods[1]] + ", tant que la réserve en a"
+				givesFR = "1 " + s.d.prof.GoodsFR[bl.Goods[0]] + " et 1 " + s.d.prof.GoodsFR[bl.Goods[1]] + ", tant que la réserve en a"
 			case aTile:
 				gives = "one " + tileKeys[bl.Tile] + " tile, while the supply has one"
 				givesFR = "une tuile " + tileFR[bl.Tile] + ", tant que la réserve en a"
@@ -414,7 +414,7 @@ func (t *tx) offer(by engine.Seat, c Offer) error {
 		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to himself: he moves the pawn (move) and takes an action himself (act)", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
 	}
 	if s.Assigned != engine.NoSeat {
-		return refusef(ErrNotYourAction, "%s already has the action of %s by a deal", "%s a déjà l'action de %s par un marché", s.name(s.Assigned), s.d.blds[b].NameEN, s.name(s.Assigned), s.d.blds[b].NameFR)
+		return refusef(ErrNotYourAction, "%s already has the action of %s (by a deal, or a tile played at its start): no offer can be made for it", "%s a déjà l'action de %s (par un marché, ou une tuile jouée à son début) : on ne peut plus faire d'offre pour elle", s.name(s.Assigned), s.d.blds[b].NameEN, s.name(s.Assigned), s.d.blds[b].NameFR)
 	}
 	if !s.canAct(by) {
 		return refusef(ErrNoActionLeft, "%s has no action left this turn (an extra-action tile played first gives one more)", "%s n'a plus d'action ce tour-ci (une tuile action supplémentaire jouée d'abord en donne une de plus)", s.name(by), s.name(by))
