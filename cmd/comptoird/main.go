@@ -145,6 +145,9 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 		return err
 	default:
 		logger.Printf("journal %s: game %d resumes at step %d", cfg.Journal, game.ID(), game.Len())
+		if g := game.Setup(); g.Variant != setup.Variant || fmt.Sprint(g.Players) != fmt.Sprint(setup.Players) || fmt.Sprint(g.Options) != fmt.Sprint(setup.Options) {
+			logger.Printf("the unfinished game is %s with %v; the configuration's %s with %v will be the next game's", g.Variant, g.Players, setup.Variant, setup.Players)
+		}
 	}
 
 	opts := table.DefaultOpts
