@@ -870,3 +870,21 @@ func TestMessageNeedsOneTurn(t *testing.T) {
 		t.Errorf("Chloé has %d ducats, want 160 when the pawn visits both buildings in one turn", s.P[2].Ducats)
 	}
 }
+
+func TestTwoPlayerSecondActionAnyOrder(t *testing.T) {
+	// [F] 2 joueurs: "Si l'adversaire effectue au moins une action, le
+	// marchand peut en effectuer deux." The merchant may act first: his
+	// second action comes once the opponent has acted.
+	s := game(t, realRules(t), "filosofia-2008", "Philippe", "Mathieu")
+	goods(t, s, "Mathieu", "silver")
+	s = play(t, s, "roll blue=2 red=2", "move to=harbour", "Philippe: act", "move to=2-5")
+	s = play(t, s, "deal from=Mathieu to=warehouse-sw goods=silver:1")
+	// Before Mathieu acted, Philippe had no second action.
+	if s.allowed(0) != 1 {
+		t.Errorf("Philippe may take %d actions before Mathieu acted, want 1", s.allowed(0))
+	}
+	s = play(t, s, "Mathieu: act", "move to=villa-zasteri", "Philippe: act")
+	if s.Used[0] != 2 || s.Used[1] != 1 {
+		t.Errorf("actions taken %v, want Philippe 2 and Mathieu 1", s.Used[:2])
+	}
+}
