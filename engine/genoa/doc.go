@@ -32,6 +32,9 @@
 //	Anna: acquire street=6-3 place=guild-hall,coach-house remove=park
 //	Bruno: pass
 //
+// Every command, its arguments and an example game are in
+// docs/notation-genoa.md (its example is replayed by the tests).
+//
 // A square is written as a building key ("guild-hall"), "market", or its
 // blue-red cell ("3-2"). Drawing is a command: the engine accepts any card
 // still in the deck, so the real order of a shuffled deck never needs to be
