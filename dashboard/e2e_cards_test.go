@@ -215,12 +215,33 @@ func (ct *cardTable) waitSeq(seq int64, what string) {
 // click clicks a listed action's button on a phone and waits for the step.
 func (ct *cardTable) click(p *screen, line string) {
 	ct.t.Helper()
+	sel, _ := json.Marshal(fmt.Sprintf(`button.action[data-line=%q]`, line))
+	ct.act(p, line, `const b = document.querySelector(`+string(sel)+`); if (!b) return false; b.click(); return true;`)
+}
+
+// fill fills a form's fields (by name; true and false tick and untick a
+// checkbox) and submits it, on a phone, and waits for the step.
+func (ct *cardTable) fill(p *screen, form string, fields map[string]any) {
+	ct.t.Helper()
+	sel, _ := json.Marshal(form)
+	vals, _ := json.Marshal(fields)
+	ct.act(p, form+" "+string(vals), `const f = document.querySelector(`+string(sel)+`); if (!f) return false;
+		for (const [k, v] of Object.entries(`+string(vals)+`)) { const el = f.elements[k]; if (!el) throw new Error("no field " + k);
+			if (el.type === "checkbox") el.checked = !!v; else el.value = String(v); }
+		f.requestSubmit(); return true;`)
+}
+
+// act runs body (a function body returning false while the page is not
+// ready) in the page as one task, so that a frame re-rendering the page
+// between two steps cannot lose a field or stale a node, then waits for
+// the session's next step.
+func (ct *cardTable) act(p *screen, what, body string) {
+	ct.t.Helper()
 	before := ct.sess.Latest().Seq
-	sel := fmt.Sprintf(`button.action[data-line=%q]`, line)
-	if err := chromedp.Run(p.ctx, chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Click(sel, chromedp.ByQuery)); err != nil {
-		ct.t.Fatalf("%s clicks %q: %v", p.name, line, err)
+	if err := chromedp.Run(p.ctx, chromedp.Poll(`(() => {`+body+`})()`, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		ct.t.Fatalf("%s: %s: %v", p.name, what, err)
 	}
-	ct.waitSeq(before+1, p.name+": "+line)
+	ct.waitSeq(before+1, p.name+": "+what)
 }
 
 // settle waits until every screen shows the session's latest step.

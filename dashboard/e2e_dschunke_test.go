@@ -48,13 +48,7 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	// The starting hands, typed on each phone's command line.
 	hands := []string{"fish:2,rice:2,spices:2,vegetables:2", "rice:3,spices:3,vegetables:2", "rice:3,spices:3,vegetables:2", "fish:6,vegetables:2"}
 	for i, p := range phones {
-		before := ct.sess.Latest().Seq
-		if err := chromedp.Run(p.ctx,
-			chromedp.SetValue(`form.command input[name=line]`, "hand goods="+hands[i], chromedp.ByQuery),
-			chromedp.Click(`form.command button[type=submit]`, chromedp.ByQuery)); err != nil {
-			t.Fatal(err)
-		}
-		ct.waitSeq(before+1, setup.Players[i]+"'s hand")
+		ct.fill(p, "form.command", map[string]any{"line": "hand goods=" + hands[i]})
 	}
 	// Round 1: the market card scanned, then the actions and restocks.
 	ct.tap("market-02")
@@ -82,17 +76,11 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	}
 	bid := func(seat int) {
 		t.Helper()
-		p := phones[seat]
-		acts := []chromedp.Action{chromedp.WaitVisible(`form.dj-bid`, chromedp.ByQuery)}
+		fields := map[string]any{}
 		for g, n := range bids[seat] {
-			acts = append(acts, chromedp.SetValue(`form.dj-bid input[name=`+g+`]`, strconv.Itoa(n), chromedp.ByQuery))
+			fields[g] = n
 		}
-		acts = append(acts, chromedp.Click(`form.dj-bid button[type=submit]`, chromedp.ByQuery))
-		before := ct.sess.Latest().Seq
-		if err := chromedp.Run(p.ctx, acts...); err != nil {
-			t.Fatalf("%s bids: %v", setup.Players[seat], err)
-		}
-		ct.waitSeq(before+1, setup.Players[seat]+"'s bid")
+		ct.fill(phones[seat], "form.dj-bid", fields)
 	}
 	for seat := 0; seat < 3; seat++ {
 		bid(seat)

@@ -82,20 +82,7 @@ func TestBrowserNegoceSale(t *testing.T) {
 	ct.tap("jade-1")
 	offer := func(p *screen, card string, up bool, coins int) {
 		t.Helper()
-		before := ct.sess.Latest().Seq
-		actions := []chromedp.Action{
-			chromedp.WaitVisible(`form.ng-offer select[name=card]`, chromedp.ByQuery),
-			chromedp.SetValue(`form.ng-offer select[name=card]`, card, chromedp.ByQuery),
-			chromedp.SetValue(`form.ng-offer input[name=coins]`, strconv.Itoa(coins), chromedp.ByQuery),
-		}
-		if up {
-			actions = append(actions, chromedp.Click(`form.ng-offer input[name=up]`, chromedp.ByQuery))
-		}
-		actions = append(actions, chromedp.Click(`form.ng-offer button[type=submit]`, chromedp.ByQuery))
-		if err := chromedp.Run(p.ctx, actions...); err != nil {
-			t.Fatalf("%s offers %s: %v", p.name, card, err)
-		}
-		ct.waitSeq(before+1, p.name+" offers "+card)
+		ct.fill(p, "form.ng-offer", map[string]any{"card": card, "up": up, "coins": coins})
 	}
 	offer(phones[1], "perfume-2", false, 2)
 	offer(phones[2], "silk-1", true, 0)

@@ -32,6 +32,9 @@ func secretsOf(st engine.State) *secrets {
 	s := &secrets{bySeat: make([][]string, n), re: make([]*regexp.Regexp, n), views: map[engine.Seat][]byte{}}
 	public := map[string]bool{}
 	s.views[engine.NoSeat] = words(st.View(engine.NoSeat), func(w string) { public[w] = true })
+	for _, w := range publicWords[st.Setup().Game] {
+		public[w] = true
+	}
 	for i := 0; i < n; i++ {
 		seen := map[string]bool{}
 		s.views[engine.Seat(i)] = words(st.View(engine.Seat(i)), func(w string) {

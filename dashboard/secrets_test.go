@@ -12,8 +12,10 @@ import (
 	"time"
 
 	"comptoir/engine"
+	"comptoir/engine/dschunke"
 	"comptoir/engine/enginetest"
 	"comptoir/engine/genoa"
+	"comptoir/engine/negoce"
 )
 
 // TestNoFrameLeaksSecrets plays whole games (random legal moves from a
@@ -33,6 +35,8 @@ func TestNoFrameLeaksSecrets(t *testing.T) {
 		{"tally", enginetest.Rules{}, engine.Setup{Game: "tally", Players: []string{"Anna", "Bruno", "Chloé"}}, 1},
 		{"genoa alea 3", genoa.New(), engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}}, 2},
 		{"genoa filosofia 2", genoa.New(), engine.Setup{Game: "genoa", Variant: "filosofia-2008", Players: []string{"Anna", "Bruno"}}, 3},
+		{"negoce", negoce.New(), engine.Setup{Game: "negoce", Players: []string{"Anna", "Bruno", "Chloé", "David"}}, 4},
+		{"dschunke 3", dschunke.New(), engine.Setup{Game: "dschunke", Players: []string{"Anna", "Bruno", "Chloé"}}, 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
