@@ -52,7 +52,7 @@ func (s *State) Decide(a engine.Action) (evs []engine.Event, err error) {
 		return nil, refusef(ErrDrawFirst, "%s must first draw %d card(s) of the %s deck", "%s doit d'abord piocher %d carte(s) %s",
 			s.name(p.Seat), p.N, deckKeys[p.Deck], s.name(p.Seat), p.N, deckFR[p.Deck])
 	}
-	t := &tx{s: s.clone()}
+	t := &tx{s: s.clone(), evs: make([]engine.Event, 0, 8)}
 	switch c := a.Cmd.(type) {
 	case Roll:
 		err = t.roll(a.By, c)
@@ -100,20 +100,22 @@ func (s *State) Decide(a engine.Action) (evs []engine.Event, err error) {
 // this turn, whoever acted there.
 func (t *tx) messages() {
 	s := t.s
-	if s.Phase != phMove || len(s.Pending) > 0 {
+	if s.Phase != phMove || len(s.Pending) > 0 || len(s.Path) < 2 {
 		return
 	}
 	for seat := range s.players() {
-		for _, c := range slices.Clone(s.P[seat].Cards) {
+		// The hand changes as messages are delivered: find them first.
+		var due []int
+		for _, c := range s.P[seat].Cards {
 			cd := s.d.cards[c]
-			if cd.Deck != deckMessage {
-				continue
+			if cd.Deck == deckMessage && s.visited(s.d.blds[cd.Pair[0]].Square) && s.visited(s.d.blds[cd.Pair[1]].Square) {
+				due = append(due, c)
 			}
-			if s.visited(s.d.blds[cd.Pair[0]].Square) && s.visited(s.d.blds[cd.Pair[1]].Square) {
-				t.give(engine.Seat(seat), engine.NoSeat, "message", bundle{Cards: []int{c}})
-				t.give(engine.NoSeat, engine.Seat(seat), "message", bundle{Ducats: s.d.prof.Message})
-				t.emit(Delivered{Seat: engine.Seat(seat), Card: cd.ID})
-			}
+		}
+		for _, c := range due {
+			t.give(engine.Seat(seat), engine.NoSeat, "message", bundle{Cards: []int{c}})
+			t.give(engine.NoSeat, engine.Seat(seat), "message", bundle{Ducats: s.d.prof.Message})
+			t.emit(Delivered{Seat: engine.Seat(seat), Card: s.d.cards[c].ID})
 		}
 	}
 }
