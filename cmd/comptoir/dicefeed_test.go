@@ -1,0 +1,240 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"comptoir/hw/replay"
+	"comptoir/input"
+)
+
+// feedRun is dicefeed running on pipes.
+type feedRun struct {
+	stdin  *io.PipeWriter
+	events chan input.Event
+	done   chan error
+	stderr *strings.Builder
+}
+
+// startFeed runs dicefeed with o; every line it writes is decoded with the
+// recording decoder (a line that does not decode fails the test).
+func startFeed(t *testing.T, ctx context.Context, o feedOpts) *feedRun {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	f := &feedRun{stdin: inW, events: make(chan input.Event, 100), done: make(chan error, 1), stderr: &strings.Builder{}}
+	go func() {
+		err := dicefeed(ctx, o, inR, outW, lockedWriter{f.stderr})
+		inR.Close()
+		outW.Close()
+		f.done <- err
+	}()
+	go func() {
+		defer close(f.events)
+		sc := bufio.NewScanner(outR)
+		for n := 1; sc.Scan(); n++ {
+			evs, err := replay.Decode(strings.NewReader(sc.Text()), fmt.Sprintf("stdout:%d", n))
+			if err != nil || len(evs) != 1 {
+				t.Errorf("dicefeed wrote %q: %v", sc.Text(), err)
+				continue
+			}
+			f.events <- evs[0]
+		}
+	}()
+	return f
+}
+
+type lockedWriter struct{ b *strings.Builder }
+
+func (w lockedWriter) Write(p []byte) (int, error) { return w.b.Write(p) }
+
+// next returns the next event of type T, skipping others.
+func next[T input.Event](t *testing.T, f *feedRun, within time.Duration) T {
+	t.Helper()
+	timeout := time.After(within)
+	for {
+		select {
+		case e, ok := <-f.events:
+			if !ok {
+				var zero T
+				t.Fatalf("dicefeed stopped before a %T", zero)
+			}
+			if v, ok := e.(T); ok {
+				return v
+			}
+			t.Logf("event %v", e)
+		case <-timeout:
+			var zero T
+			t.Fatalf("no %T within %v", zero, within)
+		}
+	}
+}
+
+// TestDicefeedPictures asks dicefeed, on its stdin, to show rolls as
+// rendered pictures: the real reader and settler report those rolls on its
+// stdout, and the end of stdin stops it.
+func TestDicefeedPictures(t *testing.T) {
+	// The rendered pictures of the rolls asked for, and one labelled with
+	// a roll it does not show (no picture of 8,1 reads right).
+	dir := t.TempDir()
+	src := "../../vision/testdata/rendered"
+	rows := readCSV(t, filepath.Join(src, "labels.csv"))
+	var labels strings.Builder
+	for i, r := range rows {
+		if i > 0 && i != 1 && !strings.Contains(" 7,5 5,7 2,6 ", " "+r[1]+","+r[2]+" ") {
+			continue
+		}
+		fmt.Fprintf(&labels, "%s,%s,%s\n", r[0], r[1], r[2])
+		if i == 0 {
+			continue
+		}
+		copyPicture(t, filepath.Join(src, r[0]), filepath.Join(dir, r[0]))
+	}
+	labels.WriteString("0001.jpg,8,1\n") // shows 7,5
+	copyPicture(t, filepath.Join(src, "0001.jpg"), filepath.Join(dir, "0001.jpg"))
+	if err := os.WriteFile(filepath.Join(dir, "labels.csv"), []byte(labels.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := startFeed(t, context.Background(), feedOpts{Pictures: dir, FPS: 30})
+	if st := next[input.DeviceStatus](t, f, 10*time.Second); !st.OK || st.Device != "camera" {
+		t.Fatalf("first status %v, want the camera OK", st)
+	}
+	// The settler first learns the tray's look from the first picture.
+	time.Sleep(time.Second)
+	w := replay.NewWriter(f.stdin)
+	for _, roll := range [][2]int{{7, 5}, {5, 7}, {2, 6}} {
+		if err := w.Write(input.DiceRolled{At: time.Now(), Blue: input.Face(roll[0]), Red: input.Face(roll[1]), Confidence: 1}); err != nil {
+			t.Fatal(err)
+		}
+		d := next[input.DiceRolled](t, f, 10*time.Second)
+		if int(d.Blue) != roll[0] || int(d.Red) != roll[1] || d.Correction {
+			t.Fatalf("dicefeed reports %+v, want the roll %v", d, roll)
+		}
+	}
+	if s := f.stderr.String(); strings.Contains(s, "reported unread") {
+		t.Fatalf("a pictured roll was not read by the reader:\n%s", s)
+	}
+	// A roll with no picture: reported as asked, and said on stderr.
+	w.Write(input.DiceRolled{At: time.Now(), Blue: 8, Red: 1, Confidence: 1})
+	if d := next[input.DiceRolled](t, f, 10*time.Second); d.Blue != 8 || d.Red != 1 {
+		t.Errorf("a roll without a picture came out as %v", d)
+	}
+	f.stdin.Close()
+	select {
+	case err := <-f.done:
+		if err != nil {
+			t.Errorf("dicefeed after the end of stdin: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("dicefeed did not stop at the end of stdin")
+	}
+	if !strings.Contains(f.stderr.String(), "blue=8 red=1") {
+		t.Errorf("stderr does not name the roll without a picture:\n%s", f.stderr)
+	}
+}
+
+// TestDicefeedFrames reads a recorded throw from a folder of frames and
+// checks the rolls against the sequence's expected.csv; then the same
+// folder looping reports the throw again, until the context ends.
+func TestDicefeedFrames(t *testing.T) {
+	dir := "../../vision/testdata/sequences-640/roll"
+	want := expectedRolls(t, filepath.Join(dir, "expected.csv"))
+	f := startFeed(t, context.Background(), feedOpts{Frames: dir, FPS: 200, KeepOnEOF: true})
+	var got []string
+	for e := range f.events {
+		if d, ok := e.(input.DiceRolled); ok {
+			got = append(got, fmt.Sprintf("%d,%d,%v", d.Blue, d.Red, d.Correction))
+		}
+	}
+	if err := <-f.done; err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("rolls %v, want %v (expected.csv)", got, want)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	f = startFeed(t, ctx, feedOpts{Frames: dir, FPS: 200, Loop: true, KeepOnEOF: true})
+	for range 2 * len(want) {
+		next[input.DiceRolled](t, f, 10*time.Second)
+	}
+	cancel()
+	if err := <-f.done; err != nil {
+		t.Errorf("dicefeed after cancel: %v", err)
+	}
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	fh, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	rows, err := csv.NewReader(fh).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func copyPicture(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err == nil {
+		err = os.WriteFile(to, data, 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func expectedRolls(t *testing.T, path string) []string {
+	t.Helper()
+	rows := readCSV(t, path)
+	var out []string
+	for _, r := range rows[1:] {
+		if len(r) < 5 || r[4] != "true" {
+			out = append(out, r[1]+","+r[2]+","+r[3])
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s expects no roll", path)
+	}
+	return out
+}
+
+// TestDicefeedErrors checks bad arguments and missing folders.
+func TestDicefeedErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no source", nil, "give one of"},
+		{"two sources", []string{"--frames", "a", "--video", "b"}, "give one of"},
+		{"bad fps", []string{"--frames", "a", "--fps", "0"}, "usage"},
+		{"stray argument", []string{"--frames", "a", "b"}, "usage"},
+		{"missing folder", []string{"--frames", "/nonexistent/frames"}, "frames folder"},
+		{"missing labels", []string{"--pictures", t.TempDir()}, "labels.csv"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := runDicefeed(tc.args, io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err %v, want one saying %q", err, tc.want)
+			}
+			if tc.want == "usage" && !errors.Is(err, errUsage) {
+				t.Errorf("err %v is not errUsage", err)
+			}
+		})
+	}
+}
