@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -84,8 +85,23 @@ func TestBrowserNegoceSale(t *testing.T) {
 		t.Helper()
 		ct.fill(p, "form.ng-offer", map[string]any{"card": card, "up": up, "coins": coins})
 	}
-	offer(phones[1], "perfume-2", false, 2)
+	// Bruno fills his form; Chloé's offer draws every page again before
+	// he sends it: his form keeps what he typed.
+	if err := chromedp.Run(phones[1].ctx, chromedp.Poll(`(() => { const f = document.querySelector('form.ng-offer'); if (!f) return false;
+		for (const [k, v] of [["card", "perfume-2"], ["coins", "2"]]) { f.elements[k].value = v; f.elements[k].dispatchEvent(new Event("input")); }
+		return true; })()`, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatal(err)
+	}
 	offer(phones[2], "silk-1", true, 0)
+	ct.settle(phones[1])
+	var kept []string
+	if err := chromedp.Run(phones[1].ctx, chromedp.Evaluate(`(() => { const f = document.querySelector('form.ng-offer'); return [f.elements.card.value, f.elements.coins.value, String(f.elements.up.checked)]; })()`, &kept)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(kept, " ") != "perfume-2 2 false" {
+		t.Errorf("after another player's step Bruno's offer form holds %q, want what he typed (perfume-2 2 false)", kept)
+	}
+	ct.act(phones[1], "send the offer", `document.querySelector('form.ng-offer').requestSubmit(); return true;`)
 	ct.tap("wine-3")
 	ct.settle(all...)
 

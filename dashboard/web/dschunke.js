@@ -45,6 +45,24 @@ window.RENDERERS = window.RENDERERS || {};
     "dj.sendBid": "Seal my bid", "dj.allSecrets": "Hands revealed",
   });
 
+  // The page is drawn again at every step of the game, anyone's: what a
+  // player is typing in the bid form is kept here, with the field he is
+  // in, and put back in the new form.
+  const draft = {};
+  function keep(form, key) {
+    const d = draft[key] || (draft[key] = {});
+    for (const el of form.elements) {
+      if (!el.name) continue;
+      if (el.name in d) el.value = d[el.name];
+      el.addEventListener("input", () => { d[el.name] = el.value; });
+      el.addEventListener("focus", () => { draft.focus = key + "/" + el.name; });
+      el.addEventListener("blur", () => setTimeout(() => { if (document.contains(el) && draft.focus === key + "/" + el.name) draft.focus = ""; }, 0));
+      if (draft.focus === key + "/" + el.name) setTimeout(() => { if (document.contains(el)) el.focus(); }, 0);
+    }
+    form.addEventListener("submit", () => { delete draft[key]; draft.focus = ""; });
+    return form;
+  }
+
   const PAINT = { blue: "#2471a3", green: "#229954", red: "#c0392b", yellow: "#d4ac0d" };
   const JUNK = { brown: "#8d6e63", white: "#eceff1", orange: "#f0a04b", purple: "#9b59b6", grey: "#9e9e9e" };
 
@@ -157,7 +175,7 @@ window.RENDERERS = window.RENDERERS || {};
           for (const el of form.querySelectorAll("input[type=number]")) if (Number(el.value) > 0) parts.push(el.name + ":" + Number(el.value));
           c.send(parts.length ? "bid goods=" + parts.join(",") : "bid");
         } }, h("h3", {}, t("dj.bidTitle")), h("p", { class: "hint" }, t("dj.bidHint")), inputs, h("button", { type: "submit" }, t("dj.sendBid")));
-        out.push(form);
+        out.push(keep(form, "bid-" + v.round + "-" + (v.biddings || []).length));
       }
     }
     // At the end every secret is public.

@@ -40,6 +40,27 @@ window.RENDERERS = window.RENDERERS || {};
 
   const COLOURS = ["#c0392b", "#2471a3", "#229954", "#c99a06"];
 
+  // The page is drawn again at every step of the game, anyone's: what a
+  // player is typing in a form is kept here, with the field he is in, and
+  // put back in the new form.
+  const draft = {};
+  function keep(form, key) {
+    const d = draft[key] || (draft[key] = {});
+    for (const el of form.elements) {
+      if (!el.name) continue;
+      if (el.name in d) { if (el.type === "checkbox") el.checked = d[el.name]; else el.value = d[el.name]; }
+      el.addEventListener("input", () => { d[el.name] = el.type === "checkbox" ? el.checked : el.value; });
+      el.addEventListener("change", () => { d[el.name] = el.type === "checkbox" ? el.checked : el.value; });
+      el.addEventListener("focus", () => { draft.focus = key + "/" + el.name; });
+      // A blur while the field is still on the page is the player's; a
+      // field taken away by the new drawing keeps its focus for the next.
+      el.addEventListener("blur", () => setTimeout(() => { if (document.contains(el) && draft.focus === key + "/" + el.name) draft.focus = ""; }, 0));
+      if (draft.focus === key + "/" + el.name) setTimeout(() => { if (document.contains(el)) el.focus(); }, 0);
+    }
+    form.addEventListener("submit", () => { delete draft[key]; });
+    return form;
+  }
+
   // card draws a card as the viewer may see it: its face, or its back.
   function card(h, t, lang, cv, extra) {
     if (!cv.card) {
@@ -122,7 +143,7 @@ window.RENDERERS = window.RENDERERS || {};
           (v.hand || []).map((cv) => h("option", { value: cv.card }, (lang === "fr" ? cv.nameFr : cv.nameEn) + " (" + cv.card + ")")));
         const up = h("input", { type: "checkbox", name: "up" });
         const coins = h("input", { type: "number", name: "coins", min: 0, step: 1, value: 0, inputmode: "numeric" });
-        out.push(h("form", { class: "ng-offer", onsubmit: (e) => {
+        out.push(keep(h("form", { class: "ng-offer", onsubmit: (e) => {
           e.preventDefault();
           let line = "offer";
           if (sel.value) line += " card=" + sel.value + (up.checked ? " up=true" : "");
@@ -130,12 +151,12 @@ window.RENDERERS = window.RENDERERS || {};
           c.send(line);
         } }, h("h3", {}, t("ng.offerTitle")),
           h("label", {}, t("ng.card") + " ", sel), h("label", { class: "check" }, up, " " + t("ng.up")),
-          h("label", {}, t("ng.coins") + " ", coins), h("button", { type: "submit" }, t("ng.send"))));
+          h("label", {}, t("ng.coins") + " ", coins), h("button", { type: "submit" }, t("ng.send"))), "offer"));
       }
       if (v.phase === "negotiate" && me === v.seller && legal.some((a) => a.name === "bonus")) {
         const coins = h("input", { type: "number", name: "bonus", min: 0, step: 1, value: v.bonus || 0, inputmode: "numeric" });
-        out.push(h("form", { class: "ng-bonus", onsubmit: (e) => { e.preventDefault(); c.send("bonus coins=" + Number(coins.value)); } },
-          h("h3", {}, t("ng.bonusTitle")), h("label", {}, t("ng.coins") + " ", coins), h("button", { type: "submit" }, t("ng.set"))));
+        out.push(keep(h("form", { class: "ng-bonus", onsubmit: (e) => { e.preventDefault(); c.send("bonus coins=" + Number(coins.value)); } },
+          h("h3", {}, t("ng.bonusTitle")), h("label", {}, t("ng.coins") + " ", coins), h("button", { type: "submit" }, t("ng.set"))), "bonus"));
       }
       const names = legal.filter((a) => a.name === "name");
       if (names.length) {
