@@ -1,10 +1,12 @@
 package vision
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -109,9 +111,9 @@ type matcher struct {
 	hogs [][]hogVec
 }
 
-// matchFeature chooses what members are compared by: 0 pixels, 1 HOG, 2
-// both (the mean of the two correlations).
-var matchFeature = 2
+// fineMembers is how many of a template's members nearest in pixels are
+// compared by the mean of their pixel and HOG correlations.
+var fineMembers = 6
 
 func bytesGlyph(p []byte) glyph {
 	var g glyph
@@ -243,6 +245,16 @@ func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
 		cs[t] = coarse{bk, bs}
 		top = max(top, bs)
 	}
+	// only the fineMax best templates are compared member by member
+	cut := top - coarsePrune
+	if len(cs) > fineMax {
+		ss := make([]float64, len(cs))
+		for i, c := range cs {
+			ss[i] = c.s
+		}
+		sort.Float64s(ss)
+		cut = max(cut, ss[len(ss)-fineMax])
+	}
 	// fine: the members of the templates that came close, the glyph
 	// turned to each template's rotation (one HOG per rotation)
 	type turned struct {
@@ -259,29 +271,36 @@ func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
 		cache[half] = tu
 		return tu
 	}
+	type scored struct {
+		i int
+		s float32
+	}
+	var near []scored
 	for t := range mt.vecs {
 		f := mt.face[t]
 		bs := cs[t].s
 		if len(mt.members[t]) > 0 {
-			if bs < top-coarsePrune {
+			if bs < cut {
 				continue
 			}
 			bs = -2
-			for _, d := range []int{-1, 0, 1} {
+			for _, d := range fineTurns {
 				tu := turn(2*cs[t].k + d)
+				// the members nearest in pixels, then their mean of the
+				// pixel and HOG correlations
+				near = near[:0]
 				for i := range mt.members[t] {
 					if t == skipT && i == skipI {
 						continue
 					}
-					var s float64
-					switch matchFeature {
-					case 0:
-						s = float64(dot(&tu.g, &mt.members[t][i]))
-					case 1:
-						s = float64(hogDot(&tu.h, &mt.hogs[t][i]))
-					default:
-						s = (float64(dot(&tu.g, &mt.members[t][i])) + float64(hogDot(&tu.h, &mt.hogs[t][i]))) / 2
-					}
+					near = append(near, scored{i, dot(&tu.g, &mt.members[t][i])})
+				}
+				if len(near) > fineMembers {
+					slices.SortFunc(near, func(a, b scored) int { return cmp.Compare(b.s, a.s) })
+					near = near[:fineMembers]
+				}
+				for _, n := range near {
+					s := (float64(n.s) + float64(hogDot(&tu.h, &mt.hogs[t][n.i]))) / 2
 					if s > bs {
 						bs = s
 					}
@@ -305,4 +324,11 @@ func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
 
 // coarsePrune: templates whose best rotation correlates this much less
 // than the best template's are not compared member by member.
-const coarsePrune = 0.2
+const coarsePrune = 0.12
+
+// fineMax is the most templates compared member by member.
+var fineMax = 12
+
+// fineTurns are the half rotation steps about a template's best rotation at
+// which the glyph is compared with its members.
+var fineTurns = []int{-1, 0, 1}

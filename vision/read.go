@@ -171,8 +171,8 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 	if err != nil {
 		return Roll{Blue: Die{Reason: err.Error()}, Red: Die{Reason: err.Error()}}
 	}
-	step := max(1, im.w/320)
-	const ratio = 8
+	step := max(1, im.w/maskWidth)
+	ratio := max(1, maskWidth/40)
 	sm, bg, err := shrink(frame, step, ratio)
 	if err != nil {
 		return Roll{Blue: Die{Reason: err.Error()}, Red: Die{Reason: err.Error()}}
@@ -254,7 +254,7 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 
 // maxCandidates is how many blobs of a die's colour are read, at most, to
 // find the die.
-const maxCandidates = 8
+const maxCandidates = 5
 
 // maxMatched is how many candidates with a numeral are kept, at most.
 const maxMatched = 3
@@ -352,3 +352,6 @@ func confidence(m match) float64 {
 	fit := math.Min(1, math.Max(0, (m.score-0.3)/0.3))
 	return margin * fit
 }
+
+// maskWidth is the width the frame is shrunk to to find the dice by colour.
+const maskWidth = 320

@@ -7,32 +7,40 @@ import (
 	"gocv.io/x/gocv"
 )
 
-// hsv converts an 8-bit BGR colour to OpenCV's HSV (hue 0-179).
+// hsv converts an 8-bit BGR colour to OpenCV's HSV (hue 0-179), in
+// integers.
 func hsv(b, g, r int) (h, s, v int) {
 	v = max(r, g, b)
-	mn := min(r, g, b)
-	d := v - mn
 	if v == 0 {
 		return 0, 0, 0
 	}
+	d := v - min(r, g, b)
 	s = (255*d + v/2) / v
 	if d == 0 {
 		return 0, s, v
 	}
-	var hf float64
+	// hue in half degrees: 30 per sixth of the circle, rounded
+	var num, base int
 	switch v {
 	case r:
-		hf = 60 * float64(g-b) / float64(d)
+		num, base = g-b, 0
 	case g:
-		hf = 120 + 60*float64(b-r)/float64(d)
+		num, base = b-r, 60
 	default:
-		hf = 240 + 60*float64(r-g)/float64(d)
+		num, base = r-g, 120
 	}
-	if hf < 0 {
-		hf += 360
+	h = base + (60*num+d*sign(num))/(2*d)
+	if h < 0 {
+		h += 180
 	}
-	h = int(hf/2+0.5) % 180
-	return h, s, v
+	return h % 180, s, v
+}
+
+func sign(x int) int {
+	if x < 0 {
+		return -1
+	}
+	return 1
 }
 
 // shrink returns the frame at 1/step of its size (block means) and the

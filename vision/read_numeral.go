@@ -24,6 +24,8 @@ type dieCrop struct {
 	gray []float32 // w*h luminance, 0-255
 	in   []byte    // 1 where the pixel belongs to the die (holes filled)
 	num  []byte    // 1 on the numeral's pixels, once found
+	// tophat is the white top-hat of gray, once computed
+	tophat []float32
 }
 
 // numeralResult is the numeral found on the top face of a die.
@@ -98,13 +100,16 @@ func findNumeral(c *dieCrop, minContrast, frac float32) numeralResult {
 	res.dieRadius = dr
 	// white top-hat: the grey minus its opening by a square wider than a
 	// numeral's stroke; large bright areas (a lit face) vanish, thin bright
-	// strokes stay
-	k := max(2, int(dr/8+0.5))
-	sm := smooth3(c.gray, c.w, c.h)
-	bl := opening(sm, c.w, c.h, k)
-	for i := range bl {
-		bl[i] = sm[i] - bl[i]
+	// strokes stay. Computed once per crop.
+	if c.tophat == nil {
+		k := max(2, int(dr/8+0.5))
+		sm := smooth3(c.gray, c.w, c.h)
+		c.tophat = opening(sm, c.w, c.h, k)
+		for i := range c.tophat {
+			c.tophat[i] = sm[i] - c.tophat[i]
+		}
 	}
+	bl := c.tophat
 	// the threshold adapts to the numeral's contrast: a fraction of the
 	// strongest top-hat values near the centre of the die
 	lim := (0.75 * dr) * (0.75 * dr)

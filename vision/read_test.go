@@ -155,6 +155,24 @@ func BenchmarkRead640(b *testing.B) {
 	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
+// BenchmarkReadRendered reads the 300 renders in turn (plain and hard
+// scenes, cloths of the dice's colours): the mean cost of a frame.
+func BenchmarkReadRendered(b *testing.B) {
+	r := builtinReader(b)
+	var frames []gocv.Mat
+	for _, li := range renderedSet(b, -1) {
+		m := gocv.IMRead(li.Path, gocv.IMReadColor)
+		defer m.Close()
+		frames = append(frames, m)
+	}
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		r.Read(frames[i%len(frames)])
+	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
+
 // cpuTime is the CPU time (user and system) this process used so far.
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
