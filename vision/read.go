@@ -98,6 +98,34 @@ func (s SizeRange) areaRange(w int) (int, int) {
 
 // Reader reads dice from frames. It holds no state between frames and is
 // safe for use by one goroutine at a time.
+//
+// How a frame is read (Read):
+//
+//  1. The frame is shrunk to 320 pixels wide; a median of it at 40 pixels
+//     wide stands for the tray or table (a die is much smaller than the
+//     median's window).
+//  2. The pixels in the blue and the red HSV ranges that also differ from
+//     that background are the colour masks; their compact blobs of a die's
+//     size (ReaderOpts.DieSize) are the candidate dice.
+//  3. Each candidate is cut out at full resolution, its silhouette made
+//     convex (a top face lost to glare is inside the hull of its sides).
+//  4. The numeral is the set of pixels brighter than their surroundings (a
+//     white top-hat, threshold 0.45 of its strongest values) near the
+//     centre of the die: the numeral of the face that points up; the
+//     numerals of the side faces are off centre and foreshortened.
+//  5. The candidate with the strongest, most central numeral is the die.
+//     Its numeral is normalised for position and scale (centroid, RMS
+//     radius) on a 20x20 grid: a glyph.
+//  6. The glyph is matched against the model's templates at 36 rotations
+//     (any rotation of the die), then, turned to the best rotation, against
+//     the samples each template was learned from (nearest neighbour, by
+//     the mean of the pixel and HOG correlations).
+//  7. The confidence is the margin of the best face over the next. The
+//     die is uncertain (Face 0, with a Reason) when the margin is small,
+//     when the numeral's size is unusual for its face (cut by glare,
+//     merged with an edge), when the same numeral cut at a lower
+//     threshold reads confidently as another face, or when a second
+//     object of the die's colour with a numeral reads as another face.
 type Reader struct {
 	opts  ReaderOpts
 	m     *matcher
