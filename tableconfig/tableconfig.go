@@ -19,8 +19,9 @@
 //	tokens: /var/lib/comptoir/tokens.json # optional, default: next to the journal
 //	tags: tags.yaml                 # optional: the enrolled tags (comptoir enroll)
 //	board: board.yaml               # optional (Genoa): the board's layout, written by the staff's edits; default: the printed layout
-//	camera:                         # optional: the dice camera
+//	camera:                         # optional: the dice camera, read by the dice reader process
 //	  device: /dev/video0
+//	dice_reader: /usr/local/bin/comptoir  # optional: the comptoir program whose dicefeed reads the dice; default: comptoir beside comptoird, else in PATH
 //	replay:                         # optional: recorded inputs instead of the devices
 //	  inputs: demo.jsonl            # JSON lines of package hw/replay
 //	  frames: pictures/             # optional: labelled dice pictures (labels.csv: file,blue,red); each recorded roll is shown to the dice reader as a picture of that roll
@@ -99,9 +100,12 @@ type Config struct {
 	Tokens   string
 	Tags     string
 	Board    string
-	Camera   *Camera
-	Replay   *Replay
-	Devices  hwconfig.Devices
+	// DiceReader is the comptoir program that runs the dice reader
+	// (comptoir dicefeed); empty: found beside comptoird or in PATH.
+	DiceReader string
+	Camera     *Camera
+	Replay     *Replay
+	Devices    hwconfig.Devices
 
 	tokensDefault bool // Tokens was derived from Journal
 }
@@ -163,6 +167,7 @@ func (c *Config) resolve(dir string) {
 	abs(&c.Tokens)
 	abs(&c.Tags)
 	abs(&c.Board)
+	abs(&c.DiceReader)
 	if c.Replay != nil {
 		abs(&c.Replay.Inputs)
 		abs(&c.Replay.Frames)
@@ -186,7 +191,7 @@ func Decode(data []byte, file string) (*Config, error) {
 		return nil, d.errf(nil, "version", ErrMissingKey, "the file is empty; a table configuration starts with version: 1")
 	}
 	m, err := d.mapping(doc.Content[0], "", []string{"version", "table", "game", "variant", "players", "options", "journal", "listen",
-		"base_url", "staff_pin", "tokens", "tags", "board", "camera", "replay", "devices"}, []string{"version", "game", "players", "journal"})
+		"base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices"}, []string{"version", "game", "players", "journal"})
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +221,7 @@ func Decode(data []byte, file string) (*Config, error) {
 		key string
 		dst *string
 	}{{"table", &c.Table}, {"game", &c.Game}, {"variant", &c.Variant}, {"journal", &c.Journal}, {"listen", &c.Listen},
-		{"base_url", &c.BaseURL}, {"staff_pin", &c.StaffPIN}, {"tokens", &c.Tokens}, {"tags", &c.Tags}, {"board", &c.Board}} {
+		{"base_url", &c.BaseURL}, {"staff_pin", &c.StaffPIN}, {"tokens", &c.Tokens}, {"tags", &c.Tags}, {"board", &c.Board}, {"dice_reader", &c.DiceReader}} {
 		if err := str(f.key, f.dst); err != nil {
 			return nil, err
 		}

@@ -135,3 +135,22 @@ func TestSetJournalMovesDefaultTokens(t *testing.T) {
 		t.Errorf("tokens %q after SetJournal, want the file's /etc/tok.json", c.Tokens)
 	}
 }
+
+// TestDiceReader decodes dice_reader: and resolves it against the file's
+// folder, as the other paths.
+func TestDiceReader(t *testing.T) {
+	c, err := Decode([]byte("version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\ndice_reader: bin/comptoir\ncamera:\n  device: /dev/video0\n"), "t.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DiceReader != "bin/comptoir" || c.Camera == nil || c.Camera.Device != "/dev/video0" {
+		t.Errorf("DiceReader %q camera %+v", c.DiceReader, c.Camera)
+	}
+	c.resolve("/etc/comptoir")
+	if c.DiceReader != "/etc/comptoir/bin/comptoir" {
+		t.Errorf("resolved DiceReader %q, want /etc/comptoir/bin/comptoir", c.DiceReader)
+	}
+	if _, err := Decode([]byte("version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\ndice_reader: \"\"\n"), "t.yaml"); !errors.Is(err, ErrBadValue) {
+		t.Errorf("empty dice_reader: %v, want ErrBadValue", err)
+	}
+}

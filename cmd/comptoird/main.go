@@ -1,8 +1,8 @@
 // Command comptoird is the table daemon: it reads the table configuration,
 // opens the table's journal and resumes its game (or begins one), starts
-// the inputs (the dice camera, the NFC reader, the buttons and the board
-// sensors, or a recording of them), runs the table session, serves the
-// players' dashboard, and shuts down cleanly on SIGINT or SIGTERM.
+// the inputs (the NFC reader, the buttons and the board sensors, or a
+// recording of them, and the dice reader), runs the table session, serves
+// the players' dashboard, and shuts down cleanly on SIGINT or SIGTERM.
 //
 // Usage:
 //
@@ -11,7 +11,23 @@
 // The demo (no hardware, recorded inputs, looping; dashboard on
 // http://localhost:8080):
 //
-//	go run ./cmd/comptoird --config configs/tables/demo.yaml
+//	go build -o bin/ ./cmd/comptoir ./cmd/comptoird
+//	bin/comptoird --config configs/tables/demo.yaml
+//
+// # The dice reader
+//
+// comptoird does not link OpenCV: the dice reader runs in a child process,
+// `comptoir dicefeed` (the comptoir program named by dice_reader:, else
+// beside comptoird, else in PATH), started when the table has a camera:
+// (or, in a recording, frames: of pictured rolls). Its stdout is read as
+// recording lines (package comptoir/hw/replay) into the table's inputs,
+// its stderr goes to the daemon's log. When it dies it is restarted with
+// back-off, reported on the dashboard as the camera's status; the game
+// goes on meanwhile. It is stopped with the daemon (end of its stdin,
+// SIGTERM, then SIGKILL after DiceReaderOpts.StopWait) and dies with it
+// even on a kill -9 (parent-death signal). So OpenCV's memory (the shared
+// libraries it maps) is not the daemon's, and a camera crash never takes
+// the game down.
 //
 // # Shutdown
 //
@@ -170,24 +186,35 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 		logger.Printf("%d tags enrolled (%s)", m.Len(), cfg.Tags)
 	}
 
-	// The inputs: a recording, or the table box's devices and camera.
+	// The inputs: a recording, or the table box's devices; the dice reader
+	// (camera, or pictured rolls) in a child process.
 	var sources []func(context.Context) <-chan input.Event
 	var halt func() error
 	var rec *replay.Source
 	var diceHook func(input.DiceRolled) bool
+	var dice *diceReader
+	if args := diceReaderArgs(cfg); args != nil {
+		path, err := findDiceReader(cfg)
+		if err != nil {
+			return err
+		}
+		dice = &diceReader{path: path, args: args, opts: DefaultDiceReaderOpts, logf: logger.Printf}
+		dice.opts.Clock = clk
+	}
 	if cfg.Replay != nil {
 		rec, err = replay.Open(cfg.Replay.Inputs, replay.Opts{Speed: cfg.Replay.Speed, Clock: clk})
 		if err != nil {
 			return err
 		}
 		logger.Printf("inputs: %s (speed %g, loop %v)", rec, cfg.Replay.Speed, cfg.Replay.Loop)
-		if cfg.Replay.Frames != "" {
-			src, hook, closePictures, err := openPictureDice(cfg.Replay.Frames, clk, logger.Printf)
-			if err != nil {
-				return err
+		if dice != nil {
+			diceHook = func(e input.DiceRolled) bool {
+				if dice.show(e) {
+					return true
+				}
+				logger.Printf("dice: no dice reader running to show blue=%d red=%d; the recorded roll goes through", e.Blue, e.Red)
+				return false
 			}
-			defer closePictures()
-			sources, diceHook = append(sources, src), hook
 			logger.Printf("dice: rolls shown as pictures from %s to the dice reader", cfg.Replay.Frames)
 		}
 	} else {
@@ -199,14 +226,6 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 		sources = append(sources, hw.Run)
 		if l := hw.Lights(); l != nil {
 			opts.Indicator = l
-		}
-		if cfg.Camera != nil {
-			cam, closeCam, err := openCamera(cfg.Camera.Device, clk, logger.Printf)
-			if err != nil {
-				return err
-			}
-			defer closeCam()
-			sources = append(sources, cam)
 		}
 	}
 
@@ -250,6 +269,9 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	goRun("inputs", func() error { return feed(runCtx, inputs, sources) })
 	if rec != nil {
 		goRun("replay", func() error { return replayLoop(runCtx, sess, rec, cfg.Replay, diceHook, inputs, clk, logger) })
+	}
+	if dice != nil {
+		goRun("dice reader", func() error { return dice.Run(runCtx, inputs) })
 	}
 	goRun("session", func() error { return sess.Run(runCtx, inputs) })
 	goRun("dashboard", func() error { return dash.Run(runCtx) })

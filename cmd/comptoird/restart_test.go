@@ -22,8 +22,12 @@ import (
 )
 
 // TestMain runs the daemon itself when the restart test starts this test
-// binary as a child process.
+// binary as a child process, and a fake dice reader when the dice reader
+// tests do.
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeDiceEnv); mode != "" {
+		os.Exit(fakeDicefeed(mode))
+	}
 	if os.Getenv("COMPTOIRD_CHILD") == "1" {
 		main()
 		return

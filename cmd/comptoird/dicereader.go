@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"comptoir/hw/clock"
+	"comptoir/hw/replay"
+	"comptoir/input"
+	"comptoir/tableconfig"
+)
+
+// The dice reader runs in its own process, `comptoir dicefeed`, so that
+// OpenCV (and the shared libraries it maps: most of a reader's memory)
+// stays out of the daemon, and a camera or OpenCV crash never takes the
+// game down: the daemon restarts the reader and the table plays on.
+
+// ErrNoDiceReader is returned when the dice reader's program is not found.
+var ErrNoDiceReader = errors.New("the dice reader (the comptoir command) is not installed")
+
+// DiceReaderOpts times the dice reader's supervision.
+type DiceReaderOpts struct {
+	// MinBackoff is the wait before restarting a reader that stopped; it
+	// doubles at each quick failure up to MaxBackoff.
+	MinBackoff, MaxBackoff time.Duration
+	// Healthy is how long a reader must run for the back-off to start
+	// again from MinBackoff.
+	Healthy time.Duration
+	// StopWait is how long a reader has to stop after the end of its stdin
+	// and SIGTERM before it is killed.
+	StopWait time.Duration
+	// Clock times the back-off; nil is the real clock.
+	Clock clock.Clock
+}
+
+// DefaultDiceReaderOpts restarts after 1 s, 2 s... up to every 30 s.
+var DefaultDiceReaderOpts = DiceReaderOpts{MinBackoff: time.Second, MaxBackoff: 30 * time.Second, Healthy: time.Minute, StopWait: 2 * time.Second}
+
+// diceReader supervises the dice reader child: it starts it, feeds its
+// rolls to the table, restarts it when it dies and stops it with the
+// daemon.
+type diceReader struct {
+	path string
+	args []string
+	env  []string // nil: the daemon's
+	opts DiceReaderOpts
+	logf func(string, ...any)
+
+	mu    sync.Mutex
+	stdin io.WriteCloser // the running child's, nil between children; guarded by mu
+	pids  []int          // every child started, for the tests; guarded by mu
+}
+
+// findDiceReader returns the comptoir program that runs the dice reader:
+// the configuration's dice_reader:, else comptoir beside this program,
+// else comptoir in PATH.
+func findDiceReader(cfg *tableconfig.Config) (string, error) {
+	if cfg.DiceReader != "" {
+		if _, err := os.Stat(cfg.DiceReader); err != nil {
+			return "", fmt.Errorf("%s: dice_reader: %w", cfg.File, err)
+		}
+		return cfg.DiceReader, nil
+	}
+	var tried []string
+	if exe, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(exe), "comptoir")
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p, nil
+		}
+		tried = append(tried, p)
+	}
+	if p, err := exec.LookPath("comptoir"); err == nil {
+		return p, nil
+	}
+	tried = append(tried, "comptoir in PATH")
+	return "", fmt.Errorf("%w: tried %s; build it beside comptoird (go build -o bin/ ./cmd/comptoir ./cmd/comptoird, with libopencv-dev installed), or name it with dice_reader: in %s", ErrNoDiceReader, strings.Join(tried, ", "), cfg.File)
+}
+
+// diceReaderArgs returns the dicefeed arguments for the table's camera or
+// its pictured rolls; nil when the table has neither.
+func diceReaderArgs(cfg *tableconfig.Config) []string {
+	switch {
+	case cfg.Replay != nil && cfg.Replay.Frames != "":
+		return []string{"dicefeed", "--pictures", cfg.Replay.Frames}
+	case cfg.Replay == nil && cfg.Camera != nil:
+		return []string{"dicefeed", "--camera", cfg.Camera.Device}
+	}
+	return nil
+}
+
+func (d *diceReader) status(ctx context.Context, out chan<- input.Event, ok bool, detail string) {
+	select {
+	case out <- input.DeviceStatus{At: d.opts.Clock.Now(), Device: "camera", OK: ok, Detail: detail}:
+	case <-ctx.Done():
+	}
+}
+
+// Run runs the dice reader until ctx ends, restarting it when it stops,
+// and sends its events to out. It returns nil once ctx has ended and the
+// last child has exited.
+func (d *diceReader) Run(ctx context.Context, out chan<- input.Event) error {
+	if d.opts.Clock == nil {
+		d.opts.Clock = clock.Real()
+	}
+	backoff := d.opts.MinBackoff
+	for ctx.Err() == nil {
+		started := d.opts.Clock.Now()
+		err := d.runOnce(ctx, out)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if d.opts.Clock.Now().Sub(started) >= d.opts.Healthy {
+			backoff = d.opts.MinBackoff
+		}
+		d.logf("dice reader: %v; restarting in %v", err, backoff)
+		d.status(ctx, out, false, fmt.Sprintf("dice reader stopped (%v); restarting in %v", err, backoff))
+		if clock.Sleep(ctx, d.opts.Clock, backoff) != nil {
+			return nil
+		}
+		backoff = min(2*backoff, d.opts.MaxBackoff)
+	}
+	return nil
+}
+
+// runOnce runs one child until it exits; it stops it when ctx ends.
+func (d *diceReader) runOnce(ctx context.Context, out chan<- input.Event) error {
+	cmd := exec.Command(d.path, d.args...)
+	cmd.Env = d.env
+	// The child dies with the daemon, even with a kill -9 (its stdin
+	// ending stops it too).
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("cannot start %s: %w", d.path, err)
+	}
+	d.mu.Lock()
+	d.stdin = stdin
+	d.pids = append(d.pids, cmd.Process.Pid)
+	d.mu.Unlock()
+	d.logf("dice reader: started %s %s (pid %d)", d.path, strings.Join(d.args, " "), cmd.Process.Pid)
+	d.status(ctx, out, true, "dice reader started")
+
+	exited := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { // its stderr, in the daemon's log
+		defer wg.Done()
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			d.logf("dice reader: %s", sc.Text())
+		}
+	}()
+	go func() { // stopped with the daemon
+		defer wg.Done()
+		select {
+		case <-exited:
+			return
+		case <-ctx.Done():
+		}
+		d.closeStdin()
+		cmd.Process.Signal(syscall.SIGTERM)
+		t := time.NewTimer(d.opts.StopWait)
+		defer t.Stop()
+		select {
+		case <-exited:
+		case <-t.C:
+			d.logf("dice reader: still running %v after SIGTERM; killed", d.opts.StopWait)
+			cmd.Process.Kill()
+		}
+	}()
+
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		evs, err := replay.Decode(strings.NewReader(sc.Text()), fmt.Sprintf("dice reader's line %d", n))
+		if err != nil {
+			d.logf("dice reader: %v", err)
+			continue
+		}
+		for _, e := range evs {
+			select {
+			case out <- e:
+			case <-ctx.Done():
+			}
+		}
+	}
+	// Its stdout has ended: it is exiting (or a broken child closed it;
+	// then it is stopped).
+	d.closeStdin()
+	waitErr := make(chan error, 1)
+	go func() { waitErr <- cmd.Wait() }()
+	var werr error
+	select {
+	case werr = <-waitErr:
+	case <-time.After(d.opts.StopWait):
+		cmd.Process.Kill()
+		werr = <-waitErr
+	}
+	close(exited)
+	wg.Wait()
+	if werr == nil {
+		werr = errors.New("it exited")
+	}
+	return werr
+}
+
+func (d *diceReader) closeStdin() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.stdin != nil {
+		d.stdin.Close()
+		d.stdin = nil
+	}
+}
+
+// show asks the running reader to show a picture of a recorded roll
+// (dicefeed --pictures); false when no reader runs to take it.
+func (d *diceReader) show(e input.DiceRolled) bool {
+	b, err := replay.Encode(e)
+	if err != nil {
+		return false
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.stdin == nil {
+		return false
+	}
+	_, err = d.stdin.Write(append(b, '\n'))
+	return err == nil
+}
+
+// started returns the pids of the children started so far.
+func (d *diceReader) started() []int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return append([]int(nil), d.pids...)
+}

@@ -1,0 +1,298 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"comptoir/hw/replay"
+	"comptoir/input"
+	"comptoir/tableconfig"
+)
+
+// fakeDiceEnv makes this test binary a fake `comptoir dicefeed`, in the
+// mode it names.
+const fakeDiceEnv = "COMPTOIRD_FAKE_DICEFEED"
+
+// fakeDicefeed is a dice reader child:
+//   - echo: reports the camera, then each roll asked on stdin as read;
+//     stops at the end of stdin;
+//   - crash: reports a roll 1,1 and exits 3;
+//   - stubborn: reports the camera, then ignores SIGTERM and its stdin;
+//   - parent: a daemon running a stubborn reader; prints the reader's pid.
+func fakeDicefeed(mode string) int {
+	w := replay.NewWriter(os.Stdout)
+	switch mode {
+	case "echo":
+		w.Write(input.DeviceStatus{At: time.Now(), Device: "camera", OK: true, Detail: "fake"})
+		fmt.Fprintln(os.Stderr, "fake reader ready")
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			evs, err := replay.Decode(strings.NewReader(sc.Text()), "stdin")
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+			for _, e := range evs {
+				d := e.(input.DiceRolled)
+				d.At, d.Confidence = time.Now(), 0.9
+				w.Write(d)
+			}
+		}
+		return 0
+	case "crash":
+		w.Write(input.DiceRolled{At: time.Now(), Blue: 1, Red: 1, Confidence: 0.9})
+		return 3
+	case "stubborn":
+		signal.Ignore(syscall.SIGTERM)
+		w.Write(input.DeviceStatus{At: time.Now(), Device: "camera", OK: true, Detail: "fake"})
+		time.Sleep(time.Hour)
+		return 0
+	case "parent":
+		d := fakeReader("stubborn")
+		events := make(chan input.Event)
+		go d.Run(context.Background(), events)
+		<-events // started
+		<-events // the reader's own status: it writes nothing more
+		fmt.Println(d.started()[0])
+		for range events {
+		}
+	}
+	return 2
+}
+
+// fakeReader is a dice reader supervisor running this test binary as a
+// fake reader in mode.
+func fakeReader(mode string) *diceReader {
+	o := DefaultDiceReaderOpts
+	o.MinBackoff, o.MaxBackoff, o.StopWait = 10*time.Millisecond, 40*time.Millisecond, 300*time.Millisecond
+	return &diceReader{path: os.Args[0], args: []string{"dicefeed"}, env: append(os.Environ(), fakeDiceEnv+"="+mode), opts: o, logf: func(string, ...any) {}}
+}
+
+// gone reports whether process pid has exited (gone, or a zombie).
+func gone(pid int) bool {
+	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+		return true
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true
+	}
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	return len(f) > 0 && f[0] == "Z"
+}
+
+// running runs d until the returned stop is called; stop waits for Run.
+func running(t *testing.T, d *diceReader) (<-chan input.Event, func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	events := make(chan input.Event, 16)
+	done := make(chan error, 1)
+	go func() { done <- d.Run(ctx, events) }()
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("Run = %v", err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("Run did not return after the cancel")
+			}
+		})
+	}
+	t.Cleanup(stop)
+	return events, stop
+}
+
+func nextEvent(t *testing.T, events <-chan input.Event) input.Event {
+	t.Helper()
+	select {
+	case e := <-events:
+		return e
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event from the dice reader")
+		return nil
+	}
+}
+
+// TestDiceReaderShowsAndStops runs a reader child, asks it to show a
+// roll, gets the roll back through its stdout, logs its stderr, and
+// leaves no process behind when stopped.
+func TestDiceReaderShowsAndStops(t *testing.T) {
+	d := fakeReader("echo")
+	var logs strings.Builder
+	var mu sync.Mutex
+	d.logf = func(f string, a ...any) { mu.Lock(); fmt.Fprintf(&logs, f+"\n", a...); mu.Unlock() }
+	events, stop := running(t, d)
+	if e, ok := nextEvent(t, events).(input.DeviceStatus); !ok || !e.OK || e.Detail != "dice reader started" {
+		t.Fatalf("first event %v, want the reader started", e)
+	}
+	if e, ok := nextEvent(t, events).(input.DeviceStatus); !ok || e.Detail != "fake" {
+		t.Fatalf("second event %v, want the child's camera status", e)
+	}
+	if !d.show(input.DiceRolled{At: time.Now(), Blue: 4, Red: 7, Confidence: 1}) {
+		t.Fatal("show refused with a reader running")
+	}
+	if e, ok := nextEvent(t, events).(input.DiceRolled); !ok || e.Blue != 4 || e.Red != 7 || e.Confidence != 0.9 {
+		t.Fatalf("event %v, want the roll 4,7 as the child read it", e)
+	}
+	stop()
+	pids := d.started()
+	if len(pids) != 1 || !gone(pids[0]) {
+		t.Errorf("children %v: want one, gone after the stop", pids)
+	}
+	if d.show(input.DiceRolled{Blue: 1, Red: 1}) {
+		t.Error("show took a roll with no reader running")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(logs.String(), "dice reader: fake reader ready") {
+		t.Errorf("the child's stderr is not in the log:\n%s", logs.String())
+	}
+}
+
+// TestDiceReaderRestarts lets a reader crash again and again: each crash
+// is reported as the camera down, and a new reader is started.
+func TestDiceReaderRestarts(t *testing.T) {
+	d := fakeReader("crash")
+	events, stop := running(t, d)
+	rolls, downs := 0, 0
+	for rolls < 3 || downs < 3 {
+		switch e := nextEvent(t, events).(type) {
+		case input.DiceRolled:
+			rolls++
+		case input.DeviceStatus:
+			if !e.OK {
+				downs++
+				if !strings.Contains(e.Detail, "exit status 3") || !strings.Contains(e.Detail, "restarting in") {
+					t.Errorf("status %q does not say the reader stopped and is restarted", e.Detail)
+				}
+			}
+		}
+	}
+	stop()
+	pids := d.started()
+	if len(pids) < 3 {
+		t.Errorf("%d readers started for 3 crashes", len(pids))
+	}
+	for _, p := range pids {
+		if !gone(p) {
+			t.Errorf("reader %d still running", p)
+		}
+	}
+}
+
+// TestDiceReaderKillsStubborn stops a reader that ignores the end of its
+// stdin and SIGTERM: it is killed after StopWait.
+func TestDiceReaderKillsStubborn(t *testing.T) {
+	d := fakeReader("stubborn")
+	events, stop := running(t, d)
+	nextEvent(t, events)
+	nextEvent(t, events)
+	start := time.Now()
+	stop()
+	if el := time.Since(start); el < d.opts.StopWait {
+		t.Errorf("stopped in %v: the stubborn reader was not given StopWait", el)
+	}
+	if p := d.started()[0]; !gone(p) {
+		t.Errorf("stubborn reader %d still running", p)
+	}
+}
+
+// TestDiceReaderDiesWithDaemon kills -9 a daemon running a stubborn
+// reader: the reader dies too, no orphan.
+func TestDiceReaderDiesWithDaemon(t *testing.T) {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), fakeDiceEnv+"=parent")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer cmd.Process.Kill()
+	var pid int
+	if _, err := fmt.Fscan(bufio.NewReader(out), &pid); err != nil {
+		t.Fatalf("no reader pid from the fake daemon: %v", err)
+	}
+	if gone(pid) {
+		t.Fatalf("reader %d not running", pid)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	deadline := time.Now().Add(5 * time.Second)
+	for !gone(pid) {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("reader %d outlived its daemon", pid)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestFindDiceReader finds the reader program from the configuration,
+// beside the daemon, or in PATH, and says what to do when it is nowhere.
+func TestFindDiceReader(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "comptoir")
+	os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755)
+	t.Run("configured", func(t *testing.T) {
+		p, err := findDiceReader(&tableconfig.Config{File: "t.yaml", DiceReader: prog})
+		if err != nil || p != prog {
+			t.Errorf("= %q, %v; want %s", p, err, prog)
+		}
+		_, err = findDiceReader(&tableconfig.Config{File: "t.yaml", DiceReader: filepath.Join(dir, "nope")})
+		if err == nil || !strings.Contains(err.Error(), "t.yaml: dice_reader:") {
+			t.Errorf("missing configured reader: %v", err)
+		}
+	})
+	t.Run("in PATH", func(t *testing.T) {
+		t.Setenv("PATH", dir)
+		p, err := findDiceReader(&tableconfig.Config{File: "t.yaml"})
+		if err != nil || p != prog {
+			t.Errorf("= %q, %v; want %s", p, err, prog)
+		}
+	})
+	t.Run("nowhere", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		_, err := findDiceReader(&tableconfig.Config{File: "t.yaml"})
+		if !errors.Is(err, ErrNoDiceReader) || !strings.Contains(err.Error(), "go build -o bin/ ./cmd/comptoir") || !strings.Contains(err.Error(), "dice_reader: in t.yaml") {
+			t.Errorf("err %v: want ErrNoDiceReader saying how to build it or name it", err)
+		}
+	})
+}
+
+// TestDiceReaderArgs checks which tables start a reader, with what.
+func TestDiceReaderArgs(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  tableconfig.Config
+		want string
+	}{
+		{"no camera", tableconfig.Config{}, ""},
+		{"camera", tableconfig.Config{Camera: &tableconfig.Camera{Device: "/dev/video0"}}, "dicefeed --camera /dev/video0"},
+		{"recording", tableconfig.Config{Camera: &tableconfig.Camera{Device: "/dev/video0"}, Replay: &tableconfig.Replay{Inputs: "x"}}, ""},
+		{"pictured rolls", tableconfig.Config{Replay: &tableconfig.Replay{Inputs: "x", Frames: "pics"}}, "dicefeed --pictures pics"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := strings.Join(diceReaderArgs(&tc.cfg), " "); got != tc.want {
+				t.Errorf("= %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
