@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,13 +29,14 @@ type Codec struct {
 	game     string
 	commands map[string]reflect.Type
 	events   map[string]reflect.Type
+	fieldsOf map[reflect.Type][]field
 }
 
 // NewCodec returns a codec for the game that knows the given commands and
 // events. It panics on a type it cannot encode, a pointer, or a name used
 // twice: those are programming errors found by the first test.
 func NewCodec(game string, commands []Command, events []Event) *Codec {
-	c := &Codec{game: game, commands: map[string]reflect.Type{}, events: map[string]reflect.Type{}}
+	c := &Codec{game: game, commands: map[string]reflect.Type{}, events: map[string]reflect.Type{}, fieldsOf: map[reflect.Type][]field{}}
 	for _, cmd := range commands {
 		c.register(c.commands, cmd.Name(), reflect.TypeOf(cmd))
 	}
@@ -54,7 +56,9 @@ func (c *Codec) register(m map[string]reflect.Type, name string, t reflect.Type)
 	if !validName(name) {
 		panic(fmt.Sprintf("engine: %s: name %q must be lower-case letters, digits and '-'", c.game, name))
 	}
-	for _, f := range fields(t) {
+	fs := structFields(t)
+	c.fieldsOf[t] = fs
+	for _, f := range fs {
 		if !textable(f.typ) {
 			panic(fmt.Sprintf("engine: %s %q: field %s of type %v cannot be written as text", c.game, name, f.name, f.typ))
 		}
@@ -107,7 +111,7 @@ func (c *Codec) DecodeEvent(name string, data []byte) (Event, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: unknown event %q", c.game, name)
 	}
-	v, err := decodeStrict(t, data, false)
+	v, err := c.decodeStrict(t, data, false)
 	if err != nil {
 		return nil, fmt.Errorf("%s event %q: %w", c.game, name, err)
 	}
@@ -126,7 +130,7 @@ func (c *Codec) DecodeCommand(name string, data []byte) (Command, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
 	}
-	v, err := decodeStrict(t, data, true)
+	v, err := c.decodeStrict(t, data, true)
 	if err != nil {
 		return nil, Refusef(ErrBadArgument, "command %s: %v", "commande %s : %v", name, err)
 	}
@@ -135,10 +139,10 @@ func (c *Codec) DecodeCommand(name string, data []byte) (Command, error) {
 
 // decodeStrict decodes a t from JSON; with noSeat, Seat fields the JSON
 // leaves out are NoSeat.
-func decodeStrict(t reflect.Type, data []byte, noSeat bool) (any, error) {
+func (c *Codec) decodeStrict(t reflect.Type, data []byte, noSeat bool) (any, error) {
 	p := reflect.New(t)
 	if noSeat {
-		for _, f := range fields(t) {
+		for _, f := range c.fields(t) {
 			if f.typ == seatType {
 				p.Elem().Field(f.index).SetInt(int64(NoSeat))
 			}
@@ -163,7 +167,15 @@ type field struct {
 	typ   reflect.Type
 }
 
-func fields(t reflect.Type) []field {
+// fields returns t's encodable fields, computed once when t was registered.
+func (c *Codec) fields(t reflect.Type) []field {
+	if f, ok := c.fieldsOf[t]; ok {
+		return f
+	}
+	return structFields(t)
+}
+
+func structFields(t reflect.Type) []field {
 	var out []field
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
@@ -226,7 +238,7 @@ func (c *Codec) FormatCommand(cmd Command, players []string) string {
 	var b strings.Builder
 	b.WriteString(cmd.Name())
 	v := reflect.ValueOf(cmd)
-	for _, f := range fields(v.Type()) {
+	for _, f := range c.fields(v.Type()) {
 		fv := v.Field(f.index)
 		if fv.IsZero() && fv.Type() != seatType {
 			continue
@@ -334,26 +346,30 @@ func (c *Codec) ParseCommand(line string, players []string) (Command, error) {
 			name, c.game, strings.Join(c.CommandNames(), ", "))
 	}
 	v := reflect.New(t).Elem()
-	byKey := map[string]field{}
-	var keys []string
-	for _, f := range fields(t) {
-		byKey[f.key] = f
-		keys = append(keys, f.key)
+	fs := c.fields(t)
+	for _, f := range fs {
 		if f.typ == seatType {
 			v.Field(f.index).SetInt(int64(NoSeat))
 		}
 	}
-	seen := map[string]bool{}
+	var seen uint64 // bit i: field i given
 	for _, tok := range toks[1:] {
-		f, ok := byKey[tok.key]
-		if !ok || !tok.hasValue {
+		i := slices.IndexFunc(fs, func(f field) bool { return f.key == tok.key })
+		if i < 0 || !tok.hasValue {
+			keys := make([]string, len(fs))
+			for j, f := range fs {
+				keys[j] = f.key
+			}
 			return nil, Refusef(ErrBadArgument, "%s: %q is not an argument; arguments: %s", "%s : %q n'est pas un argument ; arguments : %s",
 				name, tok.key, strings.Join(keys, ", "))
 		}
-		if seen[tok.key] {
+		f := fs[i]
+		if i < 64 && seen&(1<<i) != 0 {
 			return nil, Refusef(ErrBadArgument, "%s: %s given twice", "%s : %s donné deux fois", name, tok.key)
 		}
-		seen[tok.key] = true
+		if i < 64 {
+			seen |= 1 << i
+		}
 		if err := parseValue(v.Field(f.index), tok.value, players); err != nil {
 			return nil, Refusef(ErrBadArgument, "%s: %s=%s: %v", "%s : %s=%s : %v", name, tok.key, tok.value, err)
 		}
