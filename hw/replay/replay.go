@@ -43,8 +43,11 @@ type line struct {
 }
 
 // Encode returns the recording line of e, without the newline.
-func Encode(e input.Event) ([]byte, error) {
-	l := line{T: e.When().UTC().Format(time.RFC3339Nano)}
+func Encode(e input.Event) ([]byte, error) { return encode(e, e.When()) }
+
+// encode writes e as a line stamped at.
+func encode(e input.Event, at time.Time) ([]byte, error) {
+	l := line{T: at.UTC().Format(time.RFC3339Nano)}
 	switch e := e.(type) {
 	case input.TagTapped:
 		l.Type, l.UID = "tag", e.UID
@@ -86,23 +89,34 @@ func Encode(e input.Event) ([]byte, error) {
 
 // Writer writes a recording.
 type Writer struct {
-	mu sync.Mutex // guards w
-	w  io.Writer
+	mu   sync.Mutex // guards w and last
+	w    io.Writer
+	last time.Time // time of the last line written
 }
 
 // NewWriter returns a writer of recording lines to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
-// Write appends one event.
+// Write appends one event. Events merged from several devices can arrive
+// a little out of time order (a device stamps an event, another's is sent
+// first); a recording is in the order the table received them, so an event
+// stamped before the previous line is written at the previous line's time.
 func (w *Writer) Write(e input.Event) error {
-	b, err := Encode(e)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	at := e.When()
+	if at.Before(w.last) {
+		at = w.last
+	}
+	b, err := encode(e, at)
 	if err != nil {
 		return err
 	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	_, err = w.w.Write(append(b, '\n'))
-	return err
+	if _, err = w.w.Write(append(b, '\n')); err != nil {
+		return err
+	}
+	w.last = at
+	return nil
 }
 
 // Decode reads a whole recording; name names it in errors.

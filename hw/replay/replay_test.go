@@ -236,3 +236,27 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// Events merged from several devices may arrive out of time order; the
+// recording keeps the order received and stays readable.
+func TestWriterKeepsTimeOrder(t *testing.T) {
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	t0 := time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
+	for _, e := range []input.Event{
+		input.TagTapped{At: t0.Add(2 * time.Millisecond), UID: "04A1B2C3"},
+		input.DeviceStatus{At: t0.Add(1 * time.Millisecond), Device: "sensors", Detail: "no answer"},
+		input.Button{At: t0.Add(3 * time.Millisecond), Name: "confirm"},
+	} {
+		if err := w.Write(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	evs, err := Decode(&buf, "merged")
+	if err != nil {
+		t.Fatalf("Decode = %v", err)
+	}
+	if len(evs) != 3 || evs[1].When() != t0.Add(2*time.Millisecond) || evs[1].(input.DeviceStatus).Device != "sensors" {
+		t.Errorf("events = %v", evs)
+	}
+}
