@@ -52,7 +52,7 @@ func settleWithReader(t *testing.T, dir string) {
 		}
 		for _, e := range evs {
 			if r, ok := e.(input.DiceRolled); ok {
-				got = append(got, gotRoll{i, r})
+				got = append(got, gotRoll{frame: i, ev: r})
 			} else {
 				t.Errorf("frame %d: %v", i, e)
 			}

@@ -39,6 +39,7 @@ type seqWant struct {
 	frame      int // first frame of the rest
 	blue, red  int
 	correction bool
+	unreadable bool // a DiceUnreadable
 }
 
 func readCSV(t testing.TB, path string) [][]string {
@@ -84,7 +85,7 @@ func loadSequence(t testing.TB, dir string) ([]seqFrame, []seqWant) {
 	}
 	var want []seqWant
 	for _, r := range readCSV(t, filepath.Join(dir, "expected.csv")) {
-		want = append(want, seqWant{atoi(t, r[0]), atoi(t, r[1]), atoi(t, r[2]), r[3] == "true"})
+		want = append(want, seqWant{atoi(t, r[0]), atoi(t, r[1]), atoi(t, r[2]), r[3] == "true", len(r) > 4 && r[4] == "true"})
 	}
 	return frames, want
 }
@@ -116,11 +117,12 @@ func (r *truthReader) Read(m gocv.Mat) Roll {
 
 // gotRoll is a roll reported while settling a sequence.
 type gotRoll struct {
-	frame int // the frame that completed it
-	ev    input.DiceRolled
+	frame      int // the frame that completed it
+	ev         input.DiceRolled
+	unreadable *input.DiceUnreadable // instead of ev
 }
 
-var sequenceNames = []string{"roll", "hand", "knock-change", "knock-same", "two-throws"}
+var sequenceNames = []string{"roll", "hand", "knock-change", "knock-same", "two-throws", "cocked"}
 
 // TestSettleSequences settles the recorded sequences of
 // testdata/sequences with a reader that knows the truth, and checks that
@@ -186,7 +188,9 @@ func settleDirWith(t testing.TB, dir string, frames []seqFrame, o SettleOpts, pe
 		for _, e := range evs {
 			switch e := e.(type) {
 			case input.DiceRolled:
-				got = append(got, gotRoll{i, e})
+				got = append(got, gotRoll{frame: i, ev: e})
+			case input.DiceUnreadable:
+				got = append(got, gotRoll{frame: i, unreadable: &e})
 			default:
 				t.Errorf("frame %d: unexpected %v", i, e)
 			}
@@ -212,10 +216,20 @@ func checkRolls(t testing.TB, got []gotRoll, want []seqWant, o SettleOpts) {
 			continue
 		}
 		g, w := got[i], want[i]
+		lat := g.frame - w.frame
+		if w.unreadable || g.unreadable != nil {
+			if !w.unreadable || g.unreadable == nil {
+				t.Errorf("roll %d: got %v %v, want unreadable=%v blue=%d red=%d", i, g.ev, g.unreadable, w.unreadable, w.blue, w.red)
+			} else if lat < o.StillFrames || lat > o.StillFrames+o.ReadFrames {
+				t.Errorf("roll %d: %v at frame %d, %d frames after the rest began at %d", i, g.unreadable, g.frame, lat, w.frame)
+			} else {
+				t.Logf("roll %d: %v, %d frames after the dice stopped", i, g.unreadable, lat)
+			}
+			continue
+		}
 		if int(g.ev.Blue) != w.blue || int(g.ev.Red) != w.red || g.ev.Correction != w.correction {
 			t.Errorf("roll %d: got %v, want blue=%d red=%d correction=%v", i, g.ev, w.blue, w.red, w.correction)
 		}
-		lat := g.frame - w.frame
 		if lat < 1 || lat > o.StillFrames+o.ReadFrames {
 			t.Errorf("roll %d: reported at frame %d, %d frames after the rest began at %d", i, g.frame, lat, w.frame)
 		}
@@ -444,7 +458,7 @@ func TestWatchSequence(t *testing.T) {
 	var got []gotRoll
 	for e := range Watch(context.Background(), clockedSource{counting, clk}, tr.Read, WatchOpts{Settle: DefaultSettleOpts, Clock: clk}) {
 		if r, ok := e.(input.DiceRolled); ok {
-			got = append(got, gotRoll{int(r.At.Sub(start)/frameTime) - 1, r})
+			got = append(got, gotRoll{frame: int(r.At.Sub(start)/frameTime) - 1, ev: r})
 		} else {
 			t.Errorf("unexpected %v", e)
 		}
@@ -617,7 +631,7 @@ func TestWatchFrameRate(t *testing.T) {
 	o.Clock = clock.NewFake(start)
 	for e := range Watch(context.Background(), countingSource{src, &i}, tr.Read, o) {
 		if r, ok := e.(input.DiceRolled); ok {
-			got = append(got, gotRoll{int(r.At.Sub(start) / frameTime), r})
+			got = append(got, gotRoll{frame: int(r.At.Sub(start) / frameTime), ev: r})
 		} else {
 			t.Errorf("unexpected %v", e)
 		}

@@ -42,6 +42,9 @@ type WantRoll struct {
 	Frame      int // first frame of the rest
 	Blue, Red  int
 	Correction bool
+	// Unreadable is true when the rest cannot be read for sure (a die
+	// cocked against a wall): the settler must say so, once.
+	Unreadable bool
 }
 
 // Sequences returns the recorded sequences of the settling tests, drawn
@@ -56,10 +59,12 @@ type WantRoll struct {
 //     (no new roll);
 //   - two-throws: a roll, a hand picking the dice up, an empty tray, and a
 //     second throw that happens to give the same numbers (a new roll, not a
-//     correction).
+//     correction);
+//   - cocked: a throw where the red die comes to rest cocked against a
+//     tray wall (unreadable), then falls flat (a roll).
 func Sequences(seed uint64, w, h int) []Sequence {
 	var out []Sequence
-	for i, name := range []string{"roll", "hand", "knock-change", "knock-same", "two-throws"} {
+	for i, name := range []string{"roll", "hand", "knock-change", "knock-same", "two-throws", "cocked"} {
 		r := rand.New(rand.NewPCG(seed, uint64(1000+i)))
 		b := newSeqBuilder(r, name, w, h)
 		switch name {
@@ -92,6 +97,12 @@ func Sequences(seed uint64, w, h int) []Sequence {
 			b.hand(12, true)
 			b.empty(5)
 			b.throwSame(8)
+			b.rest(10)
+		case "cocked":
+			b.empty(3)
+			b.throwCocked(8)
+			b.rest(10)
+			b.fallFlat(1)
 			b.rest(10)
 		}
 		out = append(out, b.seq)
@@ -192,7 +203,85 @@ func (b *seqBuilder) throw(n int) { b.throwFaces(n, nil) }
 func (b *seqBuilder) throwSame(n int) { b.throwFaces(n, b.reported) }
 
 func (b *seqBuilder) throwFaces(n int, faces []int) {
-	final := b.newRest(faces)
+	b.throwTo(n, b.newRest(faces))
+	b.setPending(false)
+}
+
+// throwCocked throws the dice so that the red one ends cocked against a
+// tray wall, leaning 25 degrees towards it, and sets up an unreadable
+// rest. When no wall is in the picture, the die leans against nothing.
+func (b *seqBuilder) throwCocked(n int) {
+	t := b.base.Tray
+	for try := 0; ; try++ {
+		final := b.newRest(nil)
+		red := &final[1]
+		// Towards one of the walls: +x, -x, +z or -z.
+		wall := []Vec{{1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}}[b.r.IntN(4)]
+		if try < 2000 {
+			switch {
+			case wall.X > 0:
+				red.Pos.X = t.Max.X - red.Size*1.05
+			case wall.X < 0:
+				red.Pos.X = t.Min.X + red.Size*1.05
+			case wall.Z > 0:
+				red.Pos.Z = t.Max.Z - red.Size*1.05
+			default:
+				red.Pos.Z = t.Min.Z + red.Size*1.05
+			}
+		}
+		red.Pos.Y += red.Size * 0.3
+		// Turning about the axis up x wall takes the top towards the wall.
+		red.Rot = axisAngle(Vec{0, 1, 0}.Cross(wall), 25).Mul(red.Rot)
+		blue := final[0]
+		if b.base.inPicture(red.Pos, red.Size, 30) && math.Hypot(blue.Pos.X-red.Pos.X, blue.Pos.Z-red.Pos.Z) > 3*red.Size {
+			b.throwTo(n, final)
+			b.pending = &WantRoll{Unreadable: true}
+			return
+		}
+	}
+}
+
+// fallFlat adds frames of die i, cocked, falling flat onto the face that
+// was most nearly up, away from the wall, and sets up the roll it gives:
+// a new roll, since the cocked one was never read.
+func (b *seqBuilder) fallFlat(i int) {
+	d := b.dice[i]
+	face, _ := d.Face()
+	end := d
+	end.Pos.Y = restHeight(d.Size)
+	// The top face's normal leans away from the vertical; turning it back
+	// about (normal x up) lays the die flat.
+	var normal Vec
+	for j, sgn := range faceSigns {
+		if faceNumeral[j] == face {
+			normal = d.Rot.Apply(sgn.Unit())
+		}
+	}
+	axis := normal.Cross(Vec{0, 1, 0})
+	tilt := math.Acos(min(normal.Y, 1)) * 180 / math.Pi
+	away := Vec{normal.X, 0, normal.Z}.Unit().Scale(-d.Size * 0.5)
+	end.Pos = end.Pos.Add(away)
+	for k := 1; k <= 3; k++ {
+		t := float64(k) / 4
+		m := d
+		m.Pos = d.Pos.lerp(end.Pos, t)
+		m.Rot = axisAngle(axis, tilt*t).Mul(d.Rot)
+		dice := append([]Die(nil), b.dice...)
+		dice[i] = m
+		b.add(dice, nil, Moving)
+	}
+	end.Rot = axisAngle(axis, tilt).Mul(d.Rot)
+	if f, flat := end.Face(); !flat || f != face {
+		panic(fmt.Sprintf("render: die falling flat shows %d (flat %v), want %d", f, flat, face))
+	}
+	b.dice = append([]Die(nil), b.dice...)
+	b.dice[i] = end
+	b.setPending(false)
+}
+
+// throwTo adds n frames of both dice flying in from outside the picture,
+// bouncing and tumbling, then two frames of them rocking, to land as final.
+func (b *seqBuilder) throwTo(n int, final []Die) {
 	from := b.r.Float64() * 2 * math.Pi
 	type path struct {
 		start Vec
@@ -234,7 +323,6 @@ func (b *seqBuilder) throwFaces(n int, faces []int) {
 		b.add(dice, nil, Moving)
 	}
 	b.dice = final
-	b.setPending(false)
 }
 
 // setPending records the roll the dice now show, as a new roll or a
@@ -344,9 +432,9 @@ func (s Sequence) WriteFiles(dir string) error {
 		}
 		frames = append(frames, row)
 	}
-	want := [][]string{{"frame", "blue", "red", "correction"}}
+	want := [][]string{{"frame", "blue", "red", "correction", "unreadable"}}
 	for _, w := range s.Want {
-		want = append(want, []string{strconv.Itoa(w.Frame), strconv.Itoa(w.Blue), strconv.Itoa(w.Red), strconv.FormatBool(w.Correction)})
+		want = append(want, []string{strconv.Itoa(w.Frame), strconv.Itoa(w.Blue), strconv.Itoa(w.Red), strconv.FormatBool(w.Correction), strconv.FormatBool(w.Unreadable)})
 	}
 	for name, rows := range map[string][][]string{"frames.csv": frames, "expected.csv": want} {
 		f, err := os.Create(filepath.Join(dir, name))
