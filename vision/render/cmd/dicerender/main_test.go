@@ -67,7 +67,7 @@ func TestRunSequences(t *testing.T) {
 		t.Errorf("%d rows in frames.csv and %d pictures, want one picture per row", len(rows)-1, len(pics))
 	}
 	want, err := os.ReadFile(filepath.Join(out, "roll", "expected.csv"))
-	if err != nil || !strings.HasPrefix(string(want), "frame,blue,red,correction\n") || strings.Count(string(want), "\n") != 2 {
+	if err != nil || !strings.HasPrefix(string(want), "frame,blue,red,correction,unreadable\n") || strings.Count(string(want), "\n") != 2 {
 		t.Errorf("expected.csv = %q, %v; want a header and one roll", want, err)
 	}
 }
