@@ -28,7 +28,10 @@
 // report) is reported as a roll; a die knocked onto another face is
 // reported as a correction; a die knocked but still on the same face, a
 // hand passing over, and dice left in the tray before the settler started,
-// are not reported. The report's Latency is the time from the first still
+// are not reported. A rest that cannot be read for sure, after ReadFrames
+// tries (a die cocked against a wall, or out of the tray), gives one
+// input.DiceUnreadable, and the next sure reading is reported as a new
+// roll. The report's Latency is the time from the first still
 // frame to the report: three frames (100 ms at 30 frames per second) with
 // DefaultSettleOpts. Watch runs a settler over a source in a goroutine.
 //
