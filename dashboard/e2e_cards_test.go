@@ -256,6 +256,20 @@ func (ct *cardTable) settle(screens ...*screen) {
 	}
 }
 
+// fitsScreen checks that nothing on the page is wider than the phone's
+// screen (a wide table scrolls in its .scroll box).
+func (ct *cardTable) fitsScreen(s *screen) {
+	ct.t.Helper()
+	var wide []string
+	if err := chromedp.Run(s.ctx, chromedp.Evaluate(`(() => { const W = document.documentElement.clientWidth;
+		return Array.from(document.querySelectorAll('*')).filter(e => e.getBoundingClientRect().right > W + 1 && !e.closest('.scroll')).map(e => e.tagName + '.' + e.className); })()`, &wide)); err != nil {
+		ct.t.Fatal(err)
+	}
+	if len(wide) > 0 {
+		ct.t.Errorf("%s: elements wider than the screen: %v", s.name, wide)
+	}
+}
+
 // text is the visible text of a screen's page.
 func (ct *cardTable) text(s *screen) string {
 	ct.t.Helper()

@@ -238,6 +238,8 @@ func TestBrowserNegoceSale(t *testing.T) {
 	if before == after || after == "" {
 		t.Errorf("the language toggle left the phase %q as %q", before, after)
 	}
+	ct.fitsScreen(tbl)
+	ct.fitsScreen(phones[1])
 	ct.shot(tbl, "negoce-table-sold.png")
 	ct.shot(phones[0], "negoce-seat-1-anna-sold.png")
 	t.Logf("screenshots in %s", ct.shots)
