@@ -46,10 +46,17 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	tbl, phones := ct.join("dschunke")
 	all := append([]*screen{tbl}, phones...)
 
-	// The starting hands, typed on each phone's command line.
-	hands := []string{"fish:2,rice:2,spices:2,vegetables:2", "rice:3,spices:3,vegetables:2", "rice:3,spices:3,vegetables:2", "fish:6,vegetables:2"}
-	for i, p := range phones {
-		ct.fill(p, "form.command", map[string]any{"line": "hand goods=" + hands[i]})
+	// The starting hands: three typed in each phone's hand form, the last
+	// on the phone's command line.
+	hands := []map[string]any{{"fish": 2, "rice": 2, "spices": 2, "vegetables": 2}, {"rice": 3, "spices": 3, "vegetables": 2}, {"rice": 3, "spices": 3, "vegetables": 2}}
+	for i, hand := range hands {
+		ct.fill(phones[i], "form.dj-hand", hand)
+	}
+	ct.fill(phones[3], "form.command", map[string]any{"line": "hand goods=fish:6,vegetables:2"})
+	for i := range phones {
+		if got := ct.sess.Latest().State.View(engine.Seat(i)).(dschunke.View).Me.Hand; len(got) == 0 {
+			t.Errorf("%s's hand was not recorded", setup.Players[i])
+		}
 	}
 	// Round 1: the market card scanned, then the actions and restocks.
 	ct.tap("market-02")

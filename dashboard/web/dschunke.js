@@ -26,6 +26,7 @@ window.RENDERERS = window.RENDERERS || {};
     "dj.me": "Votre jeu (secret)", "dj.money": "Votre argent", "dj.myCards": "Vos cartes marchandises", "dj.mySpecial": "Vos cartes spéciales cachées",
     "dj.myBid": "Votre mise scellée", "dj.bidTitle": "Votre mise secrète", "dj.bidHint": "Une seule marchandise ; plusieurs marchandises = bluff (ne compte pas). Zéro partout : ne rien miser.",
     "dj.sendBid": "Sceller ma mise", "dj.allSecrets": "Jeux révélés",
+    "dj.handTitle": "Votre main de départ", "dj.handHint": "Comptez vos 8 cartes marchandises, par marchandise (secret).", "dj.sendHand": "Enregistrer ma main",
   });
   Object.assign(window.I18N.en, {
     "dj.round": "Round", "dj.of": "of", "dj.phase": "Phase", "dj.first": "First player", "dj.turnOf": "To play",
@@ -43,6 +44,7 @@ window.RENDERERS = window.RENDERERS || {};
     "dj.me": "Your game (secret)", "dj.money": "Your money", "dj.myCards": "Your goods cards", "dj.mySpecial": "Your hidden special cards",
     "dj.myBid": "Your sealed bid", "dj.bidTitle": "Your secret bid", "dj.bidHint": "One goods only; several goods are a bluff (counts as nothing). All zero: bid nothing.",
     "dj.sendBid": "Seal my bid", "dj.allSecrets": "Hands revealed",
+    "dj.handTitle": "Your starting hand", "dj.handHint": "Count your 8 goods cards, goods by goods (secret).", "dj.sendHand": "Record my hand",
   });
 
   // The page is drawn again at every step of the game, anyone's: what a
@@ -161,6 +163,19 @@ window.RENDERERS = window.RENDERERS || {};
         h("p", {}, t("dj.myCards") + sep, h("span", { id: "hand" }, goodsList(info, m.hand, lang))),
         m.special && m.special.length ? h("p", {}, t("dj.mySpecial") + sep, m.special.map((id) => named(info && info.cards, id, lang)).join(", ")) : null,
         m.bid ? h("p", { class: "mybid" }, t("dj.myBid") + sep, h("strong", { id: "mybid" }, goodsList(info, m.bid, lang) === "–" ? t("dj.none") : goodsList(info, m.bid, lang))) : null));
+
+      // The starting hand, typed once on the phone.
+      if (v.phase === "hands" && v.waiting.includes(me) && info && info.goods) {
+        const inputs = Object.keys(info.goods).sort().map((g) =>
+          h("label", {}, named(info.goods, g, lang), h("input", { type: "number", name: g, min: 0, max: 8, step: 1, value: 0, inputmode: "numeric" })));
+        const form = h("form", { class: "dj-hand", id: "dj-hand", onsubmit: (e) => {
+          e.preventDefault();
+          const parts = [];
+          for (const el of form.querySelectorAll("input[type=number]")) if (Number(el.value) > 0) parts.push(el.name + ":" + Number(el.value));
+          c.send("hand goods=" + parts.join(","));
+        } }, h("h3", {}, t("dj.handTitle")), h("p", { class: "hint" }, t("dj.handHint")), inputs, h("button", { type: "submit" }, t("dj.sendHand")));
+        out.push(keep(form, "hand"));
+      }
 
       // The bid form, while the bidding is open and this seat has not bid.
       const mine = v.players[me] || {};
