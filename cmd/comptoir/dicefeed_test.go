@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 
 	"comptoir/hw/replay"
 	"comptoir/input"
+	"comptoir/vision"
 )
 
 // feedRun is dicefeed running on pipes.
@@ -236,5 +238,158 @@ func TestDicefeedErrors(t *testing.T) {
 				t.Errorf("err %v is not errUsage", err)
 			}
 		})
+	}
+}
+
+// demoPictures is the demo's folder of pictured rolls
+// (configs/tables/demo.yaml's replay.frames).
+const demoPictures = "../../configs/demo/dice"
+
+
+// TestDemoPictures checks the demo's pictured rolls: every picture is
+// read right by the current reader, every roll of the demo's recording
+// has pictures, and dicefeed, asked for the recording's rolls in order,
+// reports them. With -update it picks the pictures again from
+// vision/testdata/rendered, keeping those the reader reads right.
+func TestDemoPictures(t *testing.T) {
+	rec, err := replay.Open("../../configs/demo/genoa-inputs.jsonl", replay.DefaultOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rolls [][2]int
+	for _, e := range rec.Events() {
+		if d, ok := e.(input.DiceRolled); ok {
+			rolls = append(rolls, [2]int{int(d.Blue), int(d.Red)})
+		}
+	}
+	reader, err := vision.NewReader(vision.DefaultReaderOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readsRight := func(path string, blue, red int) bool {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := vision.DecodeImage(data)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		defer img.Close()
+		r := reader.Read(img)
+		return r.Blue.Face == blue && r.Red.Face == red
+	}
+	if updateGolden() {
+		pickDemoPictures(t, reader, rolls)
+	}
+	have := map[[2]int]int{}
+	for _, r := range readCSV(t, filepath.Join(demoPictures, "labels.csv"))[1:] {
+		var b, d int
+		fmt.Sscan(r[1], &b)
+		fmt.Sscan(r[2], &d)
+		if !readsRight(filepath.Join(demoPictures, r[0]), b, d) {
+			t.Errorf("%s is labelled %d,%d but the reader does not read it so (go test ./cmd/comptoir -run TestDemoPictures -update picks others)", r[0], b, d)
+		}
+		have[[2]int{b, d}]++
+	}
+	for _, roll := range rolls {
+		if have[roll] == 0 {
+			t.Errorf("the demo's roll %v has no picture (go test ./cmd/comptoir -run TestDemoPictures -update)", roll)
+		}
+	}
+	if t.Failed() {
+		return
+	}
+
+	// The recording's rolls, twice (the demo loops), through dicefeed.
+	f := startFeed(t, context.Background(), feedOpts{Pictures: demoPictures, FPS: 30})
+	next[input.DeviceStatus](t, f, 10*time.Second)
+	time.Sleep(time.Second)
+	w := replay.NewWriter(f.stdin)
+	for _, roll := range append(rolls, rolls...) {
+		w.Write(input.DiceRolled{At: time.Now(), Blue: input.Face(roll[0]), Red: input.Face(roll[1]), Confidence: 1})
+		d := next[input.DiceRolled](t, f, 10*time.Second)
+		if int(d.Blue) != roll[0] || int(d.Red) != roll[1] || d.Correction {
+			t.Fatalf("dicefeed reports %v, want the roll %v", d, roll)
+		}
+	}
+	f.stdin.Close()
+	if err := <-f.done; err != nil {
+		t.Error(err)
+	}
+	if s := f.stderr.String(); strings.Contains(s, "reported unread") {
+		t.Errorf("a demo roll was not read by the reader:\n%s", s)
+	}
+}
+
+// pickDemoPictures writes the demo's folder of pictured rolls: one picture
+// of each roll of the recording, read right by the reader, each with both
+// dice away from the picture before it in the looping recording (so the
+// settler sees a new throw, not a die knocked), and the first rendered
+// picture as the tray's look at start.
+func pickDemoPictures(t *testing.T, reader *vision.Reader, rolls [][2]int) {
+	t.Helper()
+	src := "../../vision/testdata/rendered"
+	rows := readCSV(t, filepath.Join(src, "labels.csv"))
+	type cand struct {
+		row []string
+		box [2]image.Rectangle
+	}
+	cands := map[[2]int][]cand{}
+	for _, r := range rows[1:] {
+		var b, d int
+		fmt.Sscan(r[1], &b)
+		fmt.Sscan(r[2], &d)
+		data, err := os.ReadFile(filepath.Join(src, r[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := vision.DecodeImage(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := reader.Read(img)
+		img.Close()
+		if got.Blue.Face == b && got.Red.Face == d {
+			cands[[2]int{b, d}] = append(cands[[2]int{b, d}], cand{r, [2]image.Rectangle{got.Blue.Box, got.Red.Box}})
+		}
+	}
+	far := func(a, b cand) bool { return !near(a.box[0], b.box[0]) && !near(a.box[1], b.box[1]) }
+	pick := make([]cand, len(rolls))
+	var search func(i int) bool
+	search = func(i int) bool {
+		if i == len(rolls) {
+			return len(rolls) < 2 || far(pick[i-1], pick[0])
+		}
+		for _, c := range cands[rolls[i]] {
+			if i > 0 && !far(pick[i-1], c) {
+				continue
+			}
+			pick[i] = c
+			if search(i + 1) {
+				return true
+			}
+		}
+		return false
+	}
+	if !search(0) {
+		t.Fatalf("no pictures of the rolls %v with each roll's dice away from the last's", rolls)
+	}
+	os.RemoveAll(demoPictures)
+	if err := os.MkdirAll(demoPictures, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	labels := "file,blue,red\n"
+	for _, r := range append([][]string{rows[1]}, func() (out [][]string) {
+		for _, c := range pick {
+			out = append(out, c.row)
+		}
+		return out
+	}()...) {
+		labels += strings.Join(r[:3], ",") + "\n"
+		copyPicture(t, filepath.Join(src, r[0]), filepath.Join(demoPictures, r[0]))
+	}
+	if err := os.WriteFile(filepath.Join(demoPictures, "labels.csv"), []byte(labels), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
