@@ -96,8 +96,9 @@ func (s SizeRange) areaRange(w int) (int, int) {
 	return int(0.4 * lo * lo), int(math.Ceil(0.9 * hi * hi))
 }
 
-// Reader reads dice from frames. It holds no state between frames and is
-// safe for use by one goroutine at a time.
+// Reader reads dice from frames. A reading depends on its frame alone, but
+// the Reader keeps scratch buffers from frame to frame: use it from one
+// goroutine at a time.
 //
 // How a frame is read (Read):
 //
@@ -130,6 +131,11 @@ type Reader struct {
 	opts  ReaderOpts
 	m     *matcher
 	sizes map[int][2]float64
+	// scratch buffers reused from frame to frame
+	scratch struct {
+		bm, rm []byte
+		labels []int32
+	}
 	// onGlyph, when set, sees the numeral glyph of every die read; the
 	// learner uses it to collect samples.
 	onGlyph func(die string, g glyph, size float64)
@@ -205,7 +211,8 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 	if err != nil {
 		return Roll{Blue: Die{Reason: err.Error()}, Red: Die{Reason: err.Error()}}
 	}
-	bm, rm := colourMasks(sm, bg, ratio, r.opts.Blue, r.opts.Red, r.opts.MinBackgroundDiff)
+	bm, rm := colourMasks(sm, bg, ratio, r.opts.Blue, r.opts.Red, r.opts.MinBackgroundDiff, r.scratch.bm, r.scratch.rm)
+	r.scratch.bm, r.scratch.rm = bm, rm
 	lo, hi := r.opts.DieSize.areaRange(sm.w)
 	if debugMasks != nil {
 		debugMasks(sm, bg, bm, rm)
@@ -228,7 +235,8 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 			j := 3 * (by*bg.w + bx)
 			return iabs(b-int(bg.pix[j]))+iabs(g-int(bg.pix[j+1]))+iabs(rr-int(bg.pix[j+2])) >= minDiff
 		}
-		blobs, labels := components(d.mask, sm.w, sm.h, nil)
+		blobs, labels := components(d.mask, sm.w, sm.h, r.scratch.labels)
+		r.scratch.labels = labels
 		cands, edge := dieCandidates(blobs, labels, sm.w, lo, hi, maxCandidates)
 		if len(cands) == 0 {
 			if edge >= 0 {

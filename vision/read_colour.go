@@ -78,9 +78,10 @@ func viewBGRCopy(m gocv.Mat) (bgrImage, error) {
 // colourMasks marks, on im (at 1/step of the frame), the pixels in the
 // blue and the red ranges that also stand out from the background bg (at
 // 1/bgStep of the frame): a felt of the dice's own colour is not a die.
-func colourMasks(im, bg bgrImage, ratio int, blue, red HSVRange, minDiff int) (bm, rm []byte) {
-	bm = make([]byte, im.w*im.h)
-	rm = make([]byte, im.w*im.h)
+//
+// bm and rm are reused when large enough.
+func colourMasks(im, bg bgrImage, ratio int, blue, red HSVRange, minDiff int, bm, rm []byte) ([]byte, []byte) {
+	bm, rm = zeroed(bm, im.w*im.h), zeroed(rm, im.w*im.h)
 	for y := 0; y < im.h; y++ {
 		by := min(bg.h-1, y/ratio)
 		for x := 0; x < im.w; x++ {
@@ -162,3 +163,13 @@ func dieShaped(b *blob, labels []int32, stride int) bool {
 // minFill is the least part of its bounding box a die's blob fills, its
 // rows' holes filled (a hexagon fills 3/4; glare and shadows take some).
 var minFill = 0.4
+
+// zeroed returns b with n zero bytes, reusing its array when large enough.
+func zeroed(b []byte, n int) []byte {
+	if cap(b) < n {
+		return make([]byte, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
+}
