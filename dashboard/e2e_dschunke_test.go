@@ -148,6 +148,15 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 				}
 			}
 		}
+		// Raw events never reach a screen, only the log's words: the
+		// secret ones would tell a hand, a bid or a special card.
+		for _, raw := range s.frames() {
+			for _, ev := range []engine.Event{dschunke.HandDealt{}, dschunke.BidSealed{}, dschunke.SpecialDrawn{}} {
+				if strings.Contains(raw, `"`+ev.Name()+`"`) {
+					t.Errorf("%s received the raw event %s: %.200s", s.name, ev.Name(), raw)
+				}
+			}
+		}
 		// The hub may skip a step for a slow screen, never the last: each
 		// screen got the state after the third bid.
 		if !slices.Contains(seen, sealedSeq) {
