@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"comptoir/engine"
+	"comptoir/engine/dschunke"
 	"comptoir/engine/negoce"
 )
 
@@ -36,4 +37,16 @@ func init() {
 		words = append(words, string(cat.ContrabandID), cat.ContrabandFR, cat.ContrabandEN)
 	}
 	publicWords[negoce.Name] = words
+}
+
+// sealedRecords are the games whose record is served only once the game
+// is over: it names every card dealt, every face-down card and every
+// sealed bid ("Bruno: bid goods=spices:3"), which any phone on the café's
+// network could read before the reveal.
+var sealedRecords = map[string]bool{negoce.Name: true, dschunke.Name: true}
+
+// recordSealed reports whether the game record must wait for the end.
+func (s *Server) recordSealed() bool {
+	u := s.latestUpdate()
+	return u != nil && sealedRecords[u.State.Setup().Game] && !u.State.Result().Over && u.Outcome == ""
 }

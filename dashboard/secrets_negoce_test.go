@@ -1,10 +1,14 @@
 package dashboard
 
 import (
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 
 	"comptoir/engine"
+	"comptoir/engine/dschunke"
+	"comptoir/engine/enginetest"
 	"comptoir/engine/negoce"
 )
 
@@ -63,6 +67,39 @@ func TestNegoceLogWords(t *testing.T) {
 		t.Run(tt.text, func(t *testing.T) {
 			if got := sec.redact(tt.text, tt.viewer); got != tt.want {
 				t.Errorf("redact(%q) for %v = %q, want %q", tt.text, tt.viewer, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSealedRecord checks that the record of a game with secret hands is
+// not served before the end, and that Tally's is.
+func TestSealedRecord(t *testing.T) {
+	for _, tt := range []struct {
+		rules engine.Rules
+		setup engine.Setup
+		code  int
+	}{
+		{negoce.New(), engine.Setup{Game: negoce.Name, Players: []string{"Anna", "Bruno", "Chloé", "David"}}, http.StatusConflict},
+		{dschunke.New(), engine.Setup{Game: dschunke.Name, Players: []string{"Anna", "Bruno", "Chloé"}}, http.StatusConflict},
+		{enginetest.Rules{}, engine.Setup{Game: "tally", Players: []string{"Anna", "Bruno"}}, http.StatusOK},
+	} {
+		t.Run(tt.setup.Game, func(t *testing.T) {
+			checkLeaks(t)
+			sess := newMemSession(t, tt.rules, tt.setup)
+			r := newRig(t, sess, DefaultOpts)
+			st, _ := sess.current()
+			if err := sess.Submit(t.Context(), st.Legal()[0]); err != nil {
+				t.Fatal(err)
+			}
+			resp := r.get("/download/record")
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tt.code {
+				t.Fatalf("record during the game: %s %q, want %d", resp.Status, body, tt.code)
+			}
+			if tt.code == http.StatusConflict && (!strings.Contains(string(body), "once the game is over") || strings.Contains(string(body), "deal")) {
+				t.Errorf("refusal %q: want the reason, and no record", body)
 			}
 		})
 	}

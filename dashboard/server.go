@@ -410,6 +410,10 @@ func (s *Server) serveGameInfo(w http.ResponseWriter, r *http.Request) {
 
 // serveRecord serves the game record (the engine's notation).
 func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
+	if s.recordSealed() {
+		httpError(w, http.StatusConflict, "the game record names every hidden card and bid: it can be downloaded once the game is over", "la feuille de partie nomme toutes les cartes et mises cachées : elle se télécharge une fois la partie finie")
+		return
+	}
 	data, err := s.sess.Record()
 	if err != nil {
 		s.logf("dashboard: record: %v", err)
