@@ -9,14 +9,17 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"comptoir/engine/genoa"
 	"comptoir/hw/replay"
 	"comptoir/input"
+	"comptoir/journal"
 	"comptoir/tableconfig"
 )
 
@@ -295,4 +298,103 @@ func TestDiceReaderArgs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDaemonDiceReader runs the daemon on the demo's recording with
+// pictured rolls and a fake dice reader (this test binary) named by
+// dice_reader:: every recorded roll goes to the reader and comes back
+// from it into the game; at the stop, no reader and no goroutine is left.
+func TestDaemonDiceReader(t *testing.T) {
+	before := runtime.NumGoroutine()
+	t.Setenv(fakeDiceEnv, "echo") // inherited by the reader child
+	dir := t.TempDir()
+	repo, _ := filepath.Abs("../..")
+	cfg := filepath.Join(dir, "t.yaml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\ntags: %s/configs/demo/tags.yaml\ndice_reader: %s\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  frames: %s/configs/demo/dice\n  speed: 20\n", repo, os.Args[0], repo, repo)), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr syncBuf
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", freeAddr(t)}, &stderr) }()
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(stderr.String(), "the recording has ended") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the recording did not end:\n%s", stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // the last roll's way back
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("run = %v\n%s", err, stderr.String())
+	}
+	logs := stderr.String()
+	if !strings.Contains(logs, "dice reader: started "+os.Args[0]+" dicefeed --pictures "+repo+"/configs/demo/dice") || !strings.Contains(logs, "fake reader ready") {
+		t.Errorf("the log does not show the reader started with the pictures:\n%s", logs)
+	}
+	if strings.Contains(logs, "goes through") {
+		t.Errorf("a recorded roll went past the reader:\n%s", logs)
+	}
+	deadline = time.Now().Add(3 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Fatalf("goroutine leak: %d running, %d before\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+
+	store, err := journal.Open(filepath.Join(dir, "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	g, err := store.Resume(genoa.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rolls := 0
+	for _, s := range g.Steps() {
+		if strings.HasPrefix(s.Command, "roll ") {
+			rolls++
+		}
+	}
+	if rolls != 6 {
+		t.Errorf("%d rolls in the journal, want the recording's 6", rolls)
+	}
+	for _, p := range pidsIn(logs) {
+		if !gone(p) {
+			t.Errorf("dice reader %d left running", p)
+		}
+	}
+}
+
+// pidsIn returns the pids of the readers the log says were started.
+func pidsIn(logs string) []int {
+	var out []int
+	for _, l := range strings.Split(logs, "\n") {
+		if i := strings.LastIndex(l, "(pid "); i >= 0 && strings.Contains(l, "dice reader: started") {
+			var p int
+			fmt.Sscanf(l[i:], "(pid %d)", &p)
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// syncBuf is a log buffer written and read from several goroutines.
+type syncBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
