@@ -361,13 +361,22 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 		return o
 	}
 	// the same numeral cut at a lower threshold must not read confidently
-	// as another face
-	nr2 := findNumeral(c, float32(r.opts.MinContrast), checkFrac)
-	if nr2.mask != nil && checkFrac > 0 {
+	// as another face; on a large die, where thin swirls of the plastic
+	// and lit edges are resolved and may join the numeral, nor cut at a
+	// higher one
+	fracs := []float32{checkFrac}
+	if nr.dieRadius >= dilateBelow {
+		fracs = append(fracs, highCheckFrac)
+	}
+	for _, f := range fracs {
+		nr2 := findNumeral(c, float32(r.opts.MinContrast), f)
+		if nr2.mask == nil {
+			continue
+		}
 		g2 := glyphOf(nr2.mask, c.w, c.h, nr2.cx, nr2.cy, nr2.rms)
 		if m2 := r.m.best(&g2); m2.face != m.face && confidence(m2) >= r.opts.MinConfidence {
 			o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
-			o.die.Reason = fmt.Sprintf("numeral unclear (reads %d, or %d at a lower contrast)", m.face, m2.face)
+			o.die.Reason = fmt.Sprintf("numeral unclear (reads %d, or %d at another contrast)", m.face, m2.face)
 			return o
 		}
 	}

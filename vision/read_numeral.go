@@ -359,10 +359,13 @@ func filter1(src, dst []float32, w, h, k int, horizontal, isMin bool) {
 // numeralFrac is the threshold of a numeral's pixels, as a fraction of the
 // strongest top-hat values; checkFrac is a lower one the reading must
 // agree with (a numeral blurred or half lost to glare reads differently
-// at the two thresholds).
-const numeralFrac = 0.45
-
-var checkFrac float32 = 0.35
+// at the two thresholds); highCheckFrac is a higher one a large die's
+// numeral must agree with too.
+const (
+	numeralFrac   = 0.45
+	checkFrac     = 0.35
+	highCheckFrac = 0.6
+)
 
 // smooth3 blurs src with a [1 2 1] x [1 2 1] kernel, clamped at the
 // borders.
