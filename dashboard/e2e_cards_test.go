@@ -270,6 +270,25 @@ func (ct *cardTable) fitsScreen(s *screen) {
 	}
 }
 
+// french switches a screen to French (the language toggle) and checks the
+// renderer's texts changed with it.
+func (ct *cardTable) french(s *screen, sel string) {
+	ct.t.Helper()
+	var lang, before, after string
+	if err := chromedp.Run(s.ctx, chromedp.Evaluate(`document.documentElement.lang`, &lang), chromedp.Text(sel, &before, chromedp.ByQuery)); err != nil {
+		ct.t.Fatal(err)
+	}
+	if lang == "fr" {
+		return
+	}
+	if err := chromedp.Run(s.ctx, chromedp.Click(`#lang`, chromedp.ByQuery), chromedp.Text(sel, &after, chromedp.ByQuery)); err != nil {
+		ct.t.Fatal(err)
+	}
+	if before == after || after == "" {
+		ct.t.Errorf("%s: the language toggle left %q as %q", s.name, before, after)
+	}
+}
+
 // text is the visible text of a screen's page.
 func (ct *cardTable) text(s *screen) string {
 	ct.t.Helper()

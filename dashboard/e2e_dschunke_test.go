@@ -228,6 +228,10 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	}
 	ct.fitsScreen(tbl)
 	ct.fitsScreen(phones[3])
+	ct.french(tbl, `.dj-status .phase`)
+	ct.french(phones[1], `.dj-status .phase`)
+	ct.shot(tbl, "dschunke-table-fr.png")
+	ct.shot(phones[1], "dschunke-seat-2-bruno-fr.png")
 	t.Logf("%d state frames checked before the last bid; screenshots in %s", checked, ct.shots)
 }
 

@@ -17,7 +17,7 @@ window.RENDERERS = window.RENDERERS || {};
     "dj.restock": "réapprovisionnement", "dj.bidding": "enchères secrètes", "dj.sale": "vente", "dj.over": "partie terminée",
     "dj.marketCard": "Carte marché", "dj.marketsLeft": "cartes marché restantes", "dj.sold": "vendu", "dj.special": "carte spéciale",
     "dj.junks": "Jonques", "dj.junk": "jonque", "dj.cards": "cartes", "dj.merchant": "marchand", "dj.crates": "caisses visibles",
-    "dj.layers": "couches", "dj.pawns": "Marchands et aides", "dj.with-merchant": "marchand", "dj.with-helper": "aide 1", "dj.with-helper2": "aide 2",
+    "dj.layers": "couche(s)", "dj.pawns": "Marchands et aides", "dj.with-merchant": "marchand", "dj.with-helper": "aide 1", "dj.with-helper2": "aide 2",
     "dj.act-load": "charger", "dj.act-income": "revenus", "dj.act-goods": "marchandises", "dj.used": "utilisé", "dj.square": "case",
     "dj.piles": "Paquets de cartes spéciales", "dj.players": "Joueurs", "dj.palettes": "Palettes", "dj.hand": "Cartes en main",
     "dj.restockN": "Réappro.", "dj.specials": "Cartes spéciales", "dj.secret": "cachées", "dj.bid": "Mise", "dj.acted": "a joué",
@@ -35,7 +35,7 @@ window.RENDERERS = window.RENDERERS || {};
     "dj.restock": "restock", "dj.bidding": "secret bidding", "dj.sale": "sale", "dj.over": "game over",
     "dj.marketCard": "Market card", "dj.marketsLeft": "market cards left", "dj.sold": "sold", "dj.special": "special card",
     "dj.junks": "Junks", "dj.junk": "junk", "dj.cards": "cards", "dj.merchant": "merchant", "dj.crates": "visible crates",
-    "dj.layers": "layers", "dj.pawns": "Merchants and helpers", "dj.with-merchant": "merchant", "dj.with-helper": "helper 1", "dj.with-helper2": "helper 2",
+    "dj.layers": "layer(s)", "dj.pawns": "Merchants and helpers", "dj.with-merchant": "merchant", "dj.with-helper": "helper 1", "dj.with-helper2": "helper 2",
     "dj.act-load": "load", "dj.act-income": "income", "dj.act-goods": "goods", "dj.used": "used", "dj.square": "square",
     "dj.piles": "Special card piles", "dj.players": "Players", "dj.palettes": "Palettes", "dj.hand": "Cards in hand",
     "dj.restockN": "Restock", "dj.specials": "Special cards", "dj.secret": "hidden", "dj.bid": "Bid", "dj.acted": "acted",
@@ -116,7 +116,7 @@ window.RENDERERS = window.RENDERERS || {};
         style: s >= 0 ? "background:" + paint(s) : "" }, s >= 0 ? String(s + 1) : "")));
       const crates = j.crates.map((n, s) => n ? name(s) + " " + n : null).filter(Boolean).join(", ");
       return h("div", { class: "junk", "data-junk": j.key, style: "--junk:" + (JUNK[j.key] || "#ccc") },
-        h("h4", {}, named(info && info.extra, "junk-" + j.key, lang) + (j.merchant ? " · ⚑ " + t("dj.merchant") + " " + t("dj.act-" + j.merchant) : "")),
+        h("h4", {}, named(info && info.extra, "junk-" + j.key, lang) + (j.merchant ? " · ⚑ " + t("dj.merchant") + " (" + t("dj.act-" + j.merchant) + ")" : "")),
         grid,
         h("p", { class: "junkinfo" }, j.layers.length + " " + t("dj.layers") + (j.goods ? " · " + named(info && info.goods, j.goods, lang) + " ×" + j.cards : ""),
           h("br"), t("dj.crates") + sep + (crates || "–")));
