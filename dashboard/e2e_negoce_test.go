@@ -226,6 +226,35 @@ func TestBrowserNegoceSale(t *testing.T) {
 		}
 	}
 
+	// Anna still holds nine cards: she sells the Contraband card (scanned,
+	// face down), finds no offer and forces the sale: a second card, the
+	// tea named from her phone's buttons, David's four tea cards shown on
+	// every screen; she picks tea-1 by laying it on the reader.
+	ct.tap("contraband")
+	ct.click(phones[0], "force card=jade-2")
+	ct.click(phones[0], "name good=tea")
+	ct.settle(all...)
+	for _, s := range all {
+		var shown []string
+		if err := chromedp.Run(s.ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll('#ng-named li .ncard[data-card]')).map(c => c.dataset.card)`, &shown)); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(shown, ",") != "tea-1,tea-2,tea-3,tea-4" {
+			t.Errorf("%s shows the revealed cards %v, want David's four tea cards", s.name, shown)
+		}
+	}
+	ct.shot(tbl, "negoce-table-forced.png")
+	ct.tap("tea-1")
+	ct.settle(all...)
+	after := ct.sess.Latest().State.View(engine.Seat(3)).(negoce.View)
+	var got []string
+	for _, cv := range after.Hand {
+		got = append(got, string(cv.Card))
+	}
+	if !slices.Contains(got, "contraband") || !slices.Contains(got, "jade-2") || slices.Contains(got, "tea-1") {
+		t.Errorf("after the forced sale David holds %v, want the Contraband and jade-2 for tea-1", got)
+	}
+
 	// In French: the renderer's texts follow the language toggle.
 	ct.french(phones[3], `.ng-status .phase`)
 	ct.french(tbl, `.ng-status .phase`)
