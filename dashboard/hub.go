@@ -158,12 +158,15 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 // frame is what a connection receives after every change: everything its
 // audience may see, and nothing else.
 type frame struct {
-	Type     string          `json:"type"` // "state"
-	Seq      int64           `json:"seq"`
-	Role     string          `json:"role"`
-	Seat     *engine.Seat    `json:"seat,omitempty"`
-	Game     string          `json:"game"`
-	Variant  string          `json:"variant,omitempty"`
+	Type    string       `json:"type"` // "state"
+	Seq     int64        `json:"seq"`
+	Role    string       `json:"role"`
+	Seat    *engine.Seat `json:"seat,omitempty"`
+	Game    string       `json:"game"`
+	Variant string       `json:"variant,omitempty"`
+	// Info is the version of the game's fixed data (GET /api/game): it
+	// changes when the staff edit the board.
+	Info     string          `json:"info,omitempty"`
 	Players  []framePlayer   `json:"players"`
 	Waiting  []engine.Seat   `json:"waiting"`
 	Over     bool            `json:"over"`
@@ -233,7 +236,7 @@ func (s *Server) frame(u *Update, sec *secrets, legal []frameAction, a audience)
 		viewer = engine.Staff
 	}
 	f := frame{
-		Type: "state", Seq: u.Seq, Role: a.role, Game: setup.Game, Variant: setup.Variant,
+		Type: "state", Seq: u.Seq, Role: a.role, Game: setup.Game, Variant: setup.Variant, Info: s.infoRev(u),
 		Waiting: st.Waiting(),
 	}
 	if f.Waiting == nil {

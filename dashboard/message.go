@@ -41,6 +41,7 @@ const (
 //	{"type":"command","name":"take","args":{"n":2}}  a game command
 //	{"type":"command","line":"take n=2"}             the same, as a line
 //	{"type":"staff","pin":"1234","action":"undo","reason":"misread die"}
+//	{"type":"staff","pin":"1234","action":"new-game","line":"Anna, Bruno"} (no line: the same players)
 //	{"type":"propose","line":"deal from=Bruno to=harbour ducats=10"}
 //	{"type":"answer","proposal":3,"accept":true}
 //
@@ -70,7 +71,7 @@ type Message struct {
 
 var staffActions = map[string]bool{
 	string(StaffUndo): true, string(StaffCorrect): true, string(StaffCell): true,
-	string(StaffEnd): true, string(StaffAbandon): true, string(StaffReassign): true,
+	string(StaffEnd): true, string(StaffAbandon): true, string(StaffReassign): true, string(StaffNewGame): true,
 }
 
 // DecodeMessage decodes one message strictly: one JSON object, no unknown
@@ -171,7 +172,7 @@ func (m *Message) check() error {
 			return fmt.Errorf(`a staff request gives the "pin"`)
 		}
 		if !staffActions[m.Action] {
-			return fmt.Errorf("staff action %q: want undo, correct, cell, end, abandon or reassign", m.Action)
+			return fmt.Errorf("staff action %q: want undo, correct, cell, end, abandon, reassign or new-game", m.Action)
 		}
 	case msgPropose:
 		if x := has("line", "seat"); x != "" {

@@ -2,8 +2,10 @@ package dashboard
 
 import (
 	"context"
+	"crypto/sha256"
 	"crypto/subtle"
 	"embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -96,6 +98,11 @@ type Server struct {
 	tok      *tokens
 	upgrader websocket.Upgrader
 	mux      *http.ServeMux
+
+	// The version of the game's fixed data (see infoRev).
+	revMu    sync.Mutex
+	revBoard *board.Board // guarded by revMu
+	rev      string       // guarded by revMu
 
 	// Channels to the hub goroutine (see run).
 	register     chan *client
@@ -398,7 +405,7 @@ func (s *Server) serveGameInfo(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusServiceUnavailable, "the table is starting, try again", "la table démarre, réessayez")
 		return
 	}
-	info, err := GameInfoFor(u.State.Setup(), s.opts.GenoaBoard)
+	info, err := GameInfoFor(u.State.Setup(), s.genoaBoard(u))
 	if err != nil {
 		s.logf("dashboard: %v", err)
 		httpError(w, http.StatusInternalServerError, "the game's data could not be read", "les données du jeu n'ont pas pu être lues")
@@ -406,6 +413,31 @@ func (s *Server) serveGameInfo(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(info)
+}
+
+// genoaBoard is the board a Genoa game is drawn on: the session's current
+// one (the staff may have edited it), else the one given in Opts.
+func (s *Server) genoaBoard(u *Update) *board.Board {
+	if u != nil && u.GenoaBoard != nil {
+		return u.GenoaBoard
+	}
+	return s.opts.GenoaBoard
+}
+
+// infoRev names the version of the game's fixed data a frame goes with:
+// it changes when the board's layout does, so the pages fetch it again.
+func (s *Server) infoRev(u *Update) string {
+	b := s.genoaBoard(u)
+	if b == nil {
+		return ""
+	}
+	s.revMu.Lock()
+	defer s.revMu.Unlock()
+	if b != s.revBoard {
+		sum := sha256.Sum256(b.Encode())
+		s.revBoard, s.rev = b, hex.EncodeToString(sum[:6])
+	}
+	return s.rev
 }
 
 // serveRecord serves the game record (the engine's notation).
@@ -838,6 +870,19 @@ func (s *Server) staffRequest(m Message) (StaffRequest, error) {
 			return bad("which square goes on this cell?", "quel lieu mettre sur cette case ?")
 		}
 		req.Cell, req.Square = input.Cell{X: x, Y: y}, m.Square
+	case StaffNewGame:
+		seen := map[string]bool{}
+		for _, name := range strings.Split(m.Line, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			if seen[strings.ToLower(name)] {
+				return bad(fmt.Sprintf("%s is seated twice", name), fmt.Sprintf("%s est placé deux fois", name))
+			}
+			seen[strings.ToLower(name)] = true
+			req.Players = append(req.Players, name)
+		}
 	}
 	return req, nil
 }

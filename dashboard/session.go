@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"comptoir/engine"
+	"comptoir/engine/genoa/board"
 	"comptoir/input"
 )
 
@@ -53,6 +54,9 @@ type Update struct {
 	// Started is when the game started (zero if unknown), for the BG
 	// Stats export.
 	Started time.Time
+	// GenoaBoard is the board layout a Genoa game is played on now (it
+	// changes with the staff's board edits); nil: Opts.GenoaBoard.
+	GenoaBoard *board.Board
 }
 
 // LogLine is one line of the game's log.
@@ -90,6 +94,9 @@ const (
 	// StaffReassign frees Seat so that another phone may join it. The
 	// dashboard handles it itself (it owns the seat tokens).
 	StaffReassign StaffKind = "reassign"
+	// StaffNewGame begins the next game once the current one is over or
+	// abandoned: with Players, or the same players when Players is empty.
+	StaffNewGame StaffKind = "new-game"
 )
 
 // StaffRequest is one staff action, checked against the staff PIN before
@@ -104,4 +111,7 @@ type StaffRequest struct {
 	// Cell and Square are a StaffCell's cell ("3-4") and square name.
 	Cell   input.Cell
 	Square string
+	// Players are a StaffNewGame's players in seating order; empty: the
+	// same as the game before.
+	Players []string
 }

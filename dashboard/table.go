@@ -67,6 +67,12 @@ func (t *tableSession) Staff(ctx context.Context, r StaffRequest) error {
 		req = table.StaffRequest{Kind: table.StaffEnd, Reason: r.Reason}
 	case StaffAbandon:
 		req = table.StaffRequest{Kind: table.StaffAbandon, Reason: r.Reason}
+	case StaffNewGame:
+		setup := t.s.Setup()
+		if len(r.Players) > 0 {
+			setup.Players = r.Players
+		}
+		req = table.StaffRequest{Kind: table.StaffNewGame, Setup: &setup}
 	case StaffCell:
 		if t.opts.EditCell == nil {
 			return engine.Refuse(ErrNoBoardEdit, "", "")
@@ -95,6 +101,7 @@ func (t *tableSession) Subscribe(ctx context.Context) <-chan Update {
 			v := Update{
 				Game: u.Game, Outcome: u.Outcome, Seq: u.Seq, State: u.State,
 				Devices: u.Devices, Unknown: u.Unknown, Started: t.startOf(u.Game),
+				GenoaBoard: u.Board,
 			}
 			v.Log = make([]LogLine, len(u.Log))
 			for i, l := range u.Log {

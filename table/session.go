@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"comptoir/engine"
+	"comptoir/engine/genoa/board"
 	"comptoir/hw/clock"
 	"comptoir/input"
 	"comptoir/journal"
@@ -89,6 +90,9 @@ type Update struct {
 	// Unknown are the unknown tags seen lately, waiting to be enrolled,
 	// oldest first.
 	Unknown []input.UnknownTag
+	// Board is the Genoa board layout the game is played on (the one a
+	// StaffRules installed, with its adapter); nil for other games.
+	Board *board.Board
 }
 
 // LogLine is one line of the game's log, in both languages.
@@ -484,6 +488,9 @@ func (s *Session) publish() {
 		Log:     s.log[:len(s.log):len(s.log)],
 		Refusal: s.refusal,
 		Unknown: append([]input.UnknownTag(nil), s.unknown...),
+	}
+	if g, ok := s.adapter.(genoaAdapter); ok {
+		u.Board = g.board
 	}
 	for _, name := range sortedKeys(s.devices) {
 		u.Devices = append(u.Devices, s.devices[name])

@@ -140,7 +140,7 @@
   // loadInfo fetches the game's fixed data (board, card texts) once per
   // game and variant.
   function loadInfo() {
-    const key = frame.game + "/" + (frame.variant || "");
+    const key = frame.game + "/" + (frame.variant || "") + "/" + (frame.info || "");
     if (infoFor === key) return;
     infoFor = key;
     fetch("/api/game").then((r) => r.json()).then((j) => { info = j; render(); }).catch(() => { infoFor = ""; });
@@ -311,7 +311,9 @@
         (e) => staffSend({ action: "reassign", seat: Number(e.seat.value) })),
       form(t("cell"), [field("cell", t("cellHint")), field("square", t("squareHint"))], (e) => staffSend({ action: "cell", cell: e.cell.value, square: e.square.value })),
       form(t("end"), [field("reason", t("reason"))], (e) => staffSend({ action: "end", reason: e.reason.value })),
-      form(t("abandon"), [field("reason", t("reason"))], (e) => staffSend({ action: "abandon", reason: e.reason.value })));
+      form(t("abandon"), [field("reason", t("reason"))], (e) => staffSend({ action: "abandon", reason: e.reason.value })),
+      frame.over ? form(t("newGame"), [h("input", { type: "text", name: "line", value: frame.players.map((p) => p.name).join(", "), autocomplete: "off" })],
+        (e) => staffSend({ action: "new-game", line: e.line.value })) : null);
   }
 
   function pinSection() {
