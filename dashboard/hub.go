@@ -108,6 +108,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			if !ok {
 				return
 			}
+			first := cur == nil
 			cur = &u
 			sec = secretsOf(u.State)
 			legal = s.legalOf(u.State)
@@ -119,6 +120,9 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			}
 			if freed {
 				s.props.clear()
+			}
+			if first {
+				s.restoreSaid() // after a restart
 			}
 			s.props.expire(u.State.Waiting())
 			for c, m := range members {
