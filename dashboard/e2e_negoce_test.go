@@ -263,6 +263,20 @@ func TestBrowserNegoceSale(t *testing.T) {
 	ct.fitsScreen(phones[1])
 	ct.shot(tbl, "negoce-table-sold.png")
 	ct.shot(phones[0], "negoce-seat-1-anna-sold.png")
+	// The staff page, behind the PIN, shows every hand.
+	staff := ct.open("staff", ct.url+"/staff", `#conn[data-state=up]`)
+	var hands int
+	if err := chromedp.Run(staff.ctx,
+		chromedp.SendKeys(`#pin input`, "2468", chromedp.ByQuery),
+		chromedp.Click(`#pin button`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#ng-hands`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('#ng-hands li[data-seat]').length`, &hands)); err != nil {
+		t.Fatalf("staff page: %v", err)
+	}
+	if hands != 4 {
+		t.Errorf("the staff page shows %d hands, want 4", hands)
+	}
+	ct.shot(staff, "negoce-staff.png")
 	t.Logf("screenshots in %s", ct.shots)
 }
 

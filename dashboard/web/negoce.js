@@ -18,7 +18,7 @@ window.RENDERERS = window.RENDERERS || {};
     "ng.notOpened": "pas encore ouverte : le premier qui mise 1 l'ouvre",
     "ng.market": "Marché", "ng.bonus": "Pièces du vendeur sur sa carte", "ng.offers": "Offres", "ng.noOffer": "aucune offre",
     "ng.back": "carte face cachée", "ng.hiddenMine": "face cachée (vous seul la voyez)", "ng.named": "Marchandise demandée",
-    "ng.revealed": "Cartes montrées", "ng.hand": "Votre main", "ng.offered": "offerte", "ng.winner": "Gagnant", "ng.winnerHand": "Main du gagnant",
+    "ng.revealed": "Cartes montrées", "ng.hand": "Votre main", "ng.hands": "Toutes les mains (personnel)", "ng.offered": "offerte", "ng.winner": "Gagnant", "ng.winnerHand": "Main du gagnant",
     "ng.offerTitle": "Faire une offre", "ng.card": "Carte", "ng.noCard": "aucune carte", "ng.up": "face visible",
     "ng.send": "Offrir", "ng.bonusTitle": "Poser des pièces sur votre carte", "ng.set": "Poser", "ng.plus": "et",
     "ng.coinsWord": "pièce(s)", "ng.nameTitle": "Nommer une marchandise", "ng.dealHint": "Posez vos huit cartes sur le lecteur, chacun à son tour dans l'ordre des places.",
@@ -32,7 +32,7 @@ window.RENDERERS = window.RENDERERS || {};
     "ng.notOpened": "not opened yet: whoever bids 1 first opens it",
     "ng.market": "Market", "ng.bonus": "Seller's coins on his card", "ng.offers": "Offers", "ng.noOffer": "no offer",
     "ng.back": "face-down card", "ng.hiddenMine": "face down (only you see it)", "ng.named": "Good asked for",
-    "ng.revealed": "Cards shown", "ng.hand": "Your hand", "ng.offered": "offered", "ng.winner": "Winner", "ng.winnerHand": "Winner's hand",
+    "ng.revealed": "Cards shown", "ng.hand": "Your hand", "ng.hands": "Every hand (staff)", "ng.offered": "offered", "ng.winner": "Winner", "ng.winnerHand": "Winner's hand",
     "ng.offerTitle": "Make an offer", "ng.card": "Card", "ng.noCard": "no card", "ng.up": "face up",
     "ng.send": "Offer", "ng.bonusTitle": "Lay coins on your card", "ng.set": "Lay", "ng.plus": "and",
     "ng.coinsWord": "coin(s)", "ng.nameTitle": "Name a good", "ng.dealHint": "Lay your eight cards on the reader, each in turn in seat order.",
@@ -133,6 +133,13 @@ window.RENDERERS = window.RENDERERS || {};
       out.push(h("div", { class: "mine ng-hand", id: "ng-hand" }, h("h3", {}, t("ng.hand") + " (" + v.hand.length + ")"),
         h("ul", { class: "ncards" }, v.hand.map((cv) => h("li", { class: cv.offered ? "offered" : "", "data-card": cv.card },
           card(h, t, lang, cv), cv.offered ? h("strong", { class: "offered-mark" }, " ← " + t("ng.offered")) : null)))));
+    }
+
+    // The staff see every hand.
+    if (v.hands) {
+      out.push(h("div", { class: "ng-hands", id: "ng-hands" }, h("h3", {}, t("ng.hands")),
+        h("ul", {}, v.hands.map((hand, s) => h("li", { "data-seat": s }, h("strong", {}, name(s)), sep,
+          h("span", { class: "ncards" }, hand.map((cv) => card(h, t, lang, cv))))))));
     }
 
     // Forms for the seat's phone.
