@@ -308,8 +308,12 @@ func (t *tx) deal(by engine.Seat, c Deal) error {
 	if c.From == s.Merchant {
 		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to himself: he moves the pawn (move) and takes an action himself (act)", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
 	}
-	if by != engine.NoSeat && by != s.Merchant && by != c.From {
-		return refusef(engine.ErrNotYourTurn, "a deal is between the merchant (%s) and %s", "un marché se conclut entre le marchand (%s) et %s", s.name(s.Merchant), s.name(c.From), s.name(s.Merchant), s.name(c.From))
+	if by != engine.NoSeat && by != s.Merchant {
+		// The offerer proposes; the merchant concludes (his phone
+		// accepting the proposal, or a line of his), or the table.
+		return refusef(ErrDealByMerchant, "only the merchant (%s) concludes a deal: %s, send it as an offer (a proposal) to the merchant, who accepts it or not",
+			"seul le marchand (%s) conclut un marché : %s, envoyez-le comme offre (une proposition) au marchand, qui l'accepte ou non",
+			s.name(s.Merchant), s.name(by), s.name(s.Merchant), s.name(by))
 	}
 	if to, ok := s.d.squareOf(c.To); ok && !s.visited(to) && !slices.Contains(s.d.adj[s.pawn()], to) && s.obligationFree() {
 		next, nextFR := s.nextSquares()
