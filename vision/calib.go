@@ -72,6 +72,29 @@ func (c *Calibration) Add(frame gocv.Mat, die string, face int) error {
 	return nil
 }
 
+// CaptureSkip is how many frames AddFrom reads before the one it learns
+// from, so that a camera's buffer turns over to a frame taken now.
+const CaptureSkip = 5
+
+// AddFrom reads CaptureSkip frames from src and learns the numeral of face
+// on die from the last (see Add). A source that gives no frame is an error
+// naming why (SourceErr); a frame where the die cannot be read is an
+// ErrCalibration saying what to do, and the caller may show it again.
+func (c *Calibration) AddFrom(src Source, die string, face int) error {
+	frame := gocv.NewMat()
+	defer frame.Close()
+	for i := 0; i < CaptureSkip; i++ {
+		if !src.Read(&frame) {
+			err := SourceErr(src)
+			if err == nil {
+				err = errors.New("the source ended")
+			}
+			return fmt.Errorf("no frame: %w", err)
+		}
+	}
+	return c.Add(frame, die, face)
+}
+
 // Missing lists the faces of die not shown yet.
 func (c *Calibration) Missing(die string) []int {
 	var out []int

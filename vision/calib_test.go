@@ -152,3 +152,33 @@ func FuzzDecodeModel(f *testing.F) {
 		}
 	})
 }
+
+// TestCalibrationAddFrom learns from the fifth frame of a source, as
+// comptoir calibrate does from a camera, and says why when the source runs
+// dry.
+func TestCalibrationAddFrom(t *testing.T) {
+	checkLeaks(t)
+	c, err := NewCalibration(DefaultReaderOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := OpenDir("testdata/real") // d8_top012.jpg, the fifth, shows 7
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	if err := c.AddFrom(src, "die", 7); err != nil {
+		t.Fatalf("AddFrom: %v", err)
+	}
+	if m := c.Missing("die"); len(m) != 7 {
+		t.Errorf("missing faces %v after learning 7, want the 7 others", m)
+	}
+	m := gocv.NewMat()
+	for src.Read(&m) {
+	}
+	m.Close()
+	err = c.AddFrom(src, "die", 3)
+	if err == nil || errors.Is(err, ErrCalibration) {
+		t.Errorf("AddFrom a source at its end = %v, want an error that is not ErrCalibration", err)
+	}
+}

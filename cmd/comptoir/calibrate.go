@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,8 +12,6 @@ import (
 	"time"
 
 	"comptoir/vision"
-
-	"gocv.io/x/gocv"
 )
 
 func init() {
@@ -134,8 +133,6 @@ func calibrateFromCamera(c *vision.Calibration, device string, dice []string, st
 	}
 	defer cam.Close()
 	in := bufio.NewScanner(calibrateIn)
-	frame := gocv.NewMat()
-	defer frame.Close()
 	for _, die := range dice {
 		for face := 1; face <= 8; face++ {
 			for {
@@ -147,13 +144,10 @@ func calibrateFromCamera(c *vision.Calibration, device string, dice []string, st
 				if !in.Scan() {
 					return fmt.Errorf("calibration stopped at the %s, face %d (end of input)", name, face)
 				}
-				// let the camera's buffer turn over to a frame taken now
-				for i := 0; i < 5; i++ {
-					if !cam.Read(&frame) {
-						return fmt.Errorf("%s: no frame: %v", device, cam.Err())
+				if err := c.AddFrom(cam, die, face); err != nil {
+					if !errors.Is(err, vision.ErrCalibration) {
+						return fmt.Errorf("%s: %w", device, err)
 					}
-				}
-				if err := c.Add(frame, die, face); err != nil {
 					fmt.Fprintf(stderr, "%v\n", err)
 					continue
 				}
