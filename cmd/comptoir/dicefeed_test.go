@@ -251,7 +251,6 @@ func TestDicefeedErrors(t *testing.T) {
 // (configs/tables/demo.yaml's replay.frames).
 const demoPictures = "../../configs/demo/dice"
 
-
 // TestDemoPictures checks the demo's pictured rolls: every picture is
 // read right by the current reader, every roll of the demo's recording
 // has pictures, and dicefeed, asked for the recording's rolls in order,
