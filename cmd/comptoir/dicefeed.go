@@ -128,13 +128,12 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 			}
 			return vision.OpenCamera(o.Camera, vision.DefaultCameraOpts)
 		}, vision.DefaultReconnectOpts)
+		// A camera missing now is reported by the reconnecting source's
+		// first read.
 		if err == nil {
-			err = status(true, "camera "+o.Camera)
-		} else {
-			err = status(false, err.Error()+"; retrying")
-		}
-		if err != nil {
-			return fmt.Errorf("dicefeed: stdout: %w", err)
+			if err := status(true, "camera "+o.Camera); err != nil {
+				return fmt.Errorf("dicefeed: stdout: %w", err)
+			}
 		}
 	case o.Video != "" || o.Frames != "":
 		open := func() (vision.Source, error) { return vision.OpenVideo(o.Video) }
