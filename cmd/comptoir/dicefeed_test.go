@@ -398,3 +398,27 @@ func pickDemoPictures(t *testing.T, reader *vision.Reader, rolls [][2]int) {
 		t.Fatal(err)
 	}
 }
+
+// TestDicefeedMissingCamera starts on a camera that is not there: it is
+// reported down once, tried again, and the end of stdin stops dicefeed.
+func TestDicefeedMissingCamera(t *testing.T) {
+	f := startFeed(t, context.Background(), feedOpts{Camera: "/dev/video-comptoir-none", FPS: 30})
+	st := next[input.DeviceStatus](t, f, 10*time.Second)
+	if st.OK || st.Device != "camera" || !strings.Contains(st.Detail, "retrying") {
+		t.Errorf("status %+v, want the camera down and retried", st)
+	}
+	f.stdin.Close()
+	select {
+	case err := <-f.done:
+		if err != nil {
+			t.Errorf("dicefeed after the end of stdin: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("dicefeed did not stop at the end of stdin")
+	}
+	for e := range f.events {
+		if st, ok := e.(input.DeviceStatus); ok && !st.OK && strings.Contains(st.Detail, "does not exist") {
+			t.Errorf("the missing camera was reported again at once: %v", st)
+		}
+	}
+}
