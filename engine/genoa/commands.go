@@ -274,6 +274,6 @@ func (Acquired) Name() string      { return "acquired" }
 func (Passed) Name() string        { return "passed" }
 
 var codec = engine.NewCodec("genoa",
-	[]engine.Command{Roll{}, Start{}, Move{}, Deal{}, Offer{}, Accept{}, Act{}, Draw{}, Deliver{}, Extra{}, Take{}, Trade{}, Build{}, End{}, Acquire{}, Pass{}},
-	[]engine.Event{CardDrawn{}, DrawsDue{}, PawnPlaced{}, TrackAdvanced{}, PawnMoved{}, Transfer{}, OfferMade{}, ActorChosen{}, ActionTaken{}, ActionEnded{}, TilePlayed{}, Delivered{}, MovementEnded{}, Acquired{}, Passed{}},
+	[]engine.Command{Roll{}, Start{}, Move{}, Deal{}, Offer{}, Accept{}, Act{}, Draw{}, Deliver{}, Extra{}, Take{}, Trade{}, Build{}, End{}, Acquire{}, Pass{}, Correct{}},
+	[]engine.Event{CardDrawn{}, DrawsDue{}, PawnPlaced{}, TrackAdvanced{}, PawnMoved{}, Transfer{}, OfferMade{}, ActorChosen{}, ActionTaken{}, ActionEnded{}, TilePlayed{}, Delivered{}, MovementEnded{}, Acquired{}, Passed{}, Corrected{}},
 )

@@ -44,8 +44,19 @@ func (s *State) Decide(a engine.Action) (evs []engine.Event, err error) {
 	if a.Cmd == nil {
 		return nil, engine.Refuse(engine.ErrBadArgument, "no command", "pas de commande")
 	}
-	if a.By != engine.NoSeat && (a.By < 0 || int(a.By) >= s.n) {
+	if a.By != engine.NoSeat && a.By != engine.Staff && (a.By < 0 || int(a.By) >= s.n) {
 		return nil, refusef(engine.ErrNotYourTurn, "%v is not a player of this game", "%v n'est pas un joueur de cette partie", a.By)
+	}
+	if c, ok := a.Cmd.(Correct); ok {
+		t := &tx{s: s.clone()}
+		if err := t.correct(a.By, c); err != nil {
+			return nil, err
+		}
+		return t.evs, nil
+	}
+	if a.By == engine.Staff {
+		// The staff play a game command as the table does.
+		a.By = engine.NoSeat
 	}
 	if _, ok := a.Cmd.(Draw); !ok && len(s.Pending) > 0 {
 		p := s.Pending[0]

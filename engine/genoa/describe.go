@@ -82,6 +82,8 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 			parts = append(parts, pick("places a marker on ", "pose un marqueur sur ")+s.placeName(p, lang))
 		}
 		return fmt.Sprintf(pick("%s, from %s, %s", "%s, depuis %s, %s"), who(e.Seat), e.Street, strings.Join(parts, ", "))
+	case Corrected:
+		return s.describeCorrected(e, fr)
 	case Passed:
 		return fmt.Sprintf(pick("%s acquires nothing", "%s n'acquiert rien"), who(e.Seat))
 	}

@@ -31,6 +31,7 @@
 //	end                           the merchant ends the movement
 //	Anna: acquire street=6-3 place=guild-hall,coach-house remove=park
 //	Bruno: pass
+//	staff: correct player=Anna ducats=+10 goods=silk:2 reason="paid twice"
 //
 // Every command, its arguments and an example game are in
 // docs/notation-genoa.md (its example is replayed by the tests).
@@ -51,7 +52,9 @@
 //   - Decks. A deck is the set of its cards not in a hand; a card used goes
 //     back to it. A draw from an empty deck gives nothing and the action
 //     still counts; a draw of two from a deck of one gives one.
-//   - Deals. A deal is recorded once the handshake is made: the offerer
+//   - Deals. A deal is concluded by the merchant (his line, or his phone
+//     accepting the offerer's proposal), the table or the staff, never by
+//     the offerer alone. A deal is recorded once the handshake is made: the offerer
 //     pays at once (ducats, goods, cards, tiles, ownership markers; the
 //     merchant may give ducats and goods back), the pawn moves to the
 //     square named, and if it is a building the offerer must take its action
@@ -123,7 +126,18 @@
 // cards by deck; a delivered card, shown face up, is named. A refusal
 // never tells how much money a player holds. A seat's legal actions name
 // only its own cards (draws are the table's). Check verifies after any
-// event that no ducat was made but by the bank's payments, that the 40
+// event that no ducat was made but by the bank's payments and the staff's
+// corrections (counted apart), that the 40
 // goods, the tiles, the 7 markers of each colour and the 60 cards are all
 // accounted for.
+//
+// # Staff
+//
+// The staff (engine.Staff) alone may correct a holding (Correct): set or
+// change a player's ducats, goods, tiles or reserve markers, with a
+// reason. Goods, tiles and markers come from or go back to their supplies;
+// money is made or destroyed and counted apart (State.StaffMoney). The
+// log tells what was corrected, never the money; the player's own view
+// lists their money corrections. Any other command from the staff is
+// played as the table's.
 package genoa

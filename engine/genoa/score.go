@@ -143,8 +143,8 @@ func (s *State) Check() error {
 		}
 		money += p.Ducats
 	}
-	if want := s.n*d.prof.StartDucats + s.BankPaid; money != want {
-		return fmt.Errorf("%w: players hold %d ducats, want %d (start %d + bank %d)", ErrInvariant, money, want, s.n*d.prof.StartDucats, s.BankPaid)
+	if want := s.n*d.prof.StartDucats + s.BankPaid + s.StaffMoney; money != want {
+		return fmt.Errorf("%w: players hold %d ducats, want %d (start %d + bank %d + staff corrections %d)", ErrInvariant, money, want, s.n*d.prof.StartDucats, s.BankPaid, s.StaffMoney)
 	}
 	for g := range s.Supply {
 		n := s.Supply[g]

@@ -66,6 +66,12 @@ type State struct {
 	CardLoc [maxCards]int8     // card → seat holding it, or -1 in its deck
 	// BankPaid is what the bank paid out, less what it took in.
 	BankPaid int
+	// StaffMoney is the money the staff's corrections made (less what
+	// they took away).
+	StaffMoney int
+	// Corr are each seat's money corrections, for its own view; shared,
+	// append only.
+	Corr [maxPlayers][]correction
 
 	Phase    phase
 	Track    int // round marker position, 1..rounds
@@ -101,6 +107,7 @@ func (s *State) clone() *State {
 	// capacity clipped so that an append copies; the others are copied.
 	for i := range c.P {
 		c.P[i].Cards = slices.Clip(c.P[i].Cards)
+		c.Corr[i] = slices.Clip(c.Corr[i])
 	}
 	c.Path = slices.Clip(s.Path)
 	c.Pending = slices.Clone(s.Pending)
@@ -432,6 +439,8 @@ func (s *State) apply(ev engine.Event) error {
 		}
 		s.Discs = slices.DeleteFunc(s.Discs, func(x int) bool { return x == st })
 		s.nextAcquirer()
+	case Corrected:
+		return s.applyCorrected(e)
 	case Passed:
 		if s.Phase != phAcquire || e.Seat != s.Acq {
 			return fmt.Errorf("%v may not pass now", e.Seat)

@@ -56,6 +56,8 @@ type PrivateView struct {
 	Ducats    int      `json:"ducats"`
 	Cards     []string `json:"cards"`
 	Contracts int      `json:"contractsWorth"`
+	// Corrections are the staff's corrections of the seat's money.
+	Corrections []CorrectionView `json:"corrections,omitempty"`
 }
 
 // View shows the table, and seat its own secrets.
@@ -126,6 +128,9 @@ func (s *State) View(seat engine.Seat) any {
 		mine := &PrivateView{Ducats: p.Ducats, Contracts: s.contractScore(int(seat))}
 		for _, c := range p.Cards {
 			mine.Cards = append(mine.Cards, d.cards[c].ID)
+		}
+		for _, c := range s.Corr[seat] {
+			mine.Corrections = append(mine.Corrections, CorrectionView(c))
 		}
 		v.Mine = mine
 	}
