@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"comptoir/engine"
-	"comptoir/engine/dschunke"
 	"comptoir/engine/negoce"
 )
 
@@ -39,14 +38,12 @@ func init() {
 	publicWords[negoce.Name] = words
 }
 
-// sealedRecords are the games whose record is served only once the game
-// is over: it names every card dealt, every face-down card and every
-// sealed bid ("Bruno: bid goods=spices:3"), which any phone on the café's
-// network could read before the reveal.
-var sealedRecords = map[string]bool{negoce.Name: true, dschunke.Name: true}
-
-// recordSealed reports whether the game record must wait for the end.
+// recordSealed reports whether the game record must wait for the end: a
+// record names every card drawn or dealt (Genoa's "draw card=L01"), every
+// face-down card and every sealed bid ("Bruno: bid goods=spices:3"), which
+// any phone on the café's network could read before the end. The staff
+// may download it at any time with the PIN.
 func (s *Server) recordSealed() bool {
 	u := s.latestUpdate()
-	return u != nil && sealedRecords[u.State.Setup().Game] && !u.State.Result().Over && u.Outcome == ""
+	return u != nil && !u.State.Result().Over && u.Outcome == ""
 }

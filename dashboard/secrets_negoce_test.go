@@ -9,6 +9,7 @@ import (
 	"comptoir/engine"
 	"comptoir/engine/dschunke"
 	"comptoir/engine/enginetest"
+	"comptoir/engine/genoa"
 	"comptoir/engine/negoce"
 )
 
@@ -72,34 +73,53 @@ func TestNegoceLogWords(t *testing.T) {
 	}
 }
 
-// TestSealedRecord checks that the record of a game with secret hands is
-// not served before the end, and that Tally's is.
+// TestSealedRecord checks that no game's record is served before the end
+// (it names hidden cards and bids), except to the staff with the PIN.
 func TestSealedRecord(t *testing.T) {
 	for _, tt := range []struct {
-		rules engine.Rules
-		setup engine.Setup
-		code  int
+		rules  engine.Rules
+		setup  engine.Setup
+		secret string // a word of the record that must stay sealed
 	}{
-		{negoce.New(), engine.Setup{Game: negoce.Name, Players: []string{"Anna", "Bruno", "Chloé", "David"}}, http.StatusConflict},
-		{dschunke.New(), engine.Setup{Game: dschunke.Name, Players: []string{"Anna", "Bruno", "Chloé"}}, http.StatusConflict},
-		{enginetest.Rules{}, engine.Setup{Game: "tally", Players: []string{"Anna", "Bruno"}}, http.StatusOK},
+		{negoce.New(), engine.Setup{Game: negoce.Name, Players: []string{"Anna", "Bruno", "Chloé", "David"}}, "deal"},
+		{dschunke.New(), engine.Setup{Game: dschunke.Name, Players: []string{"Anna", "Bruno", "Chloé"}}, "hand"},
+		{genoa.New(), engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}}, "draw card="},
+		{enginetest.Rules{}, engine.Setup{Game: "tally", Players: []string{"Anna", "Bruno"}}, "take"},
 	} {
 		t.Run(tt.setup.Game, func(t *testing.T) {
 			checkLeaks(t)
 			sess := newMemSession(t, tt.rules, tt.setup)
-			r := newRig(t, sess, DefaultOpts)
+			opts := DefaultOpts
+			opts.StaffPIN = "2468"
+			r := newRig(t, sess, opts)
 			st, _ := sess.current()
 			if err := sess.Submit(t.Context(), st.Legal()[0]); err != nil {
 				t.Fatal(err)
 			}
-			resp := r.get("/download/record")
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode != tt.code {
-				t.Fatalf("record during the game: %s %q, want %d", resp.Status, body, tt.code)
-			}
-			if tt.code == http.StatusConflict && (!strings.Contains(string(body), "once the game is over") || strings.Contains(string(body), "deal")) {
-				t.Errorf("refusal %q: want the reason, and no record", body)
+			for _, pin := range []string{"", "1111", "2468"} {
+				req, _ := http.NewRequest("GET", r.http.URL+"/download/record", nil)
+				if pin != "" {
+					req.Header.Set(StaffPINHeader, pin)
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				want := http.StatusConflict
+				if pin == "2468" {
+					want = http.StatusOK
+				}
+				if resp.StatusCode != want {
+					t.Fatalf("record during the game, PIN %q: %s %q, want %d", pin, resp.Status, body, want)
+				}
+				if want == http.StatusConflict && (!strings.Contains(string(body), "once the game is over") || strings.Contains(string(body), tt.secret)) {
+					t.Errorf("refusal %q: want the reason, and no record", body)
+				}
+				if want == http.StatusOK && !strings.Contains(string(body), tt.secret) {
+					t.Errorf("staff download %q: want the record", body)
+				}
 			}
 		})
 	}

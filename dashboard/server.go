@@ -440,10 +440,14 @@ func (s *Server) infoRev(u *Update) string {
 	return s.rev
 }
 
+// StaffPINHeader carries the staff PIN on a download made before the end
+// of the game.
+const StaffPINHeader = "X-Comptoir-Staff-Pin"
+
 // serveRecord serves the game record (the engine's notation).
 func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
-	if s.recordSealed() {
-		httpError(w, http.StatusConflict, "the game record names every hidden card and bid: it can be downloaded once the game is over", "la feuille de partie nomme toutes les cartes et mises cachées : elle se télécharge une fois la partie finie")
+	if s.recordSealed() && !s.checkPIN(r.Header.Get(StaffPINHeader)) {
+		httpError(w, http.StatusConflict, "the game record names every hidden card and bid: it can be downloaded once the game is over, or by the staff with the PIN", "la feuille de partie nomme toutes les cartes et mises cachées : elle se télécharge une fois la partie finie, ou par le personnel avec son code")
 		return
 	}
 	data, err := s.sess.Record()
