@@ -62,8 +62,7 @@ func TestSquareEvents(t *testing.T) {
 		if s.pileLeft != [NumPiles]int{6, 6, 5, 5} {
 			t.Errorf("piles %v, want square 6, circle 6, triangle 5, star 5", s.pileLeft)
 		}
-		var view View
-		view = s.View(engine.NoSeat).(View)
+		view := s.View(engine.NoSeat).(View)
 		if got := view.Players[0].Always; !reflect.DeepEqual(got, []string{"win-ties"}) || view.Players[0].Secret != 1 {
 			t.Errorf("Anna's cards seen by the table: always %v, %d secret; want win-ties and 1 secret", got, view.Players[0].Secret)
 		}
@@ -131,7 +130,7 @@ func TestBiddingRules(t *testing.T) {
 		if !hasEvent(evs, Rebid{Goods: []string{"fish", "spices", "vegetables"}}) {
 			t.Fatalf("events %v, want a rebid on fish, spices, vegetables", evs)
 		}
-		s, evs = play(t, s, "Anna: bid", "Bruno: bid", "Chloé: bid", "David: bid")
+		_, evs = play(t, s, "Anna: bid", "Bruno: bid", "Chloé: bid", "David: bid")
 		if !hasEvent(evs, RoundEnded{Round: 1}) {
 			t.Fatalf("events %v, want the round's end", evs)
 		}

@@ -527,7 +527,7 @@ func (s *State) decideBonus(by engine.Seat, c Bonus) ([]engine.Event, error) {
 	if c.Coins > s.coins[p] {
 		return nil, engine.Refusef(engine.ErrCannotPay, "%s has %d coins and cannot lay %d on his card", "%s a %d pièces et ne peut pas en poser %d sur sa carte", s.player(p), s.coins[p], c.Coins)
 	}
-	return []engine.Event{BonusSet{Coins: c.Coins}}, nil
+	return []engine.Event{BonusSet(c)}, nil
 }
 
 func (s *State) decideAccept(by engine.Seat, c Accept) ([]engine.Event, error) {
@@ -568,7 +568,7 @@ func (s *State) decideForce(by engine.Seat, c Force) ([]engine.Event, error) {
 	if s.loc[i] != int8(p) {
 		return nil, engine.Refusef(ErrNotYourCard, "%s does not hold %s", "%s n'a pas %s en main", s.player(p), c.Card)
 	}
-	return []engine.Event{Forced{Card: c.Card}}, nil
+	return []engine.Event{Forced(c)}, nil
 }
 
 func (s *State) unknownGood(g Good) error {

@@ -144,7 +144,7 @@ func TestWinByForcedSale(t *testing.T) {
 		"wine-1", [4]int{10, 12, 15, 15})
 	s, _ = do(t, s, "Anna: force card=jewels-1")
 	s, _ = do(t, s, "Anna: name good=tea")
-	s, evs := do(t, s, "Anna: pick card=tea-2")
+	_, evs := do(t, s, "Anna: pick card=tea-2")
 	if len(evs) != 2 || evs[1] != (Won{By: 1}) {
 		t.Fatalf("events %v, want Bruno to win with jewels and wine from the market", evs)
 	}

@@ -229,7 +229,7 @@ func Decode(data []byte, file string) (*Map, error) {
 		return nil, fmt.Errorf("%s: %w: %v", file, ErrFormat, err)
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("%s:1: %w: want a mapping with version: 1 and tags:", file, ErrFormat)
+		return nil, fmt.Errorf("%s:1: %w: want a mapping with the keys version (1) and tags", file, ErrFormat)
 	}
 	root := doc.Content[0]
 	var tags, version *yaml.Node
@@ -333,7 +333,7 @@ func (r *Resolver) Resolve(e input.Event) input.Event {
 	if t, ok := r.m.Lookup(tap.UID); ok {
 		return Resolved{TagTapped: tap, Target: t}
 	}
-	return input.UnknownTag{At: tap.At, UID: tap.UID}
+	return input.UnknownTag(tap)
 }
 
 // Run resolves every event of in until in is closed or ctx is done.
