@@ -14,10 +14,20 @@ DEMO_PACKAGES := libopencv-dev
 FUZZTIME ?= 5s
 SIMGAMES ?= 2000
 
-.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench
+.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench memory
 
+# The daemon on recorded inputs: a scripted Genoa game's tag taps, and its
+# rolls shown as pictures to the real dice reader (comptoir dicefeed, a
+# child process of the daemon), looping; dashboard on localhost:8080.
 demo: deps-demo
-	$(GO) run ./cmd/comptoird --config configs/tables/demo.yaml
+	$(GO) build -o bin/ ./cmd/comptoir ./cmd/comptoird
+	bin/comptoird --config configs/tables/demo.yaml
+
+# The daemon's peak resident memory during two minutes of the demo (budget
+# 80 MB); the dice reader child is measured apart.
+memory: deps-demo
+	$(GO) build -o bin/ ./cmd/comptoir ./cmd/comptoird
+	bin/comptoir memory --for 2m -- bin/comptoird --config configs/tables/demo.yaml --journal /tmp/comptoir-memory.db --listen 127.0.0.1:18090
 
 test: deps-test vet lint unit fuzz simulate
 

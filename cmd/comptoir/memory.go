@@ -91,8 +91,8 @@ func runMemory(args []string, stdout, stderr io.Writer) error {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: comptoir memory [--for 1m] [--every 500ms] [--budget 80] (--pid PID | -- COMMAND [ARG...])")
 		fmt.Fprintln(stderr, "for example, the daemon during the demo:")
-		fmt.Fprintln(stderr, "  go build -tags novision -o /tmp/comptoird ./cmd/comptoird")
-		fmt.Fprintln(stderr, "  comptoir memory --for 2m -- /tmp/comptoird --config configs/tables/demo.yaml --journal /tmp/mem.db")
+		fmt.Fprintln(stderr, "  go build -o bin/ ./cmd/comptoir ./cmd/comptoird")
+		fmt.Fprintln(stderr, "  bin/comptoir memory --for 2m -- bin/comptoird --config configs/tables/demo.yaml --journal /tmp/mem.db --listen 127.0.0.1:18090")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
