@@ -9,22 +9,52 @@ import (
 	"testing"
 )
 
-// renderedSet is the labelled renders of vision/testdata/rendered; parity
-// 0 keeps the even-numbered files (the ones the built-in model learns
-// from), 1 the odd-numbered ones (held out), -1 all.
+// renderedSet is the labelled renders of vision/testdata/rendered, the
+// accuracy set; parity 0 keeps the even-numbered files (the ones the
+// built-in model learns from), 1 the odd-numbered ones (held out), -1 all.
 func renderedSet(t testing.TB, parity int) []LabelledImage {
 	t.Helper()
-	recs := readLabelsCSV(t, "testdata/rendered/labels.csv", []string{"file", "blue", "red"})
+	return pairSet(t, "testdata/rendered", parity)
+}
+
+// hardSet is the adversarial renders of vision/testdata/rendered-hard,
+// never learned from.
+func hardSet(t testing.TB) []LabelledImage {
+	t.Helper()
+	return pairSet(t, "testdata/rendered-hard", -1)
+}
+
+// pairSet is the labelled pictures of a blue and a red die in dir.
+func pairSet(t testing.TB, dir string, parity int) []LabelledImage {
+	t.Helper()
+	recs := readLabelsCSV(t, filepath.Join(dir, "labels.csv"), []string{"file", "blue", "red"})
 	var out []LabelledImage
 	for _, rec := range recs {
 		if !fileHasParity(t, rec[0], parity) {
 			continue
 		}
-		if _, err := os.Stat(filepath.Join("testdata/rendered", rec[0])); err != nil && os.Getenv("VISION_PARTIAL") != "" {
+		if _, err := os.Stat(filepath.Join(dir, rec[0])); err != nil && os.Getenv("VISION_PARTIAL") != "" {
 			continue // being rendered
 		}
-		out = append(out, LabelledImage{Path: filepath.Join("testdata/rendered", rec[0]),
+		out = append(out, LabelledImage{Path: filepath.Join(dir, rec[0]),
 			Faces: map[string]int{"blue": labelFace(t, rec[1]), "red": labelFace(t, rec[2])}})
+	}
+	return out
+}
+
+// mustReject maps "file die" of the accuracy set to why the die must be
+// rejected (details.csv, column must_reject).
+func mustReject(t testing.TB) map[string]string {
+	t.Helper()
+	recs := readLabelsCSV(t, "testdata/rendered/details.csv", []string{"file", "die", "face"})
+	out := map[string]string{}
+	for _, rec := range recs {
+		if len(rec) != 15 {
+			t.Fatalf("testdata/rendered/details.csv: %d columns, want 15 (with must_reject)", len(rec))
+		}
+		if rec[14] != "" {
+			out[rec[0]+" "+rec[1]] = rec[14]
+		}
 	}
 	return out
 }

@@ -189,6 +189,15 @@ func (r *Reader) ReadSingle(frame gocv.Mat) Die {
 	}
 	c := cropDie(im, b, step, func(_, _, b, g, r int) bool { return cls(b, g, r) })
 	o := r.readCrop(&c)
+	if o.die.Face == 0 {
+		// a numeral that differs from the face by its hue more than its
+		// brightness (gold on a blue die swirled with white)
+		if cc, ok := chromaCrop(im, &c); ok {
+			if o2 := r.readCrop(&cc); o2.die.Face != 0 {
+				c, o = cc, o2
+			}
+		}
+	}
 	if debugCrop != nil {
 		debugCrop(im, &c, "die")
 	}
@@ -218,7 +227,8 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		debugMasks(sm, bg, bm, rm)
 	}
 	var roll Roll
-	for _, d := range []struct {
+	var crops [2]*dieCrop // the silhouette of each die found
+	for k, d := range []struct {
 		die  *Die
 		name string
 		mask []byte
@@ -280,12 +290,66 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 			r.onGlyph(d.name, best.g, best.size)
 		}
 		*d.die = best.die
+		if cs[0].nr.mask != nil {
+			crops[k] = &cs[0].c
+		}
 		if second.die.Face != 0 && second.die.Face != best.die.Face {
 			d.die.Face = 0
 			d.die.Reason = fmt.Sprintf("two objects of its colour, read as %d and %d", best.die.Face, second.die.Face)
 		}
 	}
+	// two dice touching may lean on each other, and the numeral of one
+	// may be the other's: neither is read
+	if crops[0] != nil && crops[1] != nil && sameSize(crops[0], crops[1]) && silhouettesTouch(crops[0], crops[1], max(1, touchGap*im.w/640)) {
+		for _, d := range []*Die{&roll.Blue, &roll.Red} {
+			d.Face = 0
+			d.Reason = "touching the other die: move them apart"
+		}
+	}
 	return roll
+}
+
+// touchGap is the gap, in pixels of a 640-wide frame, under which the
+// silhouettes of the two dice are taken to touch.
+const touchGap = 3
+
+// sameSize says whether the silhouettes of a and b are of about the same
+// area, as the two dice of a pair are (a die and a patch of a cloth of
+// its colour are not).
+func sameSize(a, b *dieCrop) bool {
+	na, nb := 0, 0
+	for _, v := range a.in {
+		na += int(v)
+	}
+	for _, v := range b.in {
+		nb += int(v)
+	}
+	return 10*na >= 6*nb && 10*nb >= 6*na
+}
+
+// silhouettesTouch says whether the silhouettes of a and b come within gap
+// pixels of each other.
+func silhouettesTouch(a, b *dieCrop, gap int) bool {
+	near := a.box.Inset(-gap).Intersect(b.box)
+	if near.Empty() {
+		return false
+	}
+	for y := near.Min.Y; y < near.Max.Y; y++ {
+		for x := near.Min.X; x < near.Max.X; x++ {
+			if b.in[(y-b.box.Min.Y)*b.w+x-b.box.Min.X] == 0 {
+				continue
+			}
+			// a pixel of b: is a pixel of a within gap?
+			for yy := max(y-gap, a.box.Min.Y); yy <= min(y+gap, a.box.Max.Y-1); yy++ {
+				for xx := max(x-gap, a.box.Min.X); xx <= min(x+gap, a.box.Max.X-1); xx++ {
+					if a.in[(yy-a.box.Min.Y)*a.w+xx-a.box.Min.X] != 0 {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // maxCandidates is how many blobs of a die's colour are read, at most, to

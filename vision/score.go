@@ -4,14 +4,28 @@ import "fmt"
 
 // Score tallies readings against labels: a die read as its label is right,
 // one read as another face is wrong, one reported uncertain is rejected. A
-// label of 0 means the die cannot be read (out of the picture, hidden):
-// then a rejection is right.
-type Score struct{ Right, Wrong, Rejected int }
+// label of 0 means the die must not be read (two dice touching, a die
+// cocked against a wall or partly out of the picture): its rejection is
+// what must happen, and is counted among the rejections (and in Refused),
+// so that such dice never count as read right; a face read for it is
+// wrong.
+type Score struct {
+	Right, Wrong, Rejected int
+	// MustReject counts the dice labelled 0, Refused those of them that
+	// were rejected.
+	MustReject, Refused int
+}
 
 // Add counts one die labelled want and read as got (0: uncertain).
 func (s *Score) Add(want, got int) {
+	if want == 0 {
+		s.MustReject++
+		if got == 0 {
+			s.Refused++
+		}
+	}
 	switch {
-	case got == 0 && want != 0:
+	case got == 0:
 		s.Rejected++
 	case got == want:
 		s.Right++
@@ -40,6 +54,10 @@ func (s Score) WrongRate() float64 { return s.rate(s.Wrong) }
 func (s Score) RejectRate() float64 { return s.rate(s.Rejected) }
 
 func (s Score) String() string {
-	return fmt.Sprintf("%d dice: accuracy %.2f%%, rejected %.2f%%, wrong %.2f%%",
+	str := fmt.Sprintf("%d dice: accuracy %.2f%%, rejected %.2f%%, wrong %.2f%%",
 		s.Total(), 100*s.Accuracy(), 100*s.RejectRate(), 100*s.WrongRate())
+	if s.MustReject > 0 {
+		str += fmt.Sprintf(" (%d of the %d dice that must be rejected were)", s.Refused, s.MustReject)
+	}
+	return str
 }

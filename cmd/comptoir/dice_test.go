@@ -10,7 +10,10 @@ import (
 
 const (
 	renderedDir = "../../vision/testdata/rendered"
-	realDir     = "../../vision/testdata/real"
+	// hardDir is the adversarial renders (the calibration pictures below
+	// are among them)
+	hardDir = "../../vision/testdata/rendered-hard"
+	realDir = "../../vision/testdata/real"
 )
 
 // copyFile copies src to dst.
@@ -86,8 +89,8 @@ func TestDiceBadInput(t *testing.T) {
 	}
 }
 
-// calibrationRenders is one render per face of each die, among those the
-// built-in model reads right (so the die is findable in them).
+// calibrationRenders is one render of hardDir per face of each die, among
+// those the built-in model reads right (so the die is findable in them).
 var calibrationRenders = map[string]string{
 	"blue-1": "0000.jpg", "blue-2": "0130.jpg", "blue-3": "0041.jpg", "blue-4": "0058.jpg",
 	"blue-5": "0239.jpg", "blue-6": "0128.jpg", "blue-7": "0026.jpg", "blue-8": "0126.jpg",
@@ -100,7 +103,7 @@ var calibrationRenders = map[string]string{
 func TestCalibrateDirThenDice(t *testing.T) {
 	dir := t.TempDir()
 	for key, file := range calibrationRenders {
-		copyFile(t, filepath.Join(renderedDir, file), filepath.Join(dir, key+".jpg"))
+		copyFile(t, filepath.Join(hardDir, file), filepath.Join(dir, key+".jpg"))
 	}
 	calib := filepath.Join(t.TempDir(), "calibration.json")
 	out, errs, code := runCmd(t, "calibrate", "--dir", dir, "--out", calib)

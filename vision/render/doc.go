@@ -11,8 +11,13 @@
 // places and turns, wholly in the picture, and, with probability HardRate
 // each, up to three hard cases (low light, glare, a tilted camera, a die
 // against a wall, dice touching, a die near the picture's edge, blur,
-// noise), which are named in Scene.Hard. The same seed gives the same
-// scene.
+// noise), which are named in Scene.Hard: the adversarial set. Throw draws
+// a realistic throw instead: a tray framed by a fixed camera, ordinary
+// floors (no felt or cloth of a die's colour), mild light, tilt, blur and
+// noise, and at a low rate (ThrowOpts.RejectRate) a rest the reader must
+// refuse: dice touching (at their contact distance), a die cocked against
+// a wall, a die partly out of the picture (Die.Reject). The same seed
+// gives the same scene.
 //
 // # Dice
 //

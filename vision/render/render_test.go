@@ -117,6 +117,74 @@ func TestRandom(t *testing.T) {
 	}
 }
 
+// TestThrow checks the realistic throws: the same seed gives the same
+// scene; dice lie flat, wholly in the picture and apart, except the rests
+// that must be refused, which are what they say and come at about their
+// rate.
+func TestThrow(t *testing.T) {
+	const n = 2000
+	refused := map[string]int{}
+	for i := uint64(0); i < n; i++ {
+		s := Throw(rand.New(rand.NewPCG(7, i)), DefaultThrowOpts)
+		var a, b bytes.Buffer
+		s.WritePOV(&a)
+		Throw(rand.New(rand.NewPCG(7, i)), DefaultThrowOpts).WritePOV(&b)
+		if a.String() != b.String() {
+			t.Fatalf("scene %d: two scenes differ", i)
+		}
+		if len(s.Dice) != 2 || s.Dice[0].Name != "blue" || s.Dice[1].Name != "red" || s.Tray == nil {
+			t.Fatalf("scene %d: dice %v, tray %v; want blue and red in a tray", i, s.Dice, s.Tray)
+		}
+		blue, red := s.Dice[0], s.Dice[1]
+		dist := math.Hypot(blue.Pos.X-red.Pos.X, blue.Pos.Z-red.Pos.Z)
+		for k, d := range s.Dice {
+			refused[d.Reject]++
+			_, flat := d.Face()
+			if flat == (d.Reject == RejectCocked) {
+				t.Errorf("scene %d: %s die flat %v, refused as %q", i, d.Name, flat, d.Reject)
+			}
+			b := s.DieBox(k)
+			in := b.X0 >= 0 && b.Y0 >= 0 && b.X1 <= s.Width && b.Y1 <= s.Height
+			if in == (d.Reject == RejectOutOfFrame) {
+				t.Errorf("scene %d: %s die box %v, refused as %q", i, d.Name, b, d.Reject)
+			}
+		}
+		if touching := blue.Reject == RejectTouching; touching != (red.Reject == RejectTouching) {
+			t.Errorf("scene %d: only one die touching", i)
+		} else if touching && math.Abs(dist-contactDistance(blue, red, math.Atan2(red.Pos.Z-blue.Pos.Z, red.Pos.X-blue.Pos.X))) > 0.01 {
+			t.Errorf("scene %d: touching dice %.2f mm apart, not at contact", i, dist)
+		} else if !touching && dist < 2.2*blue.Size {
+			t.Errorf("scene %d: dice %.1f mm apart, too close for dice not touching", i, dist)
+		}
+	}
+	throws := float64(refused[RejectTouching]/2 + refused[RejectCocked] + refused[RejectOutOfFrame])
+	if rate := throws / n; math.Abs(rate-DefaultThrowOpts.RejectRate) > 0.006 {
+		t.Errorf("%.1f%% of the throws must be refused (%v), want about %.1f%%", 100*rate, refused, 100*DefaultThrowOpts.RejectRate)
+	}
+	for _, why := range []string{RejectTouching, RejectCocked, RejectOutOfFrame} {
+		if refused[why] == 0 {
+			t.Errorf("no die refused as %s in %d throws", why, n)
+		}
+	}
+}
+
+// TestContactDistance checks two dice at their contact distance touch:
+// a little closer, their outlines overlap.
+func TestContactDistance(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for k := 0; k < 50; k++ {
+		a := NewDie(r, "blue", 1+r.IntN(8), uniform(r, 0, 360), 0, 0)
+		b := NewDie(r, "red", 1+r.IntN(8), uniform(r, 0, 360), 0, 0)
+		ang := uniform(r, 0, 2*math.Pi)
+		d := contactDistance(a, b, ang)
+		// the outlines' inradius and circumradius bound it
+		lo, hi := (a.Size+b.Size)*math.Sqrt(0.5), (a.Size+b.Size)*math.Sqrt(2.0/3)+0.2
+		if d < lo || d > hi {
+			t.Errorf("die %d: contact distance %.2f mm, want in [%.2f, %.2f]", k, d, lo, hi)
+		}
+	}
+}
+
 // TestWritePOVGolden keeps the scene text of one seed; run with -update
 // after a deliberate change of the generator.
 func TestWritePOVGolden(t *testing.T) {

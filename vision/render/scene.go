@@ -74,6 +74,9 @@ type Die struct {
 	Size float64
 	Pos  Vec // centre
 	Rot  Mat // orientation: die frame to scene
+	// Reject, when set, says why a reader must refuse to read this die
+	// (RejectTouching, RejectCocked, RejectOutOfFrame); its label is "?".
+	Reject string
 }
 
 // Face returns the numeral on top and whether the die lies flat on a face

@@ -3,10 +3,12 @@
 //
 // Usage:
 //
-//	dicerender [-kind pairs|single|sequences] [-n 300] [-seed 1] [-out dir] [-jobs 2]
+//	dicerender [-kind pairs|throws|single|sequences] [-n 300] [-seed 1] [-out dir] [-jobs 2]
 //
 // pairs writes 0000.jpg... and labels.csv (file,blue,red) plus details.csv
-// (the scene of each picture: boxes, surfaces, camera, hard cases);
+// (the scene of each picture: boxes, surfaces, camera, hard cases); throws
+// does the same with realistic throws into a tray under a fixed camera
+// (render.Throw; a die the reader must refuse is labelled "?");
 // single writes one die per picture and labels.csv (file,face); sequences
 // writes one folder per recorded throw (see package render's sequences).
 // The same seed gives the same pictures.
@@ -51,7 +53,7 @@ type job struct {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := flag.NewFlagSet("dicerender", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	kind := fs.String("kind", "pairs", "what to render: pairs, single or sequences")
+	kind := fs.String("kind", "pairs", "what to render: pairs, throws, single or sequences")
 	n := fs.Int("n", 50, "number of pictures (pairs, single)")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same pictures")
 	out := fs.String("out", "", "output folder (required)")
@@ -79,6 +81,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 
 	var todo []job
 	switch *kind {
+	case "throws":
+		to := render.DefaultThrowOpts
+		to.Width, to.Height = *width, *height
+		for i := 0; i < *n; i++ {
+			r := rand.New(rand.NewPCG(*seed, uint64(i)))
+			todo = append(todo, job{fmt.Sprintf("%04d.jpg", i), render.Throw(r, to), *seed<<32 | uint64(i)})
+		}
+		all := todo
+		defer func() {
+			if err == nil {
+				err = writeLabels(*out, *kind, all)
+			}
+		}()
 	case "pairs", "single":
 		ro := render.DefaultRandomOpts
 		ro.Width, ro.Height, ro.HardRate = *width, *height, *hard
@@ -116,7 +131,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 			}
 		}
 	default:
-		return fmt.Errorf("unknown -kind %q: want pairs, single or sequences", *kind)
+		return fmt.Errorf("unknown -kind %q: want pairs, throws, single or sequences", *kind)
 	}
 
 	if *from > 0 && *kind != "sequences" {
@@ -216,24 +231,35 @@ func writeLabels(out, kind string, todo []job) error {
 		labels = [][]string{{"file", "face"}}
 	}
 	details := [][]string{{"file", "die", "face", "x0", "y0", "x1", "y1", "size_mm", "font", "table", "floor", "camera_height_mm", "fov", "hard"}}
+	if kind == "throws" {
+		details[0] = append(details[0], "must_reject")
+	}
 	for _, j := range todo {
 		row := []string{j.name}
 		for i, d := range j.scene.Dice {
 			face, flat := d.Face()
-			if !flat {
+			label := strconv.Itoa(face)
+			switch {
+			case d.Reject != "":
+				label = "?"
+			case !flat:
 				return fmt.Errorf("%s: %s die is not lying flat", j.name, d.Name)
 			}
-			row = append(row, strconv.Itoa(face))
+			row = append(row, label)
 			b := j.scene.DieBox(i)
 			floor := ""
 			if j.scene.Tray != nil {
 				floor = j.scene.Tray.Floor.Name
 			}
-			details = append(details, []string{j.name, d.Name, strconv.Itoa(face),
+			dr := []string{j.name, d.Name, label,
 				strconv.Itoa(b.X0), strconv.Itoa(b.Y0), strconv.Itoa(b.X1), strconv.Itoa(b.Y1),
 				strconv.FormatFloat(d.Size, 'f', 1, 64), d.Font, j.scene.Table.Name, floor,
 				strconv.FormatFloat(j.scene.Camera.Loc.Y, 'f', 0, 64), strconv.FormatFloat(j.scene.Camera.FOV, 'f', 1, 64),
-				strings.Join(j.scene.Hard, " ")})
+				strings.Join(j.scene.Hard, " ")}
+			if kind == "throws" {
+				dr = append(dr, d.Reject)
+			}
+			details = append(details, dr)
 		}
 		labels = append(labels, row)
 	}
