@@ -113,7 +113,9 @@ func (s SizeRange) areaRange(w int) (int, int) {
 //  4. The numeral is the set of pixels brighter than their surroundings (a
 //     white top-hat, threshold 0.45 of its strongest values) near the
 //     centre of the die: the numeral of the face that points up; the
-//     numerals of the side faces are off centre and foreshortened.
+//     numerals of the side faces are off centre and foreshortened. The
+//     centre is shifted for parallax: the top face shows further from the
+//     picture's centre than the middle of the die's silhouette.
 //  5. The candidate with the strongest, most central numeral is the die.
 //     Its numeral is normalised for position and scale (centroid, RMS
 //     radius) on a 20x20 grid: a glyph.
@@ -127,6 +129,8 @@ func (s SizeRange) areaRange(w int) (int, int) {
 //     merged with an edge), when the same numeral cut at a lower
 //     threshold reads confidently as another face, or when a second
 //     object of the die's colour with a numeral reads as another face.
+//  8. Two dice whose silhouettes come within 3 pixels (at 640 wide) of
+//     each other are touching: neither is read.
 type Reader struct {
 	opts  ReaderOpts
 	m     *matcher

@@ -21,9 +21,11 @@ const glyphSpan = 4.2
 type dieCrop struct {
 	box  image.Rectangle // in frame pixels
 	w, h int
-	gray []float32 // w*h luminance, 0-255
-	in   []byte    // 1 where the pixel belongs to the die (holes filled)
-	num  []byte    // 1 on the numeral's pixels, once found
+	// fw, fh are the frame's size (0 when unknown)
+	fw, fh int
+	gray   []float32 // w*h luminance, 0-255
+	in     []byte    // 1 where the pixel belongs to the die (holes filled)
+	num    []byte    // 1 on the numeral's pixels, once found
 	// tophat is the white top-hat of gray, once computed
 	tophat []float32
 }
@@ -74,6 +76,11 @@ func boxBlur(src []float32, w, h, r int) []float32 {
 	return out
 }
 
+// parallax relates the shift of the top face from the middle of a die's
+// silhouette to the die's radius and its distance from the picture's
+// centre (see findNumeral).
+const parallax = 1.3
+
 // findNumeral finds the light numeral nearest the centre of the die: the
 // pixels brighter than their neighbourhood (a top-hat), grouped in
 // components, the component nearest the die's centre and the large ones
@@ -98,6 +105,16 @@ func findNumeral(c *dieCrop, minContrast, frac float32) numeralResult {
 	dcx, dcy := sx/n, sy/n
 	dr := math.Sqrt(n / math.Pi)
 	res.dieRadius = dr
+	if c.fw > 0 {
+		// parallax: the top face is higher than the middle of the die, so
+		// it shows further from the picture's centre than the middle of
+		// the silhouette, by about the distance to the centre times the
+		// face's height over the camera's (the die's radius in pixels over
+		// the focal length, about the picture's width)
+		k := parallax * dr / float64(c.fw)
+		dcx += k * (float64(c.box.Min.X) + dcx - float64(c.fw)/2)
+		dcy += k * (float64(c.box.Min.Y) + dcy - float64(c.fh)/2)
+	}
 	// white top-hat: the grey minus its opening by a square wider than a
 	// numeral's stroke; large bright areas (a lit face) vanish, thin bright
 	// strokes stay. Computed once per crop.

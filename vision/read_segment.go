@@ -108,7 +108,7 @@ func cropDie(im bgrImage, b blob, step int, cls posClass) dieCrop {
 	margin := 2 * step
 	box := image.Rect(b.box.Min.X*step-margin, b.box.Min.Y*step-margin, b.box.Max.X*step+margin, b.box.Max.Y*step+margin)
 	box = box.Intersect(image.Rect(0, 0, im.w, im.h))
-	c := dieCrop{box: box, w: box.Dx(), h: box.Dy()}
+	c := dieCrop{box: box, w: box.Dx(), h: box.Dy(), fw: im.w, fh: im.h}
 	c.gray = make([]float32, c.w*c.h)
 	raw := make([]byte, c.w*c.h)
 	for y := 0; y < c.h; y++ {
