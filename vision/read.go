@@ -252,6 +252,16 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		blobs, labels := components(d.mask, sm.w, sm.h, r.scratch.labels)
 		r.scratch.labels = labels
 		cands, edge := dieCandidates(blobs, labels, sm.w, lo, hi, maxCandidates)
+		if len(cands) == 0 && edge < 0 {
+			// a die whose top face is lit pale (a light plastic under a
+			// strong light) keeps too little of its colour's saturation:
+			// look again, less strictly
+			rng.SMin = rng.SMin * paleSat / 10
+			mask, _ := colourMasks(sm, bg, ratio, rng, rng, minDiff, nil, nil)
+			blobs, labels = components(mask, sm.w, sm.h, r.scratch.labels)
+			r.scratch.labels = labels
+			cands, edge = dieCandidates(blobs, labels, sm.w, lo, hi, maxCandidates)
+		}
 		if len(cands) == 0 {
 			if edge >= 0 {
 				b := blobs[edge]
@@ -355,6 +365,10 @@ func silhouettesTouch(a, b *dieCrop, gap int) bool {
 	}
 	return false
 }
+
+// paleSat is the fraction, in tenths, of a colour's minimum saturation
+// with which a die not found at first is looked for again.
+const paleSat = 4
 
 // maxCandidates is how many blobs of a die's colour are read, at most, to
 // find the die.
