@@ -46,9 +46,10 @@
 // silhouettes within 3 pixels of each other at 640 wide), a numeral that
 // reads differently at another contrast or has an unusual size (glare, a
 // die cocked against a wall), two objects of a die's colour that read
-// differently. ReadSingle reads one die of any colour; when its numeral
-// does not stand out by brightness it looks for it by hue against the
-// die's body (gold numerals on a blue die swirled with white).
+// differently. When a numeral does not read by brightness, it is looked
+// for by hue against the die's body (gold numerals on a blue die swirled
+// with white, cream ink on a pale lit face) and believed only at a high
+// confidence. ReadSingle reads one die of any colour.
 //
 // # Accuracy
 //

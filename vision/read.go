@@ -197,7 +197,7 @@ func (r *Reader) ReadSingle(frame gocv.Mat) Die {
 		// a numeral that differs from the face by its hue more than its
 		// brightness (gold on a blue die swirled with white)
 		if cc, ok := chromaCrop(im, &c); ok {
-			if o2 := r.readCrop(&cc); o2.die.Face != 0 {
+			if o2 := r.readCrop(&cc); o2.die.Face != 0 && o2.die.Confidence >= hueConfidence {
 				c, o = cc, o2
 			}
 		}
@@ -296,6 +296,15 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		// numeral; another candidate nearly as strong that reads as
 		// another face makes the reading doubtful
 		best := r.readNumeral(&cs[0].c, cs[0].nr)
+		if best.die.Face == 0 {
+			// a numeral that differs from the face by its hue more than
+			// its brightness (cream or gold ink on a pale, lit face)
+			if cc, ok := chromaCrop(im, &cs[0].c); ok {
+				if o2 := r.readCrop(&cc); o2.die.Face != 0 && o2.die.Confidence >= hueConfidence {
+					best = o2
+				}
+			}
+		}
 		var second readOut
 		if len(cs) > 1 && cs[1].nr.score() >= rivalScore*cs[0].nr.score() {
 			second = r.readNumeral(&cs[1].c, cs[1].nr)
@@ -365,6 +374,10 @@ func silhouettesTouch(a, b *dieCrop, gap int) bool {
 	}
 	return false
 }
+
+// hueConfidence is the confidence a numeral found by hue, after it was not
+// read by brightness, must reach to be believed.
+const hueConfidence = 0.9
 
 // paleSat is the fraction, in tenths, of a colour's minimum saturation
 // with which a die not found at first is looked for again.
