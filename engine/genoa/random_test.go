@@ -61,3 +61,46 @@ func TestRandomGames(t *testing.T) {
 		})
 	}
 }
+
+// TestLegalAllAccepted plays random games and, at every step, asks Decide
+// about EVERY action Legal lists (not just the one played): each must be
+// accepted. Roll and draw choices are sampled (they are checked whole by
+// TestRandomGames' choices and have no other condition than the phase).
+func TestLegalAllAccepted(t *testing.T) {
+	r := realRules(t)
+	games := 300
+	if testing.Short() {
+		games = 30
+	}
+	names := []string{"Anna", "Bruno", "Chloé", "Denis", "Emma"}
+	for i := range games {
+		ed := []string{"alea-2001", "filosofia-2008"}[i%2]
+		n := 2 + i%4
+		st, err := r.Start(engine.Setup{Game: "genoa", Variant: ed, Players: names[:n]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(i), 11))
+		for step := 0; !st.(*State).Over(); step++ {
+			legal := st.Legal()
+			for j, a := range legal {
+				switch a.Cmd.(type) {
+				case Roll, Draw:
+					if j%7 != 0 {
+						continue
+					}
+				}
+				if _, err := st.Decide(a); err != nil {
+					t.Fatalf("%s %dp game %d step %d: listed action %q by %v refused: %v", ed, n, i, step, codec.FormatCommand(a.Cmd, names[:n]), a.By, err)
+				}
+			}
+			st, _, err = engine.Play(st, legal[rng.IntN(len(legal))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if step > 20000 {
+				t.Fatalf("game %d does not end", i)
+			}
+		}
+	}
+}
