@@ -124,7 +124,9 @@ func (s SizeRange) areaRange(w int) (int, int) {
 //     the samples each template was learned from (nearest neighbour, by
 //     the mean of the pixel and HOG correlations).
 //  7. The confidence is the margin of the best face over the next. The
-//     die is uncertain (Face 0, with a Reason) when the margin is small,
+//     die is uncertain (Face 0, with a Reason) when the margin is small
+//     (unless the numeral's closed loops, as counted in its mask, match
+//     one of the two likeliest faces only: 8 has two, 4 and 6 one),
 //     when the numeral's size is unusual for its face (cut by glare,
 //     merged with an edge), when the same numeral cut at a lower
 //     threshold reads confidently as another face, or when a second
@@ -375,6 +377,9 @@ func silhouettesTouch(a, b *dieCrop, gap int) bool {
 	return false
 }
 
+// faceLoops is the number of closed loops of each numeral.
+var faceLoops = [9]int{4: 1, 6: 1, 8: 2}
+
 // hueConfidence is the confidence a numeral found by hue, after it was not
 // read by brightness, must reach to be believed.
 const hueConfidence = 0.9
@@ -444,6 +449,17 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 		debugNumeral(nr, m)
 	}
 	o.die.Confidence = confidence(m)
+	if o.die.Confidence < r.opts.MinConfidence {
+		// the two likeliest faces may differ by their closed loops, which
+		// a small numeral's glyph blurs (an 8 and a 6, a 3 and an 8): loops
+		// seen are evidence (blur may close a loop, not open one)
+		if n := holes(nr.mask, c.w, c.h); n > 0 && (faceLoops[m.face] == n) != (faceLoops[m.second] == n) {
+			if faceLoops[m.second] == n {
+				m.face, m.second = m.second, m.face
+			}
+			o.die.Confidence = r.opts.MinConfidence
+		}
+	}
 	if o.die.Confidence < r.opts.MinConfidence {
 		o.die.Reason = fmt.Sprintf("numeral unclear (looks like %d or %d)", m.face, m.second)
 		return o

@@ -182,3 +182,23 @@ func fillHoles(mask []byte, w, h int) []byte {
 	}
 	return out
 }
+
+// holes counts the regions of background that mask (w x h) encloses, of
+// at least 2 pixels: the loops of a numeral.
+func holes(mask []byte, w, h int) int {
+	filled := fillHoles(mask, w, h)
+	in := make([]byte, len(mask))
+	for i := range mask {
+		if filled[i] != 0 && mask[i] == 0 {
+			in[i] = 1
+		}
+	}
+	blobs, _ := components(in, w, h, nil)
+	n := 0
+	for _, b := range blobs {
+		if b.area >= 2 {
+			n++
+		}
+	}
+	return n
+}
