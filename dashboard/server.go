@@ -858,7 +858,7 @@ func (s *Server) staffRequest(m Message) (StaffRequest, error) {
 		if err != nil {
 			return StaffRequest{}, err
 		}
-		req.Cmd = cmd
+		req.Cmd = withReason(cmd, m.Reason)
 	case StaffReassign:
 		n := len(s.players())
 		if m.Seat == nil || *m.Seat < 1 || *m.Seat > n {
