@@ -298,6 +298,10 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		// numeral; another candidate nearly as strong that reads as
 		// another face makes the reading doubtful
 		best := r.readNumeral(&cs[0].c, cs[0].nr)
+		if r.onGlyph != nil && best.hasGlyph {
+			// the learner sees the numeral found by brightness
+			r.onGlyph(d.name, best.g, best.size)
+		}
 		if best.die.Face == 0 {
 			// a numeral that differs from the face by its hue more than
 			// its brightness (cream or gold ink on a pale, lit face)
@@ -310,9 +314,6 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		var second readOut
 		if len(cs) > 1 && cs[1].nr.score() >= rivalScore*cs[0].nr.score() {
 			second = r.readNumeral(&cs[1].c, cs[1].nr)
-		}
-		if r.onGlyph != nil && best.hasGlyph {
-			r.onGlyph(d.name, best.g, best.size)
 		}
 		*d.die = best.die
 		if cs[0].nr.mask != nil {
