@@ -58,6 +58,7 @@ func (Corrected) Name() string { return "corrected" }
 
 // correction is a money correction, kept for the player's own view.
 type correction struct {
+	Seat   engine.Seat
 	Ducats int
 	Reason string
 }
@@ -244,7 +245,7 @@ func (s *State) applyCorrected(e Corrected) error {
 		s.TileSup[t] -= v
 	}
 	if e.Ducats != 0 {
-		s.Corr[e.Seat] = append(s.Corr[e.Seat], correction{Ducats: e.Ducats, Reason: e.Reason})
+		s.Corr = append(s.Corr, correction{Seat: e.Seat, Ducats: e.Ducats, Reason: e.Reason})
 	}
 	return nil
 }

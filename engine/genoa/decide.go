@@ -516,7 +516,7 @@ func (t *tx) act(by engine.Seat, c Act) error {
 	if err := t.effect(who, b, c.Order, c.Tile, false); err != nil {
 		return err
 	}
-	if o := s.Owner[b]; o >= 0 && engine.Seat(o) != who {
+	if o := int(s.Owner[b]); o >= 0 && engine.Seat(o) != who {
 		t.give(engine.NoSeat, engine.Seat(o), "income", bundle{Ducats: s.d.prof.Income})
 	}
 	if who != s.Merchant {
@@ -867,10 +867,10 @@ func (t *tx) build(by engine.Seat, c Build) error {
 		return err
 	}
 	b := s.d.squares[sq].Bld
-	if b < 0 || s.Owner[b] != int(by) {
+	if b < 0 || int(s.Owner[b]) != int(by) {
 		var own []string
 		for x, o := range s.Owner {
-			if o == int(by) {
+			if int(o) == int(by) {
 				own = append(own, string(s.d.bldPlace(x)))
 			}
 		}
@@ -960,7 +960,7 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 		if err != nil {
 			return err
 		}
-		if o := s.Owner[b]; o < 0 || o == int(who) {
+		if o := int(s.Owner[b]); o < 0 || o == int(who) {
 			return refusef(ErrNoMarker, "%s carries no opponent's marker: remove= takes an opponent's marker off; place= puts yours", "%s ne porte pas de marqueur adverse : remove= retire un marqueur adverse ; place= pose le vôtre", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
 		}
 		cost += s.d.prof.RemovalCost
@@ -971,7 +971,7 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 		if err != nil {
 			return err
 		}
-		switch o := s.Owner[b]; {
+		switch o := int(s.Owner[b]); {
 		case o == int(who):
 			return refusef(ErrOwnMarker, "%s already carries your marker", "%s porte déjà votre marqueur", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
 		case o >= 0:

@@ -160,7 +160,7 @@ func TestOwnershipIncome(t *testing.T) {
 		want  [2]int
 	}{{"Bruno", [2]int{130, 140}}, {"Anna", [2]int{130, 130}}} {
 		s := game(t, r, "alea-2001", "Anna", "Bruno")
-		s.Owner[s.bldIdx("harbour")] = int(seat(t, s, tc.owner))
+		s.Owner[s.bldIdx("harbour")] = int8(seat(t, s, tc.owner))
 		s.Common[seat(t, s, tc.owner)]--
 		s = play(t, s, rollOn(s, "harbour"), "Anna: act")
 		if s.P[0].Ducats != tc.want[0] || s.P[1].Ducats != tc.want[1] {

@@ -163,7 +163,7 @@ func (s *State) legalMove(add func(engine.Seat, engine.Command)) {
 		}
 		if p.Tiles[tileBuild] > 0 {
 			for b, own := range s.Owner {
-				if own == o {
+				if int(own) == o {
 					add(seat, Build{Building: d.bldPlace(b)})
 				}
 			}
@@ -243,7 +243,7 @@ func (s *State) legalAcquire(add func(engine.Seat, engine.Command)) {
 			for _, b := range bs {
 				choice := c % 3
 				c /= 3
-				own := s.Owner[b]
+				own := int(s.Owner[b])
 				switch choice {
 				case 1:
 					if own == int(who) {

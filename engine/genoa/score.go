@@ -91,7 +91,7 @@ func (s *State) Result() engine.Result {
 	for i := range s.players() {
 		marks := 0
 		for _, o := range s.Owner {
-			if o == i {
+			if int(o) == i {
 				marks++
 			}
 		}
@@ -167,7 +167,7 @@ func (s *State) Check() error {
 	for i := range s.players() {
 		n := s.P[i].Markers + s.Common[i]
 		for _, o := range s.Owner {
-			if o == i {
+			if int(o) == i {
 				n++
 			}
 		}

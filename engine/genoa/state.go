@@ -62,16 +62,16 @@ type State struct {
 	Supply  [maxGoods]int      // goods in the warehouses, by good
 	TileSup [nTiles]int        // tiles in the supply
 	Common  [maxPlayers]int    // markers of each colour in the common supply
-	Owner   [maxBlds]int       // building → seat holding a marker there, or -1
+	Owner   [maxBlds]int8      // building → seat holding a marker there, or -1
 	CardLoc [maxCards]int8     // card → seat holding it, or -1 in its deck
 	// BankPaid is what the bank paid out, less what it took in.
 	BankPaid int
 	// StaffMoney is the money the staff's corrections made (less what
 	// they took away).
 	StaffMoney int
-	// Corr are each seat's money corrections, for its own view; shared,
-	// append only.
-	Corr [maxPlayers][]correction
+	// Corr are the money corrections, for each corrected seat's own view;
+	// shared, append only.
+	Corr []correction
 
 	Phase    phase
 	Track    int // round marker position, 1..rounds
@@ -86,8 +86,8 @@ type State struct {
 	After    [maxGoods]int // goods the assigned actor pays after the action
 	AfterT   [nTiles]int
 	Offers   []offer
-	Used     [maxPlayers]int // actions taken this turn, by seat
-	Extras   [maxPlayers]int // extra-action tiles played this turn, by seat
+	Used     [maxPlayers]int8 // actions taken this turn, by seat
+	Extras   [maxPlayers]int8 // extra-action tiles played this turn, by seat
 	SmallOK  [maxPlayers]bool
 	Win      window
 	Discs    []int // street squares that still carry a disc (acquisition)
@@ -107,9 +107,9 @@ func (s *State) clone() *State {
 	// capacity clipped so that an append copies; the others are copied.
 	for i := range c.P {
 		c.P[i].Cards = slices.Clip(c.P[i].Cards)
-		c.Corr[i] = slices.Clip(c.Corr[i])
 	}
 	c.Path = slices.Clip(s.Path)
+	c.Corr = slices.Clip(s.Corr)
 	c.Pending = slices.Clone(s.Pending)
 	c.Offers = slices.Clone(s.Offers)
 	c.Discs = slices.Clone(s.Discs)
@@ -156,8 +156,8 @@ func (s *State) resetTurn() {
 	s.After = [maxGoods]int{}
 	s.AfterT = [nTiles]int{}
 	s.Offers = nil
-	s.Used = [maxPlayers]int{}
-	s.Extras = [maxPlayers]int{}
+	s.Used = [maxPlayers]int8{}
+	s.Extras = [maxPlayers]int8{}
 	s.SmallOK = [maxPlayers]bool{}
 	s.Win = window{Seat: engine.NoSeat}
 	s.Discs = nil
@@ -192,14 +192,14 @@ func (s *State) visited(sq int) bool { return slices.Contains(s.Path, sq) }
 
 // allowed is how many actions seat may take this turn.
 func (s *State) allowed(seat engine.Seat) int {
-	a := 1 + s.Extras[seat]
+	a := 1 + int(s.Extras[seat])
 	if seat == s.Merchant && s.n == 2 && s.d.prof.TwoPlayerSecondAction && s.Used[1-seat] > 0 {
 		a++
 	}
 	return a
 }
 
-func (s *State) canAct(seat engine.Seat) bool { return s.Used[seat] < s.allowed(seat) }
+func (s *State) canAct(seat engine.Seat) bool { return int(s.Used[seat]) < s.allowed(seat) }
 
 // open reports whether the current building's action may still be taken.
 func (s *State) open() bool {
@@ -350,7 +350,7 @@ func (s *State) apply(ev engine.Event) error {
 		}
 		b := d.squares[sq].Bld
 		if e.ByTile {
-			if s.Owner[b] != int(e.Seat) {
+			if int(s.Owner[b]) != int(e.Seat) {
 				return fmt.Errorf("%v has no marker on %q", e.Seat, e.Building)
 			}
 			return nil
@@ -431,7 +431,7 @@ func (s *State) apply(ev engine.Event) error {
 				p.Markers -= d.prof.RemovalCost
 				s.Common[e.Seat] += d.prof.RemovalCost
 			}
-			s.Owner[b] = int(e.Seat)
+			s.Owner[b] = int8(e.Seat)
 			p.Markers--
 		}
 		if p.Markers < 0 {

@@ -538,7 +538,7 @@ func TestAcquisition(t *testing.T) {
 				return
 			}
 			s = play(t, s, tc.line)
-			if s.P[0].Markers != tc.reserve || s.Common[0] != tc.common[0] || s.Common[1] != tc.common[1] || s.Owner[s.bldIdx("harbour")] != tc.owner {
+			if s.P[0].Markers != tc.reserve || s.Common[0] != tc.common[0] || s.Common[1] != tc.common[1] || int(s.Owner[s.bldIdx("harbour")]) != tc.owner {
 				t.Errorf("reserve %d, common %v, harbour owner %d; want %d, %v, %d", s.P[0].Markers, s.Common[:2], s.Owner[s.bldIdx("harbour")], tc.reserve, tc.common, tc.owner)
 			}
 		})

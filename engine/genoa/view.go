@@ -99,11 +99,11 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	for b, o := range s.Owner {
 		if o >= 0 {
-			v.Owners[d.bldPlace(b)] = o
+			v.Owners[d.bldPlace(b)] = int(o)
 		}
 	}
 	for i, p := range s.players() {
-		pv := PlayerView{Name: s.setup.Players[i], Goods: map[string]int{}, Tiles: map[string]int{}, Cards: map[string]int{}, Markers: p.Markers, Actions: s.Used[i]}
+		pv := PlayerView{Name: s.setup.Players[i], Goods: map[string]int{}, Tiles: map[string]int{}, Cards: map[string]int{}, Markers: p.Markers, Actions: int(s.Used[i])}
 		for g, n := range p.Goods {
 			if n > 0 {
 				pv.Goods[d.prof.Goods[g]] = n
@@ -129,8 +129,10 @@ func (s *State) View(seat engine.Seat) any {
 		for _, c := range p.Cards {
 			mine.Cards = append(mine.Cards, d.cards[c].ID)
 		}
-		for _, c := range s.Corr[seat] {
-			mine.Corrections = append(mine.Corrections, CorrectionView(c))
+		for _, c := range s.Corr {
+			if c.Seat == seat {
+				mine.Corrections = append(mine.Corrections, CorrectionView{Ducats: c.Ducats, Reason: c.Reason})
+			}
 		}
 		v.Mine = mine
 	}
