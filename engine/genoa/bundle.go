@@ -140,17 +140,6 @@ func (s *State) transferOf(from, to engine.Seat, reason string, b bundle) Transf
 	return t
 }
 
-// without returns a new slice of xs without x (xs may be shared).
-func without(xs []int, x int) []int {
-	out := make([]int, 0, len(xs))
-	for _, y := range xs {
-		if y != x {
-			out = append(out, y)
-		}
-	}
-	return out
-}
-
 // transfer applies a Transfer.
 func (s *State) transfer(e Transfer) error {
 	b, err := s.bundleOf(e.Ducats, e.Goods, e.Cards, e.Tiles, e.Markers)
@@ -210,7 +199,7 @@ func (s *State) transfer(e Transfer) error {
 			p.Tiles[t] -= v
 		}
 		for _, c := range b.Cards {
-			p.Cards = without(p.Cards, c)
+			p.Cards = p.Cards.Without(c)
 			s.CardLoc[c] = -1
 		}
 		p.Markers -= b.Markers
@@ -235,7 +224,7 @@ func (s *State) transfer(e Transfer) error {
 			p.Tiles[t] += v
 		}
 		for _, c := range b.Cards {
-			p.Cards = insertSorted(p.Cards, c)
+			p.Cards = p.Cards.With(c)
 			s.CardLoc[c] = int8(e.To)
 		}
 		p.Markers += b.Markers

@@ -117,7 +117,7 @@ func (t *tx) messages() {
 	for seat := range s.players() {
 		// The hand changes as messages are delivered: find them first.
 		var due []int
-		for _, c := range s.P[seat].Cards {
+		for c := range s.P[seat].Cards.All() {
 			cd := s.d.cards[c]
 			if cd.Deck == deckMessage && s.visited(s.d.blds[cd.Pair[0]].Square) && s.visited(s.d.blds[cd.Pair[1]].Square) {
 				due = append(due, c)

@@ -18,8 +18,8 @@ func TestBerclazPrivilegeExample(t *testing.T) {
 	for _, ed := range []string{"alea-2001", "filosofia-2008"} {
 		t.Run(ed, func(t *testing.T) {
 			s := game(t, realRules(t), ed, "Max", "Bruno")
-			s.P[0].Cards = nil
-			s.P[1].Cards = nil
+			s.P[0].Cards = 0
+			s.P[1].Cards = 0
 			for i := range s.CardLoc {
 				s.CardLoc[i] = -1
 			}

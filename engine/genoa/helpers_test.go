@@ -108,10 +108,10 @@ func hand(t testing.TB, s *State, name string, ids ...string) {
 			t.Fatalf("no card %s", id)
 		}
 		if o := s.CardLoc[c]; o >= 0 {
-			s.P[o].Cards = without(s.P[o].Cards, c)
+			s.P[o].Cards = s.P[o].Cards.Without(c)
 		}
 		s.CardLoc[c] = int8(p)
-		s.P[p].Cards = insertSorted(s.P[p].Cards, c)
+		s.P[p].Cards = s.P[p].Cards.With(c)
 	}
 }
 

@@ -128,7 +128,7 @@ func (s *State) legalMove(add func(engine.Seat, engine.Command)) {
 		}
 		p := &s.P[seat]
 		if s.Win.Seat == seat && !s.SmallOK[seat] {
-			for _, c := range p.Cards {
+			for c := range p.Cards.All() {
 				cd := d.cards[c]
 				if cd.Deck == deckSmall && cd.Bld == s.Win.Bld && p.Goods[cd.Goods[0]] > 0 {
 					add(seat, Deliver{Card: cd.ID})
@@ -146,8 +146,8 @@ func (s *State) legalMove(add func(engine.Seat, engine.Command)) {
 			if p.Markers > 0 && s.inDeck(deckContract) > 0 {
 				add(seat, Trade{Give: "marker", Get: "deck:" + deckKeys[deckContract]})
 			}
-			if len(p.Cards) > 0 && s.Common[seat] > 0 {
-				add(seat, Trade{Give: "card:" + d.cards[p.Cards[0]].ID, Get: "marker"})
+			if p.Cards.Len() > 0 && s.Common[seat] > 0 {
+				add(seat, Trade{Give: "card:" + d.cards[p.Cards.First()].ID, Get: "marker"})
 			}
 			for g, n := range p.Goods {
 				if n == 0 {
@@ -179,7 +179,7 @@ func (s *State) legalEffect(b int, add func(order, tile string), who engine.Seat
 	}
 	add("", "")
 	p := &s.P[who]
-	for _, c := range p.Cards {
+	for c := range p.Cards.All() {
 		cd := s.d.cards[c]
 		if cd.Deck != deckLarge || cd.Villa != b {
 			continue

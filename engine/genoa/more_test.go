@@ -94,7 +94,7 @@ func TestDeals(t *testing.T) {
 		markers(t, s, "Bruno", 2)
 		tiles(t, s, "Bruno", "trade")
 		goods(t, s, "Anna", "wheat")
-		card := s.d.cards[s.P[1].Cards[0]].ID
+		card := s.d.cards[s.P[1].Cards.First()].ID
 		s = play(t, s, "roll blue=2 red=2", "deal from=Bruno to=harbour markers=1 cards="+card+" tiles=trade:1 merchantDucats=10 merchantGoods=wheat:1")
 		if s.P[0].Markers != 1 || s.P[1].Markers != 1 || s.Common[1] != 6 || s.Common[0] != 6 {
 			t.Errorf("markers: Anna %d Bruno %d common %v", s.P[0].Markers, s.P[1].Markers, s.Common)
@@ -127,7 +127,7 @@ func TestViewHidesSecrets(t *testing.T) {
 	mine, _ := json.Marshal(s.View(1))
 	secret := func(seat int) []string {
 		var out []string
-		for _, c := range s.P[seat].Cards {
+		for c := range s.P[seat].Cards.All() {
 			out = append(out, `"`+s.d.cards[c].ID+`"`)
 		}
 		return out

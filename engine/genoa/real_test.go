@@ -48,7 +48,7 @@ func TestStartSetup(t *testing.T) {
 			}
 			for i, p := range s.players() {
 				var decks [nDecks]int
-				for _, c := range p.Cards {
+				for c := range p.Cards.All() {
 					decks[s.d.cards[c].Deck]++
 				}
 				if p.Ducats != 130 || decks != [nDecks]int{1, 1, 1, 1} || p.Markers != 0 {

@@ -177,7 +177,7 @@ func TestMoreRefusals(t *testing.T) {
 		return play(t, s, "roll blue=1 red=1")
 	}
 	largeID := func(s *State) string {
-		for _, c := range s.P[0].Cards {
+		for c := range s.P[0].Cards.All() {
 			if s.d.cards[c].Deck == deckLarge && s.d.cards[c].Villa == s.bldIdx("villa-monetti") {
 				return s.d.cards[c].ID
 			}

@@ -56,7 +56,7 @@ func (p *profile) groupValue(n int) int {
 // contractScore is what seat's contract cards are worth.
 func (s *State) contractScore(seat int) int {
 	var blds []int
-	for _, c := range s.P[seat].Cards {
+	for c := range s.P[seat].Cards.All() {
 		if cd := s.d.cards[c]; cd.Deck == deckContract {
 			blds = append(blds, cd.Bld)
 		}
@@ -79,7 +79,7 @@ func (s *State) tieBreak(seat int) int {
 		for _, t := range p.Tiles {
 			n += t
 		}
-		n += len(p.Cards)
+		n += p.Cards.Len()
 	}
 	return n
 }
@@ -177,12 +177,12 @@ func (s *State) Check() error {
 	}
 	held := 0
 	for i, p := range s.players() {
-		for _, c := range p.Cards {
+		for c := range p.Cards.All() {
 			if s.loc(c) != i {
 				return fmt.Errorf("%w: card %s in %s's hand but recorded elsewhere", ErrInvariant, d.cards[c].ID, s.name(engine.Seat(i)))
 			}
 		}
-		held += len(p.Cards)
+		held += p.Cards.Len()
 	}
 	for _, l := range s.CardLoc {
 		if l >= 0 {

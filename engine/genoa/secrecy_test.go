@@ -25,7 +25,7 @@ func heldIDs(s *State, seats ...int) []string {
 		if len(seats) > 0 && !slices.Contains(seats, i) {
 			continue
 		}
-		for _, c := range s.P[i].Cards {
+		for c := range s.P[i].Cards.All() {
 			out = append(out, s.d.cards[c].ID)
 		}
 	}
@@ -60,12 +60,11 @@ func perturbed(s *State, j int) *State {
 	c := s.clone()
 	c.P[j].Ducats += 37
 	c.BankPaid += 37
-	hand := slices.Clone(c.P[j].Cards)
-	for _, x := range hand {
+	for x := range c.P[j].Cards.All() {
 		for y := range c.d.cards {
 			if c.d.cards[y].Deck == c.d.cards[x].Deck && c.loc(y) == -1 {
 				c.CardLoc[x], c.CardLoc[y] = -1, int8(j)
-				c.P[j].Cards = insertSorted(without(c.P[j].Cards, x), y)
+				c.P[j].Cards = c.P[j].Cards.Without(x).With(y)
 				break
 			}
 		}
@@ -210,7 +209,7 @@ func seatsBut(n, j int) []engine.Seat {
 // changed hands, never which.
 func TestDescribeHidesDrawsAndDeals(t *testing.T) {
 	s := game(t, realRules(t), "filosofia-2008", "Anna", "Bruno", "Chloé")
-	bruno := s.d.cards[s.P[1].Cards[0]]
+	bruno := s.d.cards[s.P[1].Cards.First()]
 	s = play(t, s, "roll blue=2 red=2")
 	evs, err := s.Decide(action(t, s, "deal from=Bruno to=harbour cards="+bruno.ID))
 	if err != nil {

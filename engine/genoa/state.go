@@ -26,8 +26,8 @@ type player struct {
 	Ducats  int
 	Goods   [maxGoods]int
 	Tiles   [nTiles]int
-	Markers int   // in the player's own reserve
-	Cards   []int // catalog indexes, sorted; shared between states, never written in place
+	Markers int     // in the player's own reserve
+	Cards   cardSet // the cards held
 }
 
 // pend is a draw the rules asked for and the cards are still to be named.
@@ -51,10 +51,22 @@ type window struct {
 }
 
 // State is a position of Genoa. States are values: Apply returns a new one.
+// The fields that hold pointers come first and the players' holdings hold
+// none, so that the collector and the copy of a clone see pointers in the
+// first few words only.
 type State struct {
 	d     *Data
 	setup engine.Setup
-	n     int
+	// Slices: Path and Corr are shared between states (append only, their
+	// capacity clipped by clone); Pending, Offers and Discs are copied.
+	Path    []int // squares visited this turn, in order; the last holds the pawn
+	Pending []pend
+	Offers  []offer
+	Discs   []int // street squares that still carry a disc (acquisition)
+	// Corr are the money corrections, for each corrected seat's own view.
+	Corr []correction
+
+	n int
 	// rounds is the number of rounds of this game (by player count).
 	rounds int
 
@@ -69,28 +81,21 @@ type State struct {
 	// StaffMoney is the money the staff's corrections made (less what
 	// they took away).
 	StaffMoney int
-	// Corr are the money corrections, for each corrected seat's own view;
-	// shared, append only.
-	Corr []correction
 
 	Phase    phase
 	Track    int // round marker position, 1..rounds
 	Round    int // rounds begun
 	Merchant engine.Seat
-	Pending  []pend
 
 	// Turn.
-	Path     []int         // squares visited, in order; the last holds the pawn; shared, append only
 	Done     [maxBlds]bool // building → action taken this turn
 	Assigned engine.Seat
 	After    [maxGoods]int // goods the assigned actor pays after the action
 	AfterT   [nTiles]int
-	Offers   []offer
 	Used     [maxPlayers]int8 // actions taken this turn, by seat
 	Extras   [maxPlayers]int8 // extra-action tiles played this turn, by seat
 	SmallOK  [maxPlayers]bool
 	Win      window
-	Discs    []int // street squares that still carry a disc (acquisition)
 	Acq      engine.Seat
 	AcqCount int // players asked so far in the acquisition
 }
@@ -105,9 +110,6 @@ func (s *State) clone() *State {
 	c := *s
 	// Slices that are only ever replaced or appended to are shared, their
 	// capacity clipped so that an append copies; the others are copied.
-	for i := range c.P {
-		c.P[i].Cards = slices.Clip(c.P[i].Cards)
-	}
 	c.Path = slices.Clip(s.Path)
 	c.Corr = slices.Clip(s.Corr)
 	c.Pending = slices.Clone(s.Pending)
@@ -280,7 +282,7 @@ func (s *State) apply(ev engine.Event) error {
 			return fmt.Errorf("card %q cannot be drawn now", e.Card)
 		}
 		s.CardLoc[c] = int8(e.Seat)
-		s.P[e.Seat].Cards = insertSorted(s.P[e.Seat].Cards, c)
+		s.P[e.Seat].Cards = s.P[e.Seat].Cards.With(c)
 		s.Pending[0].N--
 		if s.Pending[0].N <= 0 {
 			s.Pending = s.Pending[1:]
@@ -502,12 +504,3 @@ func (s *State) endTurn() {
 
 // lastRound reports whether the round being played is the last.
 func (s *State) lastRound() bool { return s.Track >= s.rounds }
-
-// insertSorted returns a new slice of xs with x in order (xs may be shared).
-func insertSorted(xs []int, x int) []int {
-	i, _ := slices.BinarySearch(xs, x)
-	out := make([]int, 0, len(xs)+1)
-	out = append(out, xs[:i]...)
-	out = append(out, x)
-	return append(out, xs[i:]...)
-}

@@ -836,7 +836,7 @@ func TestContractGroupsOnTheBoard(t *testing.T) {
 	} {
 		t.Run(strings.Join(tc.blds, ","), func(t *testing.T) {
 			s := game(t, r, "filosofia-2008", "Anna", "Bruno")
-			for _, c := range s.P[0].Cards {
+			for c := range s.P[0].Cards.All() {
 				if s.d.cards[c].Deck == deckContract {
 					hand(t, s, "Bruno", s.d.cards[c].ID)
 				}

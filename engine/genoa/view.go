@@ -114,7 +114,7 @@ func (s *State) View(seat engine.Seat) any {
 				pv.Tiles[tileKeys[t]] = n
 			}
 		}
-		for _, c := range p.Cards {
+		for c := range p.Cards.All() {
 			pv.Cards[deckKeys[d.cards[c].Deck]]++
 		}
 		v.Players = append(v.Players, pv)
@@ -126,7 +126,7 @@ func (s *State) View(seat engine.Seat) any {
 	if seat >= 0 && int(seat) < s.n {
 		p := &s.P[seat]
 		mine := &PrivateView{Ducats: p.Ducats, Contracts: s.contractScore(int(seat))}
-		for _, c := range p.Cards {
+		for c := range p.Cards.All() {
 			mine.Cards = append(mine.Cards, d.cards[c].ID)
 		}
 		for _, c := range s.Corr {
