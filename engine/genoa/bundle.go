@@ -94,7 +94,7 @@ func (s *State) missing(seat engine.Seat, b bundle) (string, string) {
 		return fmt.Sprintf("%d ducats (holds fewer)", b.Ducats), fmt.Sprintf("%d ducats (en a moins)", b.Ducats)
 	}
 	for g, v := range b.Goods {
-		if v > p.Goods[g] {
+		if v > int(p.Goods[g]) {
 			return fmt.Sprintf("%d %s (holds %d)", v, s.d.prof.Goods[g], p.Goods[g]), fmt.Sprintf("%d %s (en a %d)", v, s.d.prof.GoodsFR[g], p.Goods[g])
 		}
 	}
@@ -104,7 +104,7 @@ func (s *State) missing(seat engine.Seat, b bundle) (string, string) {
 		}
 	}
 	for t, v := range b.Tiles {
-		if v > p.Tiles[t] {
+		if v > int(p.Tiles[t]) {
 			return fmt.Sprintf("%d tile(s) %s (holds %d)", v, tileKeys[t], p.Tiles[t]), fmt.Sprintf("%d tuile(s) %s (en a %d)", v, tileFR[t], p.Tiles[t])
 		}
 	}
@@ -193,10 +193,10 @@ func (s *State) transfer(e Transfer) error {
 		p := &s.P[e.From]
 		p.Ducats -= b.Ducats
 		for g, v := range b.Goods {
-			p.Goods[g] -= v
+			p.Goods[g] -= int8(v)
 		}
 		for t, v := range b.Tiles {
-			p.Tiles[t] -= v
+			p.Tiles[t] -= int8(v)
 		}
 		for _, c := range b.Cards {
 			p.Cards = p.Cards.Without(c)
@@ -218,10 +218,10 @@ func (s *State) transfer(e Transfer) error {
 		p := &s.P[e.To]
 		p.Ducats += b.Ducats
 		for g, v := range b.Goods {
-			p.Goods[g] += v
+			p.Goods[g] += int8(v)
 		}
 		for t, v := range b.Tiles {
-			p.Tiles[t] += v
+			p.Tiles[t] += int8(v)
 		}
 		for _, c := range b.Cards {
 			p.Cards = p.Cards.With(c)

@@ -147,12 +147,12 @@ func (t *tx) correct(by engine.Seat, c Correct) error {
 		if !ok {
 			return refusef(ErrCorrection, "%q is not a good of this edition (goods: %s)", "%q n'est pas une marchandise de cette édition (marchandises : %s)", kv[0], strings.Join(s.d.prof.Goods, ", "), kv[0], strings.Join(s.d.prof.Goods, ", "))
 		}
-		d, err := Amount(kv[1]).resolve(p.Goods[g])
+		d, err := Amount(kv[1]).resolve(int(p.Goods[g]))
 		if err != nil {
 			return bad(err)
 		}
 		switch {
-		case p.Goods[g]+d < 0:
+		case int(p.Goods[g])+d < 0:
 			return refusef(ErrCorrection, "%s holds %d %s: %d would leave fewer than none", "%s a %d %s : %d en laisserait moins que zéro", name, p.Goods[g], kv[0], d, name, p.Goods[g], s.d.prof.GoodsFR[g], d)
 		case d > s.Supply[g]:
 			return refusef(ErrCorrection, "the supply has %d %s, not %d: correct the player who holds too many first", "la réserve n'a que %d %s, pas %d : corrigez d'abord le joueur qui en a trop", s.Supply[g], kv[0], d, s.Supply[g], s.d.prof.GoodsFR[g], d)
@@ -173,12 +173,12 @@ func (t *tx) correct(by engine.Seat, c Correct) error {
 		if k < 0 {
 			return refusef(ErrCorrection, "%q is not a tile (tiles: %s)", "%q n'est pas une tuile (tuiles : %s)", kv[0], strings.Join(tileKeys[:], ", "), kv[0], strings.Join(tileKeys[:], ", "))
 		}
-		d, err := Amount(kv[1]).resolve(p.Tiles[k])
+		d, err := Amount(kv[1]).resolve(int(p.Tiles[k]))
 		if err != nil {
 			return bad(err)
 		}
 		switch {
-		case p.Tiles[k]+d < 0:
+		case int(p.Tiles[k])+d < 0:
 			return refusef(ErrCorrection, "%s holds %d %s tiles: %d would leave fewer than none", "%s a %d tuiles %s : %d en laisserait moins que zéro", name, p.Tiles[k], kv[0], d, name, p.Tiles[k], tileFR[k], d)
 		case d > s.TileSup[k]:
 			return refusef(ErrCorrection, "the supply has %d %s tiles, not %d: correct the player who holds too many first", "la réserve n'a que %d tuiles %s, pas %d : corrigez d'abord le joueur qui en a trop", s.TileSup[k], kv[0], d, s.TileSup[k], tileFR[k], d)
@@ -223,12 +223,12 @@ func (s *State) applyCorrected(e Corrected) error {
 		return fmt.Errorf("correction beyond the holdings")
 	}
 	for g, v := range goods {
-		if p.Goods[g]+v < 0 || v > s.Supply[g] {
+		if int(p.Goods[g])+v < 0 || v > s.Supply[g] {
 			return fmt.Errorf("correction of %s beyond the holdings", s.d.prof.Goods[g])
 		}
 	}
 	for t, v := range tiles {
-		if p.Tiles[t]+v < 0 || v > s.TileSup[t] {
+		if int(p.Tiles[t])+v < 0 || v > s.TileSup[t] {
 			return fmt.Errorf("correction of tile %s beyond the holdings", tileKeys[t])
 		}
 	}
@@ -237,11 +237,11 @@ func (s *State) applyCorrected(e Corrected) error {
 	p.Markers += e.Markers
 	s.Common[e.Seat] -= e.Markers
 	for g, v := range goods {
-		p.Goods[g] += v
+		p.Goods[g] += int8(v)
 		s.Supply[g] -= v
 	}
 	for t, v := range tiles {
-		p.Tiles[t] += v
+		p.Tiles[t] += int8(v)
 		s.TileSup[t] -= v
 	}
 	if e.Ducats != 0 {

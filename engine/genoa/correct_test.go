@@ -83,12 +83,12 @@ func TestCorrect(t *testing.T) {
 				t.Errorf("staff money %d, want %d", next.StaffMoney, tt.staff)
 			}
 			for k, v := range tt.goods {
-				if got := p.Goods[next.good(k)]; got != v {
+				if got := p.Goods[next.good(k)]; int(got) != v {
 					t.Errorf("Anna holds %d %s, want %d", got, k, v)
 				}
 			}
 			for k, v := range tt.tiles {
-				if got := p.Tiles[tileIndex(k)]; got != v {
+				if got := p.Tiles[tileIndex(k)]; int(got) != v {
 					t.Errorf("Anna holds %d %s tiles, want %d", got, k, v)
 				}
 			}

@@ -188,7 +188,7 @@ func (s *State) legalEffect(b int, add func(order, tile string), who engine.Seat
 		ok := true
 		for _, g := range cd.Goods {
 			need[g]++
-			ok = ok && need[g] <= p.Goods[g]
+			ok = ok && need[g] <= int(p.Goods[g])
 		}
 		if !ok {
 			continue

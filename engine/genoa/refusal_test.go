@@ -222,7 +222,7 @@ func TestMoreRefusals(t *testing.T) {
 		{"a large order without its goods", func(t *testing.T) *State {
 			s := atVilla(t)
 			s.Supply = [maxGoods]int{5, 5, 5, 5, 5, 5, 5, 5}
-			s.P[0].Goods = [maxGoods]int{}
+			s.P[0].Goods = [maxGoods]int8{}
 			return s
 		}, func(s *State) string { return "Anna: act order=" + largeID(s) + " tile=extra" }, engine.ErrCannotPay, "needs", "demande", 0, false},
 		{"a tile played by the table", atHarbour, func(*State) string { return "extra" }, engine.ErrBadArgument, "played by a player", "jouée par un joueur", 0, false},

@@ -73,11 +73,11 @@ func (s *State) tieBreak(seat int) int {
 	p := &s.P[seat]
 	n := 0
 	for _, g := range p.Goods {
-		n += g
+		n += int(g)
 	}
 	if s.d.prof.TieBreakAll {
 		for _, t := range p.Tiles {
-			n += t
+			n += int(t)
 		}
 		n += p.Cards.Len()
 	}
@@ -149,7 +149,7 @@ func (s *State) Check() error {
 	for g := range s.Supply {
 		n := s.Supply[g]
 		for _, p := range s.players() {
-			n += p.Goods[g]
+			n += int(p.Goods[g])
 		}
 		if n != d.prof.GoodsEach || s.Supply[g] < 0 {
 			return fmt.Errorf("%w: %d %s in the game, want %d", ErrInvariant, n, d.prof.Goods[g], d.prof.GoodsEach)
@@ -158,7 +158,7 @@ func (s *State) Check() error {
 	for t := range nTiles {
 		n := s.TileSup[t]
 		for _, p := range s.players() {
-			n += p.Tiles[t]
+			n += int(p.Tiles[t])
 		}
 		if n != d.prof.TileCounts[t] || s.TileSup[t] < 0 {
 			return fmt.Errorf("%w: %d %s tiles, want %d", ErrInvariant, n, tileKeys[t], d.prof.TileCounts[t])

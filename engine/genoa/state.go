@@ -24,8 +24,8 @@ func (p phase) String() string { return phaseKeys[p] }
 // player is what one player holds.
 type player struct {
 	Ducats  int
-	Goods   [maxGoods]int
-	Tiles   [nTiles]int
+	Goods   [maxGoods]int8
+	Tiles   [nTiles]int8
 	Markers int     // in the player's own reserve
 	Cards   cardSet // the cards held
 }

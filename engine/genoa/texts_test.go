@@ -426,14 +426,14 @@ func TestBuildingActions(t *testing.T) {
 				} else if len(s.Pending) != 0 {
 					t.Errorf("pending draws %v, want none", s.Pending)
 				}
-				var tl [nTiles]int
+				var tl [nTiles]int8
 				if y.tile != "" {
 					tl[tileIndex(y.tile)] = 1
 				}
 				if p.Tiles != tl || p.Markers != y.marks {
 					t.Errorf("tiles %v markers %d, want %v and %d", p.Tiles, p.Markers, tl, y.marks)
 				}
-				var g [maxGoods]int
+				var g [maxGoods]int8
 				for _, k := range y.goods {
 					g[s.good(k)]++
 				}
@@ -778,7 +778,7 @@ func TestShortSupplyEverywhere(t *testing.T) {
 	r := realRules(t)
 	t.Run("a tile building with no tile left", func(t *testing.T) {
 		s := game(t, r, "filosofia-2008", "Anna", "Bruno", "Chloé")
-		s.P[1].Tiles[tileExtra] = s.TileSup[tileExtra]
+		s.P[1].Tiles[tileExtra] = int8(s.TileSup[tileExtra])
 		s.TileSup[tileExtra] = 0
 		s = play(t, s, rollOn(s, "park"), "Anna: act")
 		if s.P[0].Tiles[tileExtra] != 0 || s.Used[0] != 1 {

@@ -106,12 +106,12 @@ func (s *State) View(seat engine.Seat) any {
 		pv := PlayerView{Name: s.setup.Players[i], Goods: map[string]int{}, Tiles: map[string]int{}, Cards: map[string]int{}, Markers: p.Markers, Actions: int(s.Used[i])}
 		for g, n := range p.Goods {
 			if n > 0 {
-				pv.Goods[d.prof.Goods[g]] = n
+				pv.Goods[d.prof.Goods[g]] = int(n)
 			}
 		}
 		for t, n := range p.Tiles {
 			if n > 0 {
-				pv.Tiles[tileKeys[t]] = n
+				pv.Tiles[tileKeys[t]] = int(n)
 			}
 		}
 		for c := range p.Cards.All() {
