@@ -69,12 +69,18 @@ var (
 	ErrCorrection = engine.NewRule("genoa.correction", "that correction cannot be made", "cette correction est impossible")
 )
 
+// maxAmount bounds a correction's amount (far above any holding).
+const maxAmount = 1_000_000
+
 // resolve is the change that amount a makes to a holding of cur.
 func (a Amount) resolve(cur int) (int, error) {
 	s := strings.TrimSpace(string(a))
 	n, err := strconv.Atoi(s)
 	if err != nil || s == "" {
 		return 0, fmt.Errorf("%q is not an amount: write 120 (the new holding) or +10, -10 (a change)", string(a))
+	}
+	if n > maxAmount || n < -maxAmount {
+		return 0, fmt.Errorf("%q: an amount is at most %d", string(a), maxAmount)
 	}
 	if s[0] == '+' || s[0] == '-' {
 		return n, nil

@@ -152,6 +152,7 @@ func TestCorrectRefused(t *testing.T) {
 		{"nothing changed", engine.Staff, `correct player=Anna goods=silk:1 reason=x`, ErrCorrection, "changes nothing"},
 		{"bad amount", engine.Staff, `correct player=Anna ducats=ten reason=x`, ErrCorrection, "not an amount"},
 		{"negative money", engine.Staff, `correct player=Anna ducats=-1000 reason=x`, ErrCorrection, "fewer than none"},
+		{"amount too large", engine.Staff, `correct player=Anna ducats=+9223372036854775807 reason=x`, ErrCorrection, "at most"},
 		{"negative set", engine.Staff, `correct player=Anna ducats=-0x reason=x`, ErrCorrection, "not an amount"},
 		{"unknown good", engine.Staff, `correct player=Anna goods=gold:1 reason=x`, ErrCorrection, "not a good"},
 		{"good without amount", engine.Staff, `correct player=Anna goods=silk reason=x`, ErrCorrection, "name:amount"},

@@ -45,6 +45,9 @@ func FuzzDecide(f *testing.F) {
 	f.Add(uint8(3), int8(1), "deal from=2 to=harbour goods=silk:-1 markers=-2")
 	f.Add(uint8(9), int8(-1), "acquire street=6-3 place=guild-hall,guild-hall remove=guild-hall")
 	f.Add(uint8(12), int8(0), "trade give=card:L01 get=deck:contract")
+	f.Add(uint8(5), int8(engine.Staff), `correct player=Anna ducats=+10 goods="silk:2,wine:-1" tiles=extra:0 markers=+1 reason="paid twice"`)
+	f.Add(uint8(8), int8(engine.Staff), `correct player=2 ducats=-999999999999 goods=silk:+127 reason=x`)
+	f.Add(uint8(2), int8(engine.Staff), `deal from=Bruno to=harbour ducats=5`)
 	f.Fuzz(func(t *testing.T, pos uint8, by int8, line string) {
 		s := states[int(pos)%len(states)]
 		cmd, err := codec.ParseCommand(line, s.setup.Players)
