@@ -129,7 +129,8 @@ func (s SizeRange) areaRange(w int) (int, int) {
 //     one of the two likeliest faces only: 8 has two, 4 and 6 one),
 //     when the numeral's size is unusual for its face (cut by glare,
 //     merged with an edge), when the same numeral cut at a lower
-//     threshold reads confidently as another face, or when a second
+//     threshold reads confidently as another face (unless the loops of
+//     both cuts match the first face only), or when a second
 //     object of the die's colour with a numeral reads as another face.
 //  8. Two dice whose silhouettes come within 3 pixels (at 640 wide) of
 //     each other are touching: neither is read.
@@ -378,6 +379,16 @@ func silhouettesTouch(a, b *dieCrop, gap int) bool {
 	return false
 }
 
+// loopsSettle says whether the closed loops of a numeral found at two
+// thresholds, a and b, both match face and not other: then the reading of
+// b as other is a glyph's blur, not a doubt.
+func loopsSettle(a, b numeralResult, c *dieCrop, face, other int) bool {
+	if faceLoops[face] == faceLoops[other] {
+		return false
+	}
+	return holes(a.mask, c.w, c.h) == faceLoops[face] && holes(b.mask, c.w, c.h) == faceLoops[face]
+}
+
 // faceLoops is the number of closed loops of each numeral.
 var faceLoops = [9]int{4: 1, 6: 1, 8: 2}
 
@@ -486,7 +497,8 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 			continue
 		}
 		g2 := glyphOf(nr2.mask, c.w, c.h, nr2.cx, nr2.cy, nr2.rms)
-		if m2 := r.m.best(&g2); m2.face != m.face && confidence(m2) >= r.opts.MinConfidence {
+		if m2 := r.m.best(&g2); m2.face != m.face && confidence(m2) >= r.opts.MinConfidence &&
+			!loopsSettle(nr, nr2, c, m.face, m2.face) {
 			o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
 			o.die.Reason = fmt.Sprintf("numeral unclear (reads %d, or %d at another contrast)", m.face, m2.face)
 			return o
