@@ -35,6 +35,38 @@ func TestRunPairs(t *testing.T) {
 	}
 }
 
+// TestRunThrows renders one throw of the accuracy set's seed, the first
+// whose dice touch: both are labelled ? and named in must_reject.
+func TestRunThrows(t *testing.T) {
+	if _, err := exec.LookPath("povray"); err != nil {
+		t.Skip("povray not installed")
+	}
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"-kind", "throws", "-out", out, "-n", "135", "-from", "134", "-seed", "1", "-width", "160", "-height", "120", "-aa", "0"}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr.String())
+	}
+	labels, err := os.ReadFile(filepath.Join(out, "labels.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(labels)), "\n")
+	if len(lines) != 136 || lines[0] != "file,blue,red" || lines[135] != "0134.jpg,?,?" {
+		t.Errorf("labels.csv: %d lines, last %q; want a header, 135 rows, the last 0134.jpg,?,?", len(lines), lines[len(lines)-1])
+	}
+	details, err := os.ReadFile(filepath.Join(out, "details.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(strings.SplitN(string(details), "\n", 2)[0], ",hard,must_reject") || strings.Count(string(details), ",touching,touching\n") != 2 {
+		t.Errorf("details.csv does not name the touching dice of 0134.jpg:\n%s", details[len(details)-300:])
+	}
+	if fi, err := os.Stat(filepath.Join(out, "0134.jpg")); err != nil || fi.Size() == 0 {
+		t.Errorf("0134.jpg: %v", err)
+	}
+}
+
 func TestRunBadArgs(t *testing.T) {
 	for _, args := range [][]string{{}, {"-out", t.TempDir(), "-kind", "triples"}, {"-out", t.TempDir(), "extra"}} {
 		var stdout, stderr bytes.Buffer
