@@ -64,7 +64,7 @@ func TestRandomGames(t *testing.T) {
 
 // TestLegalAllAccepted plays random games and, at every step, asks Decide
 // about EVERY action Legal lists (not just the one played): each must be
-// accepted. Roll and draw choices are sampled (they are checked whole by
+// accepted; and playing one leaves the old state unchanged. Roll and draw choices are sampled (they are checked whole by
 // TestRandomGames' choices and have no other condition than the phase).
 func TestLegalAllAccepted(t *testing.T) {
 	r := realRules(t)
@@ -82,6 +82,7 @@ func TestLegalAllAccepted(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(uint64(i), 11))
 		for step := 0; !st.(*State).Over(); step++ {
+			before := fmt.Sprintf("%+v", *st.(*State))
 			legal := st.Legal()
 			for j, a := range legal {
 				switch a.Cmd.(type) {
@@ -94,9 +95,15 @@ func TestLegalAllAccepted(t *testing.T) {
 					t.Fatalf("%s %dp game %d step %d: listed action %q by %v refused: %v", ed, n, i, step, codec.FormatCommand(a.Cmd, names[:n]), a.By, err)
 				}
 			}
+			prev := st
 			st, _, err = engine.Play(st, legal[rng.IntN(len(legal))])
 			if err != nil {
 				t.Fatal(err)
+			}
+			// States are values: Decide and Apply leave the old one as it
+			// was (its slices are shared with the new one).
+			if after := fmt.Sprintf("%+v", *prev.(*State)); after != before {
+				t.Fatalf("game %d step %d: playing changed the old state:\n%s\n%s", i, step, before, after)
 			}
 			if step > 20000 {
 				t.Fatalf("game %d does not end", i)

@@ -57,8 +57,8 @@ type window struct {
 type State struct {
 	d     *Data
 	setup engine.Setup
-	// Slices: Path and Corr are shared between states (append only, their
-	// capacity clipped by clone); Pending, Offers and Discs are copied.
+	// Slices are shared between states and never written in place (clone
+	// clips their capacity, so that an append copies).
 	Path    []int // squares visited this turn, in order; the last holds the pawn
 	Pending []pend
 	Offers  []offer
@@ -112,9 +112,9 @@ func (s *State) clone() *State {
 	// capacity clipped so that an append copies; the others are copied.
 	c.Path = slices.Clip(s.Path)
 	c.Corr = slices.Clip(s.Corr)
-	c.Pending = slices.Clone(s.Pending)
-	c.Offers = slices.Clone(s.Offers)
-	c.Discs = slices.Clone(s.Discs)
+	c.Pending = slices.Clip(s.Pending)
+	c.Offers = slices.Clip(s.Offers)
+	c.Discs = slices.Clip(s.Discs)
 	return &c
 }
 
@@ -283,9 +283,11 @@ func (s *State) apply(ev engine.Event) error {
 		}
 		s.CardLoc[c] = int8(e.Seat)
 		s.P[e.Seat].Cards = s.P[e.Seat].Cards.With(c)
-		s.Pending[0].N--
-		if s.Pending[0].N <= 0 {
+		if s.Pending[0].N <= 1 {
 			s.Pending = s.Pending[1:]
+		} else {
+			s.Pending = slices.Clone(s.Pending) // shared: never written in place
+			s.Pending[0].N--
 		}
 	case DrawsDue:
 		k := deckIndex(e.Deck)
@@ -323,8 +325,13 @@ func (s *State) apply(ev engine.Event) error {
 		if err != nil {
 			return err
 		}
-		s.Offers = slices.DeleteFunc(s.Offers, func(o offer) bool { return o.Seat == e.Seat })
-		s.Offers = append(s.Offers, offer{Seat: e.Seat, Pay: b})
+		offers := make([]offer, 0, len(s.Offers)+1)
+		for _, o := range s.Offers {
+			if o.Seat != e.Seat {
+				offers = append(offers, o)
+			}
+		}
+		s.Offers = append(offers, offer{Seat: e.Seat, Pay: b})
 	case ActorChosen:
 		if err := s.seatOK(e.Seat); err != nil {
 			return err
@@ -439,7 +446,13 @@ func (s *State) apply(ev engine.Event) error {
 		if p.Markers < 0 {
 			return fmt.Errorf("%v has not enough markers", e.Seat)
 		}
-		s.Discs = slices.DeleteFunc(s.Discs, func(x int) bool { return x == st })
+		discs := make([]int, 0, len(s.Discs))
+		for _, x := range s.Discs {
+			if x != st {
+				discs = append(discs, x)
+			}
+		}
+		s.Discs = discs
 		s.nextAcquirer()
 	case Corrected:
 		return s.applyCorrected(e)
