@@ -245,7 +245,11 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		minDiff := r.opts.MinBackgroundDiff
 		cls := func(x, y, b, g, rr int) bool {
 			h, s, v := hsv(b, g, rr)
-			if !rng.Contains(h, s, v) {
+			// the silhouette takes in a top face lit pale (a light plastic
+			// under a strong light), less saturated than the die's colour
+			pale := rng
+			pale.SMin = rng.SMin * paleSat / 10
+			if !pale.Contains(h, s, v) {
 				return false
 			}
 			bx, by := min(bg.w-1, x/(step*ratio)), min(bg.h-1, y/(step*ratio))
