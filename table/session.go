@@ -347,7 +347,7 @@ func undoLine(step journal.Step) LogLine {
 // command, by its name only: its arguments may be secret (a card, a sum).
 func describe(st engine.State, seq int64, by engine.Seat, command string, evs []engine.Event) (engine.State, []LogLine, error) {
 	var out []LogLine
-	d, ok := st.(engine.Describer)
+	_, ok := st.(engine.Describer)
 	if !ok {
 		verb, _, _ := strings.Cut(command, " ")
 		who := by.String()
@@ -358,7 +358,7 @@ func describe(st engine.State, seq int64, by engine.Seat, command string, evs []
 	}
 	for _, ev := range evs {
 		if ok {
-			d = st.(engine.Describer)
+			d := st.(engine.Describer)
 			out = append(out, LogLine{Seq: seq, FR: d.Describe(ev, "fr"), EN: d.Describe(ev, "en")})
 		}
 		var err error
@@ -659,7 +659,7 @@ func (s *Session) handleInput(ev input.Event) {
 			t, ok = s.tags(e.UID)
 		}
 		if !ok {
-			s.addUnknown(input.UnknownTag{At: e.At, UID: e.UID})
+			s.addUnknown(input.UnknownTag(e))
 			return
 		}
 		target = t

@@ -138,11 +138,6 @@ func (r *rig) sync() {
 	}
 }
 
-// probe is a command no game knows.
-type probe struct{}
-
-func (probe) Name() string { return "probe" }
-
 func (r *rig) latest() Update { return r.s.Latest() }
 
 func held(t *testing.T, st engine.State) (pile int, held []int) {
