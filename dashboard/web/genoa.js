@@ -21,14 +21,14 @@ window.RENDERERS = window.RENDERERS || {};
       yourMoney: "Votre argent", ducats: "ducats", yourCards: "Vos cartes", contracts: "Vos contrats valent",
       supply: "Réserve", decks: "Pioches", owners: "Propriétaires", dealTitle: "Proposer un marché au marchand",
       target: "Case visée", pay: "Ducats", payGoods: "Marchandises (ex. soie:1)", propose: "Proposer",
-      drawing: "Carte à tirer", reach: "accessible", path: "chemin" },
+      drawing: "Carte à tirer", reach: "accessible", path: "chemin", corrections: "Corrections du personnel" },
     en: { round: "Round", of: "of", track: "track", phase: "Phase", merchant: "Merchant", moves: "moves left",
       actor: "Action for", acquirer: "Acquiring", offers: "Offers for this action", board: "Board",
       goods: "Goods", tiles: "Tiles", markers: "Markers", cards: "Cards", actions: "Actions",
       yourMoney: "Your money", ducats: "ducats", yourCards: "Your cards", contracts: "Your contracts are worth",
       supply: "Supply", decks: "Decks", owners: "Owners", dealTitle: "Offer the merchant a deal",
       target: "Target square", pay: "Ducats", payGoods: "Goods (e.g. silk:1)", propose: "Propose",
-      drawing: "Card to draw", reach: "reachable", path: "path" },
+      drawing: "Card to draw", reach: "reachable", path: "path", corrections: "Staff corrections" },
   };
 
   function nameOf(info, key, lang) {
@@ -111,6 +111,9 @@ window.RENDERERS = window.RENDERERS || {};
       out.push(h("div", { class: "mine" },
         h("p", { class: "money" }, w.yourMoney + sep, h("strong", { id: "ducats" }, v.mine.ducats), " " + w.ducats),
         h("p", {}, w.contracts + " " + v.mine.contractsWorth + " " + w.ducats),
+        // The staff's corrections of this seat's money: only its own view has them.
+        v.mine.corrections ? h("p", { class: "corrections" }, w.corrections + sep +
+          v.mine.corrections.map((c) => (c.ducats > 0 ? "+" : "") + c.ducats + " " + w.ducats + " (" + c.reason + ")").join(", ")) : null,
         h("h3", {}, w.yourCards), h("ul", { class: "cards" }, cards)));
     }
     const rows = (v.players || []).map((p, i) => h("tr", { class: f.role === "seat" && f.seat === i ? "me" : "", "data-seat": i },
