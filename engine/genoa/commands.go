@@ -37,6 +37,8 @@ type Move struct {
 // takes its action there. After lists goods or tiles From pays once the
 // action has given them. The Merchant* fields are what the merchant gives
 // From in exchange. Promise is words only, where the edition allows it.
+// The merchant concludes a deal (his line, or his phone accepting From's
+// proposal), or the table or the staff; From alone may not.
 type Deal struct {
 	From           engine.Seat    `json:"from"`
 	To             Place          `json:"to"`
