@@ -61,9 +61,9 @@
 // adversarial renders (at most 0.5% wrong, and a floor on the right-rate);
 // testdata/real, photos of real single dice read with ReadSingle (at least
 // 95% right, at most 1% wrong; never learned from). The reader meets every
-// bar but the accuracy set's right-rate: 97.5% of its dice read right
-// (98.0% of the held-out half), 0.17% wrong; rendered-hard 87.7% right,
-// 0.17% wrong; real photos 99.2% right, none wrong. The tests assert those
+// bar but the accuracy set's right-rate: 98.2% of its dice read right
+// (98.0% of the held-out half), none wrong; rendered-hard 87.0% right,
+// 0.33% wrong; real photos 99.2% right, none wrong. The tests assert those
 // figures where a bar is not met.
 //
 // # Concurrency

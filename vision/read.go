@@ -80,7 +80,7 @@ var DefaultReaderOpts = ReaderOpts{
 	Blue:          HSVRange{HMin: 95, HMax: 130, SMin: 60, SMax: 255, VMin: 25, VMax: 255},
 	Red:           HSVRange{HMin: 168, HMax: 10, SMin: 80, SMax: 255, VMin: 30, VMax: 255},
 	MinConfidence: 0.5,
-	MinContrast:   16,
+	MinContrast:   10,
 
 	MinBackgroundDiff: 40,
 	DieSize:           SizeRange{Min: 1.0 / 30, Max: 1.0 / 8},
@@ -125,6 +125,7 @@ func (s SizeRange) areaRange(w int) (int, int) {
 //     the mean of the pixel and HOG correlations).
 //  7. The confidence is the margin of the best face over the next. The
 //     die is uncertain (Face 0, with a Reason) when the margin is small
+//     (or under 0.9 for a faint numeral, of mean contrast under 24),
 //     (unless the numeral's closed loops, as counted in its mask, match
 //     one of the two likeliest faces only: 8 has two, 4 and 6 one),
 //     when the numeral's size is unusual for its face (cut by glare,
@@ -393,6 +394,13 @@ func loopsSettle(a, b numeralResult, c *dieCrop, face, other int) bool {
 	return holes(a.mask, c.w, c.h) == faceLoops[face] && holes(b.mask, c.w, c.h) == faceLoops[face]
 }
 
+// A faint numeral (its mean contrast below faintContrast levels) is read
+// only at faintConfidence.
+const (
+	faintContrast   = 24
+	faintConfidence = 0.9
+)
+
 // faceLoops is the number of closed loops of each numeral.
 var faceLoops = [9]int{4: 1, 6: 1, 8: 2}
 
@@ -476,7 +484,8 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 			o.die.Confidence = r.opts.MinConfidence
 		}
 	}
-	if o.die.Confidence < r.opts.MinConfidence {
+	if o.die.Confidence < r.opts.MinConfidence || o.contrast < faintContrast && o.die.Confidence < faintConfidence {
+		o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
 		o.die.Reason = fmt.Sprintf("numeral unclear (looks like %d or %d)", m.face, m.second)
 		return o
 	}

@@ -48,8 +48,12 @@ func chromaCrop(im bgrImage, c *dieCrop) (out dieCrop, ok bool) {
 			k := (b + g + r) / 3
 			// scaled so that gold on blue has about the contrast of a
 			// white numeral on a coloured die in the grey
-			out.gray[y*c.w+x] = float32(1.5 * ((b-k)*db + (g-k)*dg + (r-k)*dr))
+			out.gray[y*c.w+x] = float32(chromaGain * ((b-k)*db + (g-k)*dg + (r-k)*dr))
 		}
 	}
 	return out, true
 }
+
+// chromaGain scales the hue contrast to about the brightness contrast of
+// a white numeral on a coloured die.
+const chromaGain = 1.5
