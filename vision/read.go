@@ -124,10 +124,11 @@ func (s SizeRange) areaRange(w int) (int, int) {
 //     the samples each template was learned from (nearest neighbour, by
 //     the mean of the pixel and HOG correlations).
 //  7. The confidence is the margin of the best face over the next. The
-//     die is uncertain (Face 0, with a Reason) when the margin is small
-//     (or under 0.9 for a faint numeral, of mean contrast under 24),
-//     (unless the numeral's closed loops, as counted in its mask, match
-//     one of the two likeliest faces only: 8 has two, 4 and 6 one),
+//     die is uncertain (Face 0, with a Reason) when the confidence is
+//     under MinConfidence (unless the numeral's closed loops, as counted
+//     in its mask, match one of the two likeliest faces only: 8 has two,
+//     4 and 6 one) or, for a faint numeral (mean contrast under 24),
+//     under 0.9,
 //     when the numeral's size is unusual for its face (cut by glare,
 //     merged with an edge), when the same numeral cut at a lower
 //     threshold reads confidently as another face (unless the loops of
