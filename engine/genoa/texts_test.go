@@ -160,7 +160,7 @@ func TestMovementCountsSquares(t *testing.T) {
 		if len(s.Path) != tc.moves+1 || s.d.place(s.pawn()) != tc.to {
 			t.Errorf("path %v, want %d moves ending on %s", s.Path, tc.moves, tc.to)
 		}
-		s = play(t, s, "Anna: act")
+		play(t, s, "Anna: act") // the action at the end of the path is legal
 	}
 }
 
@@ -627,7 +627,7 @@ func TestOneActionPerPlayerPerTurn(t *testing.T) {
 	if s.Used[1] != 2 {
 		t.Errorf("Bruno took %d actions, want 2 with his extra-action tile on Anna's turn", s.Used[1])
 	}
-	s = drawAll(t, s)
+	drawAll(t, s)
 	// The merchant's extra action cannot take a building's action twice.
 	m := play(t, start(t), "move to=3-3", "move to=town-hall", "Anna: act")
 	m = drawAll(t, m)
