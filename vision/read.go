@@ -433,15 +433,6 @@ type readOut struct {
 	size     float64 // length of the numeral over the die's radius
 }
 
-// better says whether o is a more likely die than p: read with more
-// confidence, or with a stronger numeral.
-func (o readOut) better(p readOut) bool {
-	if o.die.Confidence != p.die.Confidence {
-		return o.die.Confidence > p.die.Confidence
-	}
-	return o.contrast > p.contrast
-}
-
 // debugMasks, when set by a test, sees the colour masks.
 var debugMasks func(sm, bg bgrImage, bm, rm []byte)
 

@@ -21,11 +21,6 @@ type bgrImage struct {
 	pix  []byte // 3 bytes a pixel, rows packed
 }
 
-func (im *bgrImage) at(x, y int) (b, g, r int) {
-	i := 3 * (y*im.w + x)
-	return int(im.pix[i]), int(im.pix[i+1]), int(im.pix[i+2])
-}
-
 // viewBGR returns the pixels of frame as BGR bytes. Continuous 8UC3 Mats are
 // viewed without a copy; grey and BGRA Mats are converted. The returned view
 // is valid while frame is open.

@@ -53,29 +53,6 @@ func (n numeralResult) score() float64 {
 	return n.contrast * (1 - n.offCentre)
 }
 
-// boxBlur blurs src (w x h) with a (2r+1)^2 box, clamped at the borders,
-// using integral sums.
-func boxBlur(src []float32, w, h, r int) []float32 {
-	ii := make([]float64, (w+1)*(h+1))
-	for y := 0; y < h; y++ {
-		var row float64
-		for x := 0; x < w; x++ {
-			row += float64(src[y*w+x])
-			ii[(y+1)*(w+1)+x+1] = ii[y*(w+1)+x+1] + row
-		}
-	}
-	out := make([]float32, w*h)
-	for y := 0; y < h; y++ {
-		y0, y1 := max(0, y-r), min(h, y+r+1)
-		for x := 0; x < w; x++ {
-			x0, x1 := max(0, x-r), min(w, x+r+1)
-			s := ii[y1*(w+1)+x1] - ii[y0*(w+1)+x1] - ii[y1*(w+1)+x0] + ii[y0*(w+1)+x0]
-			out[y*w+x] = float32(s / float64((y1-y0)*(x1-x0)))
-		}
-	}
-	return out
-}
-
 // parallax relates the shift of the top face from the middle of a die's
 // silhouette to the die's radius and its distance from the picture's
 // centre (see findNumeral).
@@ -225,25 +202,6 @@ func findNumeral(c *dieCrop, minContrast, frac float32) numeralResult {
 	res.length = math.Sqrt(12 * l1)
 	res.offCentre = math.Hypot(res.cx-dcx, res.cy-dcy) / dr
 	return res
-}
-
-// makeGlyph resamples the numeral mask (blurred by bilinear sampling) on the
-// normalised grid, rotated by angle (radians, counter-clockwise in the
-// image).
-func makeGlyph(mask []byte, w, h int, cx, cy, rms, angle float64) glyph {
-	var g glyph
-	scale := glyphSpan * rms / numeralGrid
-	cs, sn := math.Cos(angle), math.Sin(angle)
-	for gy := 0; gy < numeralGrid; gy++ {
-		for gx := 0; gx < numeralGrid; gx++ {
-			u := (float64(gx) + 0.5 - numeralGrid/2) * scale
-			v := (float64(gy) + 0.5 - numeralGrid/2) * scale
-			x := cx + u*cs - v*sn
-			y := cy + u*sn + v*cs
-			g[gy*numeralGrid+gx] = float32(sampleMask(mask, w, h, x, y))
-		}
-	}
-	return g
 }
 
 func sampleMask(mask []byte, w, h int, x, y float64) float64 {
