@@ -63,7 +63,7 @@ lint:
 PURE_PKGS = ./engine/... ./notation/... ./strictyaml/...
 unit:
 	$(GO) test -count=1 $(PURE_PKGS)
-	$(GO) test -race -count=1 -tags matprofile $$($(GO) list ./... | grep -v -E '^comptoir/(engine|notation|strictyaml)(/|$$)')
+	$(GO) test -race -count=1 -timeout 25m -tags matprofile $$($(GO) list ./... | grep -v -E '^comptoir/(engine|notation|strictyaml)(/|$$)')
 
 # Every fuzz target of the tree (every func FuzzX in a _test.go file) runs
 # for FUZZTIME; a failure prints the input that broke it.
