@@ -115,3 +115,33 @@ func (e DeviceStatus) String() string {
 	}
 	return e.Device + " fault: " + e.Detail
 }
+
+// WithTime returns e with its time set to at (recordings replayed at their
+// own pace, events stamped by a clock). An event type this package does
+// not define is returned as it is.
+func WithTime(e Event, at time.Time) Event {
+	switch v := e.(type) {
+	case DiceRolled:
+		v.At = at
+		return v
+	case DiceUnreadable:
+		v.At = at
+		return v
+	case TagTapped:
+		v.At = at
+		return v
+	case UnknownTag:
+		v.At = at
+		return v
+	case SquareSensed:
+		v.At = at
+		return v
+	case Button:
+		v.At = at
+		return v
+	case DeviceStatus:
+		v.At = at
+		return v
+	}
+	return e
+}

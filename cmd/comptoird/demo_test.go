@@ -184,7 +184,7 @@ func writeDemo(t *testing.T, cfg *tableconfig.Config) {
 	at := demoStart
 	emit := func(gap time.Duration, e input.Event) table.Update {
 		at = at.Add(gap)
-		e = stamp(e, at)
+		e = input.WithTime(e, at)
 		if err := w.Write(e); err != nil {
 			t.Fatal(err)
 		}
@@ -269,25 +269,6 @@ script:
 	if err := os.WriteFile(cfg.Tags, append([]byte(head), tags.Encode()...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// stamp sets the time of a recorded event.
-func stamp(e input.Event, at time.Time) input.Event {
-	switch v := e.(type) {
-	case input.TagTapped:
-		v.At = at
-		return v
-	case input.Button:
-		v.At = at
-		return v
-	case input.DeviceStatus:
-		v.At = at
-		return v
-	case input.DiceRolled:
-		v.At = at
-		return v
-	}
-	panic(fmt.Sprintf("stamp %T", e))
 }
 
 // pickRoll chooses a roll that starts the pawn on a street with a street

@@ -356,7 +356,7 @@ func (s *Source) Run(ctx context.Context) <-chan input.Event {
 				}
 			}
 			if !s.opts.KeepTimes {
-				e = withTime(e, s.opts.Clock.Now())
+				e = input.WithTime(e, s.opts.Clock.Now())
 			}
 			select {
 			case out <- e:
@@ -366,34 +366,6 @@ func (s *Source) Run(ctx context.Context) <-chan input.Event {
 		}
 	}()
 	return out
-}
-
-// withTime returns e with its time set to at.
-func withTime(e input.Event, at time.Time) input.Event {
-	switch v := e.(type) {
-	case input.TagTapped:
-		v.At = at
-		return v
-	case input.UnknownTag:
-		v.At = at
-		return v
-	case input.Button:
-		v.At = at
-		return v
-	case input.SquareSensed:
-		v.At = at
-		return v
-	case input.DeviceStatus:
-		v.At = at
-		return v
-	case input.DiceRolled:
-		v.At = at
-		return v
-	case input.DiceUnreadable:
-		v.At = at
-		return v
-	}
-	return e
 }
 
 // Record writes every event of in to w until in is closed or ctx is done.
