@@ -6,6 +6,23 @@
 //	board.yaml:12: key "cels": unknown key; expected one of key, fr, en, names, aliases, cells
 //
 // Every data file and configuration of Comptoir is decoded through it.
+//
+// # Errors
+//
+// Every error is an *Error. It wraps ErrInvalid, one of ErrUnknownKey,
+// ErrMissingKey and ErrBadValue saying what kind of fault it is, and the
+// File's Sentinel when one is set, so that a package can keep its own
+// sentinel: errors.Is(err, tagmap.ErrFormat) holds for every error of a tag
+// map. A package's own checks report through Failf (a message led by its
+// kind, "bad value: pin GPIO17 is already used") or Wrap (any error of
+// its own, at a place in the file).
+//
+// # Key paths
+//
+// Fields names the keys of a mapping by themselves ("cells") and the
+// mapping by a description ("a building"); Section names them by their
+// dotted path from the top of the file ("devices.nfc.reset", "goods[2].en"),
+// for nested configuration sections.
 package strictyaml
 
 import (
@@ -14,6 +31,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -21,12 +39,25 @@ import (
 // ErrInvalid is wrapped by every error of this package.
 var ErrInvalid = errors.New("invalid data file")
 
+// The kinds of errors: every *Error wraps one of them.
+var (
+	ErrUnknownKey = errors.New("unknown key")
+	ErrMissingKey = errors.New("missing key")
+	ErrBadValue   = errors.New("bad value")
+)
+
 // Error is a decoding error at a place in a file.
 type Error struct {
 	File string // file name as given to Parse
 	Line int    // 1-based line, 0 when unknown
 	Key  string // key at fault, "" when none
 	Msg  string // what is wrong and what to do
+	// Err is what went wrong, wrapped but not printed (Msg says it): one
+	// of ErrUnknownKey, ErrMissingKey, ErrBadValue, or an error of the
+	// caller's given to Wrap or Failf.
+	Err error
+	// Sentinel is the File's Sentinel, wrapped too; nil when none.
+	Sentinel error
 }
 
 func (e *Error) Error() string {
@@ -43,21 +74,54 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Unwrap returns ErrInvalid, so that errors.Is(err, ErrInvalid) holds.
-func (e *Error) Unwrap() error { return ErrInvalid }
+// Unwrap returns ErrInvalid, Err and Sentinel, so that errors.Is(err,
+// ErrInvalid) holds, and errors.Is with the kind or the caller's sentinel.
+func (e *Error) Unwrap() []error {
+	out := []error{ErrInvalid}
+	if e.Err != nil {
+		out = append(out, e.Err)
+	}
+	if e.Sentinel != nil {
+		out = append(out, e.Sentinel)
+	}
+	return out
+}
 
 // File is a YAML file being decoded.
 type File struct {
 	Name string
+	// Sentinel, when not nil, is wrapped by every error about this file,
+	// for a package that exports a sentinel of its own (for example
+	// tagmap.ErrFormat). It is not printed.
+	Sentinel error
 }
 
-// Errorf returns an *Error at node n (which may be nil) for key.
-func (f File) Errorf(n *yaml.Node, key, format string, args ...any) error {
+func (f File) at(n *yaml.Node, key string, kind error, msg string) error {
 	line := 0
 	if n != nil {
 		line = n.Line
 	}
-	return &Error{File: f.Name, Line: line, Key: key, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: f.Name, Line: line, Key: key, Msg: msg, Err: kind, Sentinel: f.Sentinel}
+}
+
+// Errorf returns an *Error of kind ErrBadValue at node n (which may be nil)
+// for key. The message is not led by the kind: it says what is wrong.
+func (f File) Errorf(n *yaml.Node, key, format string, args ...any) error {
+	return f.at(n, key, ErrBadValue, fmt.Sprintf(format, args...))
+}
+
+// Failf returns an *Error of the given kind (ErrBadValue, or a sentinel
+// of the caller's) at node n for key, its message led by the kind:
+//
+//	table.yaml:9: key "devices.buttons.pins.undo": bad value: pin GPIO17 is already used by devices.buttons.pins.confirm
+func (f File) Failf(n *yaml.Node, key string, kind error, format string, args ...any) error {
+	return f.Wrap(n, key, fmt.Errorf("%w: "+format, append([]any{kind}, args...)...))
+}
+
+// Wrap returns an *Error at node n for key that prints and wraps err, an
+// error of the caller's (for example a parse error of a value).
+func (f File) Wrap(n *yaml.Node, key string, err error) error {
+	return f.at(n, key, err, err.Error())
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
@@ -69,12 +133,12 @@ func (f File) Parse(data []byte) (*yaml.Node, error) {
 		msg := err.Error()
 		if m := yamlLine.FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[1])
-			return nil, &Error{File: f.Name, Line: line, Msg: "not valid YAML: " + m[2]}
+			return nil, &Error{File: f.Name, Line: line, Msg: "not valid YAML: " + m[2], Err: ErrBadValue, Sentinel: f.Sentinel}
 		}
-		return nil, &Error{File: f.Name, Msg: "not valid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+		return nil, f.at(nil, "", ErrBadValue, "not valid YAML: "+strings.TrimPrefix(msg, "yaml: "))
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return nil, &Error{File: f.Name, Line: 1, Msg: "empty file; expected a mapping with a version key"}
+		return nil, &Error{File: f.Name, Line: 1, Msg: "empty file; expected a mapping with a version key", Err: ErrMissingKey, Sentinel: f.Sentinel}
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
@@ -102,8 +166,19 @@ func kindName(n *yaml.Node) string {
 // the value node of each key present. where names the mapping in errors
 // (for example "building guild-hall").
 func (f File) Fields(n *yaml.Node, where string, required, optional []string) (map[string]*yaml.Node, error) {
+	return f.fields(n, where, "", required, optional)
+}
+
+// Section is Fields for the mapping at a dotted key path, for example
+// "devices.nfc" or "goods[2]": errors name the keys by their whole path,
+// "devices.nfc.reset", and the mapping by its path.
+func (f File) Section(n *yaml.Node, path string, required, optional []string) (map[string]*yaml.Node, error) {
+	return f.fields(n, path, path+".", required, optional)
+}
+
+func (f File) fields(n *yaml.Node, where, prefix string, required, optional []string) (map[string]*yaml.Node, error) {
 	if n.Kind != yaml.MappingNode {
-		return nil, f.Errorf(n, "", "%s is a %s; expected a mapping", where, kindName(n))
+		return nil, f.Errorf(n, strings.TrimSuffix(prefix, "."), "%s is %s; expected a mapping", where, describe(n))
 	}
 	allowed := make(map[string]bool, len(required)+len(optional))
 	for _, k := range required {
@@ -120,16 +195,16 @@ func (f File) Fields(n *yaml.Node, where string, required, optional []string) (m
 		}
 		if !allowed[k.Value] {
 			all := append(append([]string{}, required...), optional...)
-			return nil, f.Errorf(k, k.Value, "unknown key in %s; expected one of %s", where, strings.Join(all, ", "))
+			return nil, f.at(k, prefix+k.Value, ErrUnknownKey, fmt.Sprintf("unknown key in %s; expected one of %s", where, strings.Join(all, ", ")))
 		}
 		if _, dup := out[k.Value]; dup {
-			return nil, f.Errorf(k, k.Value, "given twice in %s; keep one", where)
+			return nil, f.Errorf(k, prefix+k.Value, "given twice in %s; keep one", where)
 		}
 		out[k.Value] = v
 	}
 	for _, k := range required {
 		if _, ok := out[k]; !ok {
-			return nil, f.Errorf(n, k, "missing in %s; it is required", where)
+			return nil, f.at(n, prefix+k, ErrMissingKey, fmt.Sprintf("missing in %s; it is required", where))
 		}
 	}
 	return out, nil
@@ -170,6 +245,42 @@ func (f File) Bool(n *yaml.Node, key string) (bool, error) {
 		return false, f.Errorf(n, key, "%q is not true or false", n.Value)
 	}
 	return b, nil
+}
+
+// Scalar returns the text of scalar node n as written, whatever its type:
+// for values that are names and may look like numbers ("1" or 1 for an
+// I2C bus, 0x20 for an address, GPIO17). An empty value, a list or a
+// mapping is refused.
+func (f File) Scalar(n *yaml.Node, key string) (string, error) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return "", f.Errorf(n, key, "is %s; expected a single value", describe(n))
+	}
+	return n.Value, nil
+}
+
+// Float returns the value of number node n, whole or decimal.
+func (f File) Float(n *yaml.Node, key string) (float64, error) {
+	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+		return 0, f.Errorf(n, key, "is %s; expected a number", describe(n))
+	}
+	var v float64
+	if err := n.Decode(&v); err != nil {
+		return 0, f.Errorf(n, key, "%q is not a number", n.Value)
+	}
+	return v, nil
+}
+
+// Duration returns the value of duration node n, a text with its unit
+// such as 100ms, 5s or 1m30s (time.ParseDuration).
+func (f File) Duration(n *yaml.Node, key string) (time.Duration, error) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return 0, f.Errorf(n, key, "is %s; expected a duration with its unit, like 100ms or 5s", describe(n))
+	}
+	d, err := time.ParseDuration(n.Value)
+	if err != nil {
+		return 0, f.Errorf(n, key, "%q is not a duration; write it with its unit, like 100ms or 5s", n.Value)
+	}
+	return d, nil
 }
 
 // Seq returns the items of list node n.

@@ -2,8 +2,12 @@ package strictyaml
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"gopkg.in/yaml.v3"
 )
 
 func TestParse(t *testing.T) {
@@ -115,6 +119,145 @@ func TestVersion(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("Version(%q) = %q, want %q", data, got, want)
+		}
+	}
+}
+
+// TestKinds checks that every error wraps its kind and the File's
+// sentinel beside ErrInvalid, without printing them.
+func TestKinds(t *testing.T) {
+	mine := errors.New("bad thing map")
+	f := File{Name: "x.yaml", Sentinel: mine}
+	fields := func(data string) error {
+		root, err := f.Parse([]byte(data))
+		if err != nil {
+			return err
+		}
+		_, err = f.Fields(root, "thing", []string{"a"}, []string{"b"})
+		return err
+	}
+	tests := []struct {
+		name string
+		err  error
+		kind error
+		want string
+	}{
+		{"empty", fields(""), ErrMissingKey, "x.yaml:1: empty file; expected a mapping with a version key"},
+		{"not yaml", fields("a: [1\n"), ErrBadValue, "x.yaml:"},
+		{"top list", fields("- 1\n"), ErrBadValue, "x.yaml:1: top level is a list"},
+		{"unknown", fields("a: 1\nc: 2\n"), ErrUnknownKey, `x.yaml:2: key "c": unknown key in thing; expected one of a, b`},
+		{"missing", fields("b: 1\n"), ErrMissingKey, `x.yaml:1: key "a": missing in thing; it is required`},
+		{"twice", fields("a: 1\na: 1\n"), ErrBadValue, `x.yaml:2: key "a": given twice in thing; keep one`},
+		{"errorf", f.Errorf(&yaml.Node{Line: 3}, "k", "%d is too many", 9), ErrBadValue, `x.yaml:3: key "k": 9 is too many`},
+		{"failf", f.Failf(&yaml.Node{Line: 4}, "k", ErrBadValue, "pin %s is used", "GPIO17"), ErrBadValue, `x.yaml:4: key "k": bad value: pin GPIO17 is used`},
+		{"wrap", f.Wrap(&yaml.Node{Line: 5}, "uid", fmt.Errorf("%w: 3 bytes", errBadUID)), errBadUID, `x.yaml:5: key "uid": bad UID: 3 bytes`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.err == nil {
+				t.Fatal("no error")
+			}
+			if !strings.HasPrefix(tt.err.Error(), tt.want) {
+				t.Errorf("error = %q, want prefix %q", tt.err, tt.want)
+			}
+			for _, target := range []error{ErrInvalid, tt.kind, mine} {
+				if !errors.Is(tt.err, target) {
+					t.Errorf("errors.Is(%q, %q) = false", tt.err, target)
+				}
+			}
+			for _, other := range []error{ErrUnknownKey, ErrMissingKey, ErrBadValue} {
+				if other != tt.kind && errors.Is(tt.err, other) {
+					t.Errorf("errors.Is(%q, %q) = true, want only %q", tt.err, other, tt.kind)
+				}
+			}
+		})
+	}
+	if err := (File{Name: "y.yaml"}).Errorf(nil, "", "x"); errors.Is(err, mine) || err.Error() != "y.yaml: x" {
+		t.Errorf("error without sentinel = %q", err)
+	}
+}
+
+var errBadUID = errors.New("bad UID")
+
+func TestSection(t *testing.T) {
+	f := File{Name: "x.yaml"}
+	root, err := f.Parse([]byte("devices:\n  nfc:\n    spi: SPI0.0\n    rest: GPIO4\n  lights: 3\n  buttons: {}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := f.Fields(root, "the file", []string{"devices"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev, err := f.Section(top["devices"], "devices", nil, []string{"nfc", "lights", "buttons"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		node     *yaml.Node
+		path     string
+		req, opt []string
+		want     string
+	}{
+		{"unknown", dev["nfc"], "devices.nfc", []string{"spi"}, []string{"reset"}, `x.yaml:4: key "devices.nfc.rest": unknown key in devices.nfc; expected one of spi, reset`},
+		{"missing", dev["nfc"], "devices.nfc", []string{"spi", "rest", "reset"}, nil, `x.yaml:3: key "devices.nfc.reset": missing in devices.nfc; it is required`},
+		{"not a mapping", dev["lights"], "devices.lights", nil, nil, `x.yaml:5: key "devices.lights": devices.lights is a number; expected a mapping`},
+		{"empty ok", dev["buttons"], "devices.buttons", nil, []string{"pins"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := f.Section(tt.node, tt.path, tt.req, tt.opt)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tt.want {
+				t.Errorf("Section = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestScalarFloatDuration(t *testing.T) {
+	f := File{Name: "x.yaml"}
+	root, err := f.Parse([]byte("bus: 1\nbus2: \"1\"\naddr: 0x20\nnone:\nlist: [1]\nspeed: 2\nhalf: 0.5\npause: 1m30s\nbare: 30\nword: soon\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := f.Fields(root, "doc", nil, []string{"bus", "bus2", "addr", "none", "list", "speed", "half", "pause", "bare", "word"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]string{"bus": "1", "bus2": "1", "addr": "0x20", "word": "soon"} {
+		if got, err := f.Scalar(m[key], key); got != want || err != nil {
+			t.Errorf("Scalar(%s) = %q, %v; want %q", key, got, err, want)
+		}
+	}
+	if got, err := f.Float(m["speed"], "speed"); got != 2 || err != nil {
+		t.Errorf("Float(speed) = %v, %v", got, err)
+	}
+	if got, err := f.Float(m["half"], "half"); got != 0.5 || err != nil {
+		t.Errorf("Float(half) = %v, %v", got, err)
+	}
+	if got, err := f.Duration(m["pause"], "pause"); got != 90*time.Second || err != nil {
+		t.Errorf("Duration(pause) = %v, %v", got, err)
+	}
+	bad := []struct {
+		err  error
+		want string
+	}{
+		{func() error { _, err := f.Scalar(m["none"], "none"); return err }(), `x.yaml:4: key "none": is an empty value; expected a single value`},
+		{func() error { _, err := f.Scalar(m["list"], "list"); return err }(), `x.yaml:5: key "list": is a list; expected a single value`},
+		{func() error { _, err := f.Float(m["word"], "word"); return err }(), `x.yaml:10: key "word": is a text "soon"; expected a number`},
+		{func() error { _, err := f.Float(m["bus2"], "bus2"); return err }(), `key "bus2": is a text "1"; expected a number`},
+		{func() error { _, err := f.Duration(m["bare"], "bare"); return err }(), `x.yaml:9: key "bare": "30" is not a duration; write it with its unit, like 100ms or 5s`},
+		{func() error { _, err := f.Duration(m["none"], "none"); return err }(), `key "none": is an empty value; expected a duration`},
+		{func() error { _, err := f.Duration(m["list"], "list"); return err }(), `key "list": is a list; expected a duration`},
+	}
+	for _, b := range bad {
+		if b.err == nil || !strings.Contains(b.err.Error(), b.want) || !errors.Is(b.err, ErrBadValue) {
+			t.Errorf("error = %v, want %q", b.err, b.want)
 		}
 	}
 }
