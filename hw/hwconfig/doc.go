@@ -37,13 +37,16 @@
 //
 // # Strictness
 //
-// Every mapping is decoded from a yaml.Node: an unknown key, a missing
-// required key, a duplicate key or a bad value is an *Error naming the file,
-// the line and the key path, for example
+// The section is decoded with comptoir/strictyaml, like every data file of
+// Comptoir: an unknown key, a missing required key, a duplicate key or a
+// bad value is an *Error (a strictyaml.Error) naming the file, the line
+// and the key path, for example
 //
-//	example-pi.yaml:7: key "devices.nfc.reset": bad pin name "GPIO99": ...
+//	example-pi.yaml:7: key "devices.nfc.reset": bad value: bad pin name "GPIO99": ...
+//	example-pi.yaml:9: key "devices.nfc.rest": unknown key in devices.nfc; expected one of spi, reset, ...
 //
-// and wrapping one of ErrUnknownKey, ErrMissingKey, ErrBadValue.
+// and wrapping strictyaml.ErrInvalid and one of ErrUnknownKey,
+// ErrMissingKey, ErrBadValue (which are strictyaml's).
 //
 // DecodeDevices decodes the devices: node alone, so that the table
 // configuration decoder can hand it over; LoadFile and Decode read a whole

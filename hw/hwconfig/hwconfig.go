@@ -8,34 +8,25 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
 
 	"comptoir/input"
+	"comptoir/strictyaml"
 )
 
-// Sentinel errors, wrapped by *Error.
+// Sentinel errors: every decoding error wraps one of them, and
+// strictyaml.ErrInvalid. They are strictyaml's, so that a table
+// configuration's errors and its devices: section's are alike.
 var (
-	ErrUnknownKey = errors.New("unknown key")
-	ErrMissingKey = errors.New("missing key")
-	ErrBadValue   = errors.New("bad value")
+	ErrUnknownKey = strictyaml.ErrUnknownKey
+	ErrMissingKey = strictyaml.ErrMissingKey
+	ErrBadValue   = strictyaml.ErrBadValue
 )
 
 // Error is a configuration error at a place in a file.
-type Error struct {
-	File string
-	Line int
-	Key  string // dotted key path, for example "devices.nfc.reset"
-	Err  error  // one of the sentinels, possibly wrapped with details
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("%s:%d: key %q: %v", e.File, e.Line, e.Key, e.Err)
-}
-
-func (e *Error) Unwrap() error { return e.Err }
+type Error = strictyaml.Error
 
 // Pin is a host GPIO pin name normalised to "GPIOn" (BCM numbering).
 type Pin string
@@ -120,35 +111,28 @@ func LoadFile(path string) (Devices, error) {
 // keys other than devices: and version: belong to the table configuration
 // and are not looked at here.
 func Decode(data []byte, file string) (Devices, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return Devices{}, fmt.Errorf("%s: %w: %v", file, ErrBadValue, err)
-	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return Devices{}, &Error{File: file, Line: 1, Key: "devices", Err: fmt.Errorf("%w: the file is empty; it needs a devices: section", ErrMissingKey)}
-	}
-	root := doc.Content[0]
-	if root.Kind != yaml.MappingNode {
-		return Devices{}, &Error{File: file, Line: root.Line, Key: "(top)", Err: fmt.Errorf("%w: want a mapping with a devices: key", ErrBadValue)}
+	f := strictyaml.File{Name: file}
+	root, err := f.Parse(data)
+	if err != nil {
+		return Devices{}, err
 	}
 	var devices *yaml.Node
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		switch k.Value {
 		case "version":
-			n, err := strconv.Atoi(v.Value)
-			if err != nil || n != supportedFileVersion {
-				return Devices{}, &Error{File: file, Line: v.Line, Key: "version", Err: fmt.Errorf("%w: %q: this Comptoir reads version %d", ErrBadValue, v.Value, supportedFileVersion)}
+			if err := f.Version(map[string]*yaml.Node{"version": v}, supportedFileVersion); err != nil {
+				return Devices{}, err
 			}
 		case "devices":
 			if devices != nil {
-				return Devices{}, &Error{File: file, Line: k.Line, Key: "devices", Err: fmt.Errorf("%w: given twice", ErrBadValue)}
+				return Devices{}, f.Errorf(k, "devices", "given twice; keep one")
 			}
 			devices = v
 		}
 	}
 	if devices == nil {
-		return Devices{}, &Error{File: file, Line: root.Line, Key: "devices", Err: fmt.Errorf("%w: the table configuration has no devices: section", ErrMissingKey)}
+		return Devices{}, f.Failf(root, "devices", ErrMissingKey, "the table configuration has no devices: section")
 	}
 	return DecodeDevices(devices, file)
 }
@@ -156,9 +140,9 @@ func Decode(data []byte, file string) (Devices, error) {
 // DecodeDevices decodes the value of a devices: key. file names the file
 // in errors.
 func DecodeDevices(node *yaml.Node, file string) (Devices, error) {
-	d := &decoder{file: file, pins: map[Pin]string{}}
+	d := &decoder{File: strictyaml.File{Name: file}, pins: map[Pin]string{}}
 	out := Devices{File: file}
-	m, err := d.mapping(node, "devices", []string{"nfc", "buttons", "lights", "sensors"}, nil)
+	m, err := d.Section(node, "devices", nil, []string{"nfc", "buttons", "lights", "sensors"})
 	if err != nil {
 		return Devices{}, err
 	}
@@ -186,82 +170,21 @@ func DecodeDevices(node *yaml.Node, file string) (Devices, error) {
 }
 
 type decoder struct {
-	file string
+	strictyaml.File
 	pins map[Pin]string // pin -> key path that uses it
 }
 
-func (d *decoder) errf(n *yaml.Node, key string, sentinel error, format string, a ...any) error {
-	line := 0
-	if n != nil {
-		line = n.Line
-	}
-	return &Error{File: d.file, Line: line, Key: key, Err: fmt.Errorf("%w: "+format, append([]any{sentinel}, a...)...)}
-}
-
-// mapping checks that n is a mapping whose keys are all allowed and that
-// every required key is there, and returns the values by key.
-func (d *decoder) mapping(n *yaml.Node, path string, allowed, required []string) (map[string]*yaml.Node, error) {
-	if n.Kind != yaml.MappingNode {
-		return nil, d.errf(n, path, ErrBadValue, "want a mapping of keys, got %s", kindName(n))
-	}
-	out := map[string]*yaml.Node{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		key := path + "." + k.Value
-		ok := false
-		for _, a := range allowed {
-			if a == k.Value {
-				ok = true
-			}
-		}
-		if !ok {
-			return nil, d.errf(k, key, ErrUnknownKey, "expected one of %s", strings.Join(allowed, ", "))
-		}
-		if _, dup := out[k.Value]; dup {
-			return nil, d.errf(k, key, ErrBadValue, "given twice")
-		}
-		out[k.Value] = v
-	}
-	for _, r := range required {
-		if out[r] == nil {
-			return nil, d.errf(n, path+"."+r, ErrMissingKey, "%s needs %s:", path, r)
-		}
-	}
-	return out, nil
-}
-
-func kindName(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.ScalarNode:
-		return fmt.Sprintf("%q", n.Value)
-	case yaml.AliasNode:
-		return "an alias"
-	}
-	return "nothing"
-}
-
-func (d *decoder) scalar(n *yaml.Node, key string) (string, error) {
-	if n.Kind != yaml.ScalarNode {
-		return "", d.errf(n, key, ErrBadValue, "want a single value, got %s", kindName(n))
-	}
-	return n.Value, nil
-}
-
+// duration reads an optional duration from 1ms to 1m.
 func (d *decoder) duration(n *yaml.Node, key string, def time.Duration) (time.Duration, error) {
 	if n == nil {
 		return def, nil
 	}
-	s, err := d.scalar(n, key)
+	v, err := d.Duration(n, key)
 	if err != nil {
 		return 0, err
 	}
-	v, err := time.ParseDuration(s)
-	if err != nil || v <= 0 || v > time.Minute {
-		return 0, d.errf(n, key, ErrBadValue, "%q is not a duration between 1ms and 1m; write it like 100ms", s)
+	if v <= 0 || v > time.Minute {
+		return 0, d.Failf(n, key, ErrBadValue, "%v is not a duration between 1ms and 1m; write it like 100ms", v)
 	}
 	return v, nil
 }
@@ -301,23 +224,22 @@ func ParsePin(s string) (Pin, error) {
 	return "", errors.New("want GPIOn with n from 0 to 27 (BCM numbering), or a header pin like P1_11")
 }
 
-func (d *decoder) pin(n *yaml.Node, key string, optional bool) (Pin, error) {
+// pin reads a pin name; a missing key (n nil) is no pin, "". Every pin
+// is used once.
+func (d *decoder) pin(n *yaml.Node, key string) (Pin, error) {
 	if n == nil {
-		if optional {
-			return "", nil
-		}
-		return "", d.errf(n, key, ErrMissingKey, "a pin is needed")
+		return "", nil
 	}
-	s, err := d.scalar(n, key)
+	s, err := d.Scalar(n, key)
 	if err != nil {
 		return "", err
 	}
 	p, err := ParsePin(s)
 	if err != nil {
-		return "", d.errf(n, key, ErrBadValue, "bad pin name %q: %v", s, err)
+		return "", d.Failf(n, key, ErrBadValue, "bad pin name %q: %v", s, err)
 	}
 	if other, used := d.pins[p]; used {
-		return "", d.errf(n, key, ErrBadValue, "pin %s is already used by %s", p, other)
+		return "", d.Failf(n, key, ErrBadValue, "pin %s is already used by %s", p, other)
 	}
 	d.pins[p] = key
 	return p, nil
@@ -325,21 +247,21 @@ func (d *decoder) pin(n *yaml.Node, key string, optional bool) (Pin, error) {
 
 func (d *decoder) nfc(n *yaml.Node) (*NFC, error) {
 	const path = "devices.nfc"
-	m, err := d.mapping(n, path, []string{"spi", "reset", "irq", "poll_every", "lifted_after", "antenna_gain"}, []string{"spi", "reset"})
+	m, err := d.Section(n, path, []string{"spi", "reset"}, []string{"irq", "poll_every", "lifted_after", "antenna_gain"})
 	if err != nil {
 		return nil, err
 	}
 	out := &NFC{AntennaGain: DefaultAntennaGain}
-	if out.SPI, err = d.scalar(m["spi"], path+".spi"); err != nil {
+	if out.SPI, err = d.Scalar(m["spi"], path+".spi"); err != nil {
 		return nil, err
 	}
 	if !spiName.MatchString(out.SPI) {
-		return nil, d.errf(m["spi"], path+".spi", ErrBadValue, "bad SPI port %q: want SPI0.0 or /dev/spidev0.0 (bus 0, chip select 0)", out.SPI)
+		return nil, d.Failf(m["spi"], path+".spi", ErrBadValue, "bad SPI port %q: want SPI0.0 or /dev/spidev0.0 (bus 0, chip select 0)", out.SPI)
 	}
-	if out.Reset, err = d.pin(m["reset"], path+".reset", false); err != nil {
+	if out.Reset, err = d.pin(m["reset"], path+".reset"); err != nil {
 		return nil, err
 	}
-	if out.IRQ, err = d.pin(m["irq"], path+".irq", true); err != nil {
+	if out.IRQ, err = d.pin(m["irq"], path+".irq"); err != nil {
 		return nil, err
 	}
 	if out.PollEvery, err = d.duration(m["poll_every"], path+".poll_every", DefaultNFCPoll); err != nil {
@@ -349,16 +271,15 @@ func (d *decoder) nfc(n *yaml.Node) (*NFC, error) {
 		return nil, err
 	}
 	if out.LiftedAfter < out.PollEvery {
-		return nil, d.errf(m["lifted_after"], path+".lifted_after", ErrBadValue, "%v is shorter than poll_every %v: a tag resting on the reader would be seen lifted between two polls", out.LiftedAfter, out.PollEvery)
+		return nil, d.Failf(m["lifted_after"], path+".lifted_after", ErrBadValue, "%v is shorter than poll_every %v: a tag resting on the reader would be seen lifted between two polls", out.LiftedAfter, out.PollEvery)
 	}
 	if g := m["antenna_gain"]; g != nil {
-		s, err := d.scalar(g, path+".antenna_gain")
+		v, err := d.Int(g, path+".antenna_gain")
 		if err != nil {
 			return nil, err
 		}
-		v, err := strconv.Atoi(s)
-		if err != nil || v < 0 || v > 7 {
-			return nil, d.errf(g, path+".antenna_gain", ErrBadValue, "%q: want a whole number from 0 to 7", s)
+		if v < 0 || v > 7 {
+			return nil, d.Failf(g, path+".antenna_gain", ErrBadValue, "%d: want a whole number from 0 to 7", v)
 		}
 		out.AntennaGain = v
 	}
@@ -367,7 +288,7 @@ func (d *decoder) nfc(n *yaml.Node) (*NFC, error) {
 
 func (d *decoder) buttons(n *yaml.Node) (*Buttons, error) {
 	const path = "devices.buttons"
-	m, err := d.mapping(n, path, []string{"debounce", "pins"}, []string{"pins"})
+	m, err := d.Section(n, path, []string{"pins"}, []string{"debounce"})
 	if err != nil {
 		return nil, err
 	}
@@ -377,20 +298,20 @@ func (d *decoder) buttons(n *yaml.Node) (*Buttons, error) {
 	}
 	pins := m["pins"]
 	if pins.Kind != yaml.MappingNode || len(pins.Content) == 0 {
-		return nil, d.errf(pins, path+".pins", ErrBadValue, "want a mapping of button name to pin, like confirm: GPIO17")
+		return nil, d.Failf(pins, path+".pins", ErrBadValue, "want a mapping of button name to pin, like confirm: GPIO17")
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(pins.Content); i += 2 {
 		k, v := pins.Content[i], pins.Content[i+1]
 		key := path + ".pins." + k.Value
 		if !nameRe.MatchString(k.Value) {
-			return nil, d.errf(k, key, ErrBadValue, "button names are lower-case words, like confirm")
+			return nil, d.Failf(k, key, ErrBadValue, "button names are lower-case words, like confirm")
 		}
 		if seen[k.Value] {
-			return nil, d.errf(k, key, ErrBadValue, "given twice")
+			return nil, d.Failf(k, key, ErrBadValue, "given twice; keep one")
 		}
 		seen[k.Value] = true
-		p, err := d.pin(v, key, false)
+		p, err := d.pin(v, key)
 		if err != nil {
 			return nil, err
 		}
@@ -401,15 +322,15 @@ func (d *decoder) buttons(n *yaml.Node) (*Buttons, error) {
 
 func (d *decoder) lights(n *yaml.Node) (*Lights, error) {
 	const path = "devices.lights"
-	m, err := d.mapping(n, path, []string{"waiting", "refused"}, nil)
+	m, err := d.Section(n, path, nil, []string{"waiting", "refused"})
 	if err != nil {
 		return nil, err
 	}
 	out := &Lights{}
-	if out.Waiting, err = d.pin(m["waiting"], path+".waiting", true); err != nil {
+	if out.Waiting, err = d.pin(m["waiting"], path+".waiting"); err != nil {
 		return nil, err
 	}
-	if out.Refused, err = d.pin(m["refused"], path+".refused", true); err != nil {
+	if out.Refused, err = d.pin(m["refused"], path+".refused"); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -417,16 +338,16 @@ func (d *decoder) lights(n *yaml.Node) (*Lights, error) {
 
 func (d *decoder) sensors(n *yaml.Node) (*Sensors, error) {
 	const path = "devices.sensors"
-	m, err := d.mapping(n, path, []string{"i2c", "poll_every", "settle", "active_low", "expanders"}, []string{"i2c", "expanders"})
+	m, err := d.Section(n, path, []string{"i2c", "expanders"}, []string{"poll_every", "settle", "active_low"})
 	if err != nil {
 		return nil, err
 	}
 	out := &Sensors{ActiveLow: true}
-	if out.I2C, err = d.scalar(m["i2c"], path+".i2c"); err != nil {
+	if out.I2C, err = d.Scalar(m["i2c"], path+".i2c"); err != nil {
 		return nil, err
 	}
 	if !i2cName.MatchString(out.I2C) {
-		return nil, d.errf(m["i2c"], path+".i2c", ErrBadValue, "bad I2C bus %q: want 1, I2C1 or /dev/i2c-1", out.I2C)
+		return nil, d.Failf(m["i2c"], path+".i2c", ErrBadValue, "bad I2C bus %q: want 1, I2C1 or /dev/i2c-1", out.I2C)
 	}
 	if out.PollEvery, err = d.duration(m["poll_every"], path+".poll_every", DefaultSensorPoll); err != nil {
 		return nil, err
@@ -435,68 +356,59 @@ func (d *decoder) sensors(n *yaml.Node) (*Sensors, error) {
 		return nil, err
 	}
 	if a := m["active_low"]; a != nil {
-		s, err := d.scalar(a, path+".active_low")
-		if err != nil {
+		if out.ActiveLow, err = d.Bool(a, path+".active_low"); err != nil {
 			return nil, err
-		}
-		switch s {
-		case "true":
-			out.ActiveLow = true
-		case "false":
-			out.ActiveLow = false
-		default:
-			return nil, d.errf(a, path+".active_low", ErrBadValue, "%q: want true or false", s)
 		}
 	}
 	ex := m["expanders"]
 	if ex.Kind != yaml.SequenceNode || len(ex.Content) == 0 {
-		return nil, d.errf(ex, path+".expanders", ErrBadValue, "want a list of expanders, each with address: and pins:")
+		return nil, d.Failf(ex, path+".expanders", ErrBadValue, "want a list of expanders, each with address: and pins:")
 	}
 	addrs := map[uint16]bool{}
 	cells := map[input.Cell]string{}
 	for i, e := range ex.Content {
 		epath := fmt.Sprintf("%s.expanders[%d]", path, i)
-		em, err := d.mapping(e, epath, []string{"address", "pins"}, []string{"address", "pins"})
+		em, err := d.Section(e, epath, []string{"address", "pins"}, nil)
 		if err != nil {
 			return nil, err
 		}
-		s, err := d.scalar(em["address"], epath+".address")
+		s, err := d.Scalar(em["address"], epath+".address")
 		if err != nil {
 			return nil, err
 		}
 		a, err := strconv.ParseUint(s, 0, 16)
 		if err != nil || a < 0x20 || a > 0x27 {
-			return nil, d.errf(em["address"], epath+".address", ErrBadValue, "%q: an MCP23017 answers at 0x20 to 0x27 (set by its A0-A2 pins)", s)
+			return nil, d.Failf(em["address"], epath+".address", ErrBadValue, "%q: an MCP23017 answers at 0x20 to 0x27 (set by its A0-A2 pins)", s)
 		}
 		if addrs[uint16(a)] {
-			return nil, d.errf(em["address"], epath+".address", ErrBadValue, "address %#x is given to two expanders", a)
+			return nil, d.Failf(em["address"], epath+".address", ErrBadValue, "address %#x is given to two expanders", a)
 		}
 		addrs[uint16(a)] = true
 		exp := Expander{Address: uint16(a), Cells: map[int]input.Cell{}}
 		pins := em["pins"]
 		if pins.Kind != yaml.MappingNode || len(pins.Content) == 0 {
-			return nil, d.errf(pins, epath+".pins", ErrBadValue, "want a mapping of expander pin to cell, like A0: 1-1")
+			return nil, d.Failf(pins, epath+".pins", ErrBadValue, "want a mapping of expander pin to cell, like A0: 1-1")
 		}
 		for j := 0; j+1 < len(pins.Content); j += 2 {
 			k, v := pins.Content[j], pins.Content[j+1]
 			key := epath + ".pins." + k.Value
 			idx, ok := expanderPin(k.Value)
 			if !ok {
-				return nil, d.errf(k, key, ErrBadValue, "bad expander pin %q: want A0 to A7 or B0 to B7", k.Value)
+				return nil, d.Failf(k, key, ErrBadValue, "bad expander pin %q: want A0 to A7 or B0 to B7", k.Value)
 			}
 			if _, dup := exp.Cells[idx]; dup {
-				return nil, d.errf(k, key, ErrBadValue, "given twice")
+				return nil, d.Failf(k, key, ErrBadValue, "given twice; keep one")
 			}
-			cs, err := d.scalar(v, key)
+			cs, err := d.Scalar(v, key)
 			if err != nil {
 				return nil, err
 			}
 			c, err := ParseCell(cs)
 			if err != nil {
-				return nil, d.errf(v, key, ErrBadValue, "%v", err)
+				return nil, d.Failf(v, key, ErrBadValue, "%v", err)
 			}
 			if other, dup := cells[c]; dup {
-				return nil, d.errf(v, key, ErrBadValue, "cell %s is already sensed by %s", c, other)
+				return nil, d.Failf(v, key, ErrBadValue, "cell %s is already sensed by %s", c, other)
 			}
 			cells[c] = key
 			exp.Cells[idx] = c

@@ -10,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"comptoir/input"
+	"comptoir/strictyaml"
 )
 
 func TestExampleFile(t *testing.T) {
@@ -59,14 +60,14 @@ devices:
   nfc:
     spi: SPI0.0
     irq: GPIO24
-`, ErrMissingKey, `t.yaml:4: key "devices.nfc.reset": missing key: devices.nfc needs reset:`},
+`, ErrMissingKey, `t.yaml:4: key "devices.nfc.reset": missing in devices.nfc; it is required`},
 		{"unknown key", `
 devices:
   nfc:
     spi: SPI0.0
     reset: GPIO25
     rest: GPIO24
-`, ErrUnknownKey, `t.yaml:6: key "devices.nfc.rest": unknown key: expected one of spi, reset, irq, poll_every, lifted_after, antenna_gain`},
+`, ErrUnknownKey, `t.yaml:6: key "devices.nfc.rest": unknown key in devices.nfc; expected one of spi, reset, irq, poll_every, lifted_after, antenna_gain`},
 		{"bad pin name", `
 devices:
   buttons:
@@ -93,11 +94,11 @@ game: genoa
 		{"bad version", `
 version: 3
 devices: {}
-`, ErrBadValue, `t.yaml:2: key "version": bad value: "3": this Comptoir reads version 1`},
+`, ErrBadValue, `t.yaml:2: key "version": version 3 is not supported; this Comptoir reads version 1`},
 		{"unknown section", `
 devices:
   camera: {}
-`, ErrUnknownKey, `t.yaml:3: key "devices.camera": unknown key: expected one of nfc, buttons, lights, sensors`},
+`, ErrUnknownKey, `t.yaml:3: key "devices.camera": unknown key in devices; expected one of nfc, buttons, lights, sensors`},
 		{"bad spi", `
 devices:
   nfc: {spi: spi0, reset: GPIO25}
@@ -107,7 +108,41 @@ devices:
   buttons:
     debounce: 30
     pins: {confirm: GPIO17}
-`, ErrBadValue, `t.yaml:4: key "devices.buttons.debounce": bad value: "30" is not a duration between 1ms and 1m; write it like 100ms`},
+`, ErrBadValue, `t.yaml:4: key "devices.buttons.debounce": "30" is not a duration; write it with its unit, like 100ms or 5s`},
+		{"duration too long", `
+devices:
+  buttons:
+    debounce: 2m
+    pins: {confirm: GPIO17}
+`, ErrBadValue, `t.yaml:4: key "devices.buttons.debounce": bad value: 2m0s is not a duration between 1ms and 1m; write it like 100ms`},
+		{"antenna gain text", `
+devices:
+  nfc: {spi: SPI0.0, reset: GPIO25, antenna_gain: high}
+`, ErrBadValue, `t.yaml:3: key "devices.nfc.antenna_gain": is a text "high"; expected a whole number`},
+		{"antenna gain 9", `
+devices:
+  nfc: {spi: SPI0.0, reset: GPIO25, antenna_gain: 9}
+`, ErrBadValue, `t.yaml:3: key "devices.nfc.antenna_gain": bad value: 9: want a whole number from 0 to 7`},
+		{"active low yes", `
+devices:
+  sensors:
+    i2c: 1
+    active_low: yes
+    expanders: [{address: 0x20, pins: {A0: 1-1}}]
+`, ErrBadValue, `t.yaml:5: key "devices.sensors.active_low": is a text "yes"; expected true or false`},
+		{"pin a list", `
+devices:
+  lights:
+    waiting: [GPIO4]
+`, ErrBadValue, `t.yaml:4: key "devices.lights.waiting": is a list; expected a single value`},
+		{"devices twice", `
+devices: {}
+devices: {}
+`, ErrBadValue, `t.yaml:3: key "devices": given twice; keep one`},
+		{"empty file", ``, ErrMissingKey, `t.yaml:1: empty file`},
+		{"not a mapping", `
+devices: 3
+`, ErrBadValue, `t.yaml:2: key "devices": devices is a number; expected a mapping`},
 		{"lifted before poll", `
 devices:
   nfc: {spi: SPI0.0, reset: GPIO25, poll_every: 200ms, lifted_after: 100ms}
@@ -151,14 +186,14 @@ devices:
 devices:
   sensors:
     i2c: "1"
-`, ErrMissingKey, `t.yaml:4: key "devices.sensors.expanders": missing key`},
+`, ErrMissingKey, `t.yaml:4: key "devices.sensors.expanders": missing in devices.sensors; it is required`},
 		{"duplicate key", `
 devices:
   nfc:
     spi: SPI0.0
     reset: GPIO25
     reset: GPIO26
-`, nil, `t.yaml`},
+`, ErrBadValue, `t.yaml:6: key "devices.nfc.reset": given twice in devices.nfc; keep one`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,8 +204,8 @@ devices:
 			if !strings.HasPrefix(err.Error(), tt.want) {
 				t.Errorf("Decode error = %q, want it to start with %q", err, tt.want)
 			}
-			if tt.sentinel != nil && !errors.Is(err, tt.sentinel) {
-				t.Errorf("errors.Is(%v, %v) = false", err, tt.sentinel)
+			if !errors.Is(err, tt.sentinel) || !errors.Is(err, strictyaml.ErrInvalid) {
+				t.Errorf("errors.Is(%v, %v and strictyaml.ErrInvalid) = false", err, tt.sentinel)
 			}
 		})
 	}
@@ -226,6 +261,9 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.yaml") {
 				t.Errorf("error %q does not name the file", err)
+			}
+			if !errors.Is(err, strictyaml.ErrInvalid) {
+				t.Errorf("error %q does not wrap strictyaml.ErrInvalid", err)
 			}
 			return
 		}
