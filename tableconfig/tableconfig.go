@@ -35,48 +35,43 @@
 //
 // # Strictness
 //
-// An unknown key, a missing required key, a key given twice or a bad value
-// is an *Error naming the file, the line and the key, for example
+// The file is decoded with comptoir/strictyaml, like every data file of
+// Comptoir: an unknown key, a missing required key, a key given twice or a
+// bad value is an *Error (a strictyaml.Error) naming the file, the line and
+// the key, for example
 //
-//	demo.yaml:4: key "players": want 2 names or more, like [Anna, Bruno]
+//	demo.yaml:4: key "players": bad value: want the players' names in seating order, like [Anna, Bruno, Chloé]
+//	demo.yaml:9: key "replay.input": unknown key in replay; expected one of inputs, frames, speed, loop, pause
 //
-// wrapping ErrUnknownKey, ErrMissingKey or ErrBadValue. The devices:
-// section is decoded by hwconfig.DecodeDevices, with its own errors.
+// wrapping strictyaml.ErrInvalid and one of ErrUnknownKey, ErrMissingKey or
+// ErrBadValue (which are strictyaml's). The devices: section is decoded by
+// hwconfig.DecodeDevices, with the same errors.
 package tableconfig
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
 
 	"comptoir/hw/hwconfig"
+	"comptoir/strictyaml"
 )
 
-// Sentinel errors, wrapped by *Error.
+// Sentinel errors: every decoding error wraps one of them, and
+// strictyaml.ErrInvalid. They are strictyaml's.
 var (
-	ErrUnknownKey = errors.New("unknown key")
-	ErrMissingKey = errors.New("missing key")
-	ErrBadValue   = errors.New("bad value")
+	ErrUnknownKey = strictyaml.ErrUnknownKey
+	ErrMissingKey = strictyaml.ErrMissingKey
+	ErrBadValue   = strictyaml.ErrBadValue
 )
 
 // Error is a configuration error at a place in a file.
-type Error struct {
-	File string
-	Line int
-	Key  string
-	Err  error
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("%s:%d: key %q: %v", e.File, e.Line, e.Key, e.Err) }
-
-func (e *Error) Unwrap() error { return e.Err }
+type Error = strictyaml.Error
 
 // Version is the format version this package reads.
 const Version = 1
@@ -182,58 +177,37 @@ var (
 // Decode decodes a table configuration; file names it in errors. Paths are
 // left as written.
 func Decode(data []byte, file string) (*Config, error) {
-	d := decoder{file: file}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v", file, ErrBadValue, err)
-	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return nil, d.errf(nil, "version", ErrMissingKey, "the file is empty; a table configuration starts with version: 1")
-	}
-	m, err := d.mapping(doc.Content[0], "", []string{"version", "table", "game", "variant", "players", "options", "journal", "listen",
-		"base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices"}, []string{"version", "game", "players", "journal"})
+	d := decoder{strictyaml.File{Name: file}}
+	root, err := d.Parse(data)
 	if err != nil {
+		return nil, err
+	}
+	m, err := d.Fields(root, "the table configuration", []string{"version", "game", "players", "journal"},
+		[]string{"table", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices"})
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Version(m, Version); err != nil {
 		return nil, err
 	}
 	c := &Config{File: file, Listen: DefaultListen}
-	v, err := d.scalar(m["version"], "version")
-	if err != nil {
-		return nil, err
-	}
-	if n, err := strconv.Atoi(v); err != nil || n != Version {
-		return nil, d.errf(m["version"], "version", ErrBadValue, "%q: this Comptoir reads version %d", v, Version)
-	}
-	str := func(key string, dst *string) error {
-		if m[key] == nil {
-			return nil
-		}
-		s, err := d.scalar(m[key], key)
-		if err != nil {
-			return err
-		}
-		if s == "" {
-			return d.errf(m[key], key, ErrBadValue, "empty value; remove the key or give a value")
-		}
-		*dst = s
-		return nil
-	}
 	for _, f := range []struct {
 		key string
 		dst *string
 	}{{"table", &c.Table}, {"game", &c.Game}, {"variant", &c.Variant}, {"journal", &c.Journal}, {"listen", &c.Listen},
 		{"base_url", &c.BaseURL}, {"staff_pin", &c.StaffPIN}, {"tokens", &c.Tokens}, {"tags", &c.Tags}, {"board", &c.Board}, {"dice_reader", &c.DiceReader}} {
-		if err := str(f.key, f.dst); err != nil {
+		if err := d.text(m, f.key, f.dst); err != nil {
 			return nil, err
 		}
 	}
 	if !nameRe.MatchString(c.Game) {
-		return nil, d.errf(m["game"], "game", ErrBadValue, "%q: a game's name is a lower-case word, like genoa", c.Game)
+		return nil, d.Failf(m["game"], "game", ErrBadValue, "%q: a game's name is a lower-case word, like genoa", c.Game)
 	}
 	if c.StaffPIN != "" && !pinRe.MatchString(c.StaffPIN) {
-		return nil, d.errf(m["staff_pin"], "staff_pin", ErrBadValue, "want 4 to 12 digits, written in quotes, like \"4821\"")
+		return nil, d.Failf(m["staff_pin"], "staff_pin", ErrBadValue, "want 4 to 12 digits, written in quotes, like \"4821\"")
 	}
 	if c.BaseURL != "" && !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
-		return nil, d.errf(m["base_url"], "base_url", ErrBadValue, "%q: want http://host:port, the address phones reach", c.BaseURL)
+		return nil, d.Failf(m["base_url"], "base_url", ErrBadValue, "%q: want http://host:port, the address phones reach", c.BaseURL)
 	}
 	if c.Players, err = d.players(m["players"]); err != nil {
 		return nil, err
@@ -244,12 +218,12 @@ func Decode(data []byte, file string) (*Config, error) {
 		}
 	}
 	if n := m["camera"]; n != nil {
-		cm, err := d.mapping(n, "camera", []string{"device"}, []string{"device"})
+		cm, err := d.Section(n, "camera", []string{"device"}, nil)
 		if err != nil {
 			return nil, err
 		}
 		c.Camera = &Camera{}
-		if c.Camera.Device, err = d.scalar(cm["device"], "camera.device"); err != nil {
+		if c.Camera.Device, err = d.String(cm["device"], "camera.device"); err != nil {
 			return nil, err
 		}
 	}
@@ -270,79 +244,44 @@ func Decode(data []byte, file string) (*Config, error) {
 	return c, nil
 }
 
-type decoder struct{ file string }
+type decoder struct{ strictyaml.File }
 
-func (d decoder) errf(n *yaml.Node, key string, sentinel error, format string, a ...any) error {
-	line := 1
-	if n != nil {
-		line = n.Line
+// text reads the optional text at key into dst: a single value (a staff
+// PIN or a table's name may be written as a number), never empty.
+func (d decoder) text(m map[string]*yaml.Node, key string, dst *string) error {
+	n := m[key]
+	if n == nil {
+		return nil
 	}
-	return &Error{File: d.file, Line: line, Key: key, Err: fmt.Errorf("%w: "+format, append([]any{sentinel}, a...)...)}
-}
-
-func join(path, key string) string {
-	if path == "" {
-		return key
+	s, err := d.Scalar(n, key)
+	if err != nil {
+		return err
 	}
-	return path + "." + key
-}
-
-func (d decoder) mapping(n *yaml.Node, path string, allowed, required []string) (map[string]*yaml.Node, error) {
-	where := path
-	if where == "" {
-		where = "(top)"
+	if s == "" {
+		return d.Failf(n, key, ErrBadValue, "empty value; remove the key or give a value")
 	}
-	if n.Kind != yaml.MappingNode {
-		return nil, d.errf(n, where, ErrBadValue, "want a mapping of keys")
-	}
-	out := map[string]*yaml.Node{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		ok := false
-		for _, a := range allowed {
-			ok = ok || a == k.Value
-		}
-		if !ok {
-			return nil, d.errf(k, join(path, k.Value), ErrUnknownKey, "expected one of %s", strings.Join(allowed, ", "))
-		}
-		if _, dup := out[k.Value]; dup {
-			return nil, d.errf(k, join(path, k.Value), ErrBadValue, "given twice")
-		}
-		out[k.Value] = v
-	}
-	for _, r := range required {
-		if out[r] == nil {
-			return nil, d.errf(n, join(path, r), ErrMissingKey, "the table configuration needs %s:", join(path, r))
-		}
-	}
-	return out, nil
-}
-
-func (d decoder) scalar(n *yaml.Node, key string) (string, error) {
-	if n.Kind != yaml.ScalarNode {
-		return "", d.errf(n, key, ErrBadValue, "want a single value")
-	}
-	return n.Value, nil
+	*dst = s
+	return nil
 }
 
 func (d decoder) players(n *yaml.Node) ([]string, error) {
 	if n.Kind != yaml.SequenceNode || len(n.Content) < 1 {
-		return nil, d.errf(n, "players", ErrBadValue, "want the players' names in seating order, like [Anna, Bruno, Chloé]")
+		return nil, d.Failf(n, "players", ErrBadValue, "want the players' names in seating order, like [Anna, Bruno, Chloé]")
 	}
 	var out []string
 	seen := map[string]bool{}
 	for i, p := range n.Content {
 		key := fmt.Sprintf("players[%d]", i)
-		s, err := d.scalar(p, key)
+		s, err := d.Scalar(p, key)
 		if err != nil {
 			return nil, err
 		}
 		s = strings.TrimSpace(s)
 		if s == "" || strings.ContainsAny(s, ",:#\"[]\n") {
-			return nil, d.errf(p, key, ErrBadValue, "%q: a name is not empty and holds none of , : # \" [ ]", s)
+			return nil, d.Failf(p, key, ErrBadValue, "%q: a name is not empty and holds none of , : # \" [ ]", s)
 		}
 		if seen[strings.ToLower(s)] {
-			return nil, d.errf(p, key, ErrBadValue, "%q is seated twice", s)
+			return nil, d.Failf(p, key, ErrBadValue, "%q is seated twice", s)
 		}
 		seen[strings.ToLower(s)] = true
 		out = append(out, s)
@@ -352,19 +291,19 @@ func (d decoder) players(n *yaml.Node) ([]string, error) {
 
 func (d decoder) options(n *yaml.Node) (map[string]string, error) {
 	if n.Kind != yaml.MappingNode {
-		return nil, d.errf(n, "options", ErrBadValue, "want a mapping of option name to value")
+		return nil, d.Failf(n, "options", ErrBadValue, "want a mapping of option name to value")
 	}
 	out := map[string]string{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		key := "options." + k.Value
 		if !nameRe.MatchString(k.Value) {
-			return nil, d.errf(k, key, ErrBadValue, "an option's name is a lower-case word, like market-advance")
+			return nil, d.Failf(k, key, ErrBadValue, "an option's name is a lower-case word, like market-advance")
 		}
 		if _, dup := out[k.Value]; dup {
-			return nil, d.errf(k, key, ErrBadValue, "given twice")
+			return nil, d.Failf(k, key, ErrBadValue, "given twice; keep one")
 		}
-		s, err := d.scalar(v, key)
+		s, err := d.Scalar(v, key)
 		if err != nil {
 			return nil, err
 		}
@@ -374,46 +313,38 @@ func (d decoder) options(n *yaml.Node) (map[string]string, error) {
 }
 
 func (d decoder) replay(n *yaml.Node) (*Replay, error) {
-	m, err := d.mapping(n, "replay", []string{"inputs", "frames", "speed", "loop", "pause"}, []string{"inputs"})
+	m, err := d.Section(n, "replay", []string{"inputs"}, []string{"frames", "speed", "loop", "pause"})
 	if err != nil {
 		return nil, err
 	}
 	r := &Replay{Speed: 1, Pause: 5 * time.Second}
-	if r.Inputs, err = d.scalar(m["inputs"], "replay.inputs"); err != nil {
+	if r.Inputs, err = d.String(m["inputs"], "replay.inputs"); err != nil {
 		return nil, err
 	}
 	if f := m["frames"]; f != nil {
-		if r.Frames, err = d.scalar(f, "replay.frames"); err != nil {
+		if r.Frames, err = d.String(f, "replay.frames"); err != nil {
 			return nil, err
 		}
 	}
 	if s := m["speed"]; s != nil {
-		v, err := d.scalar(s, "replay.speed")
-		if err != nil {
+		if r.Speed, err = d.Float(s, "replay.speed"); err != nil {
 			return nil, err
 		}
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f <= 0 || f > 1000 {
-			return nil, d.errf(s, "replay.speed", ErrBadValue, "%q: want a pace factor above 0, 1 for the recorded pace", v)
+		if r.Speed <= 0 || r.Speed > 1000 {
+			return nil, d.Failf(s, "replay.speed", ErrBadValue, "%v: want a pace factor above 0 and at most 1000, 1 for the recorded pace", r.Speed)
 		}
-		r.Speed = f
 	}
 	if l := m["loop"]; l != nil {
-		v, err := d.scalar(l, "replay.loop")
-		if err != nil {
+		if r.Loop, err = d.Bool(l, "replay.loop"); err != nil {
 			return nil, err
-		}
-		if r.Loop, err = strconv.ParseBool(v); err != nil {
-			return nil, d.errf(l, "replay.loop", ErrBadValue, "%q: want true or false", v)
 		}
 	}
 	if p := m["pause"]; p != nil {
-		v, err := d.scalar(p, "replay.pause")
-		if err != nil {
+		if r.Pause, err = d.Duration(p, "replay.pause"); err != nil {
 			return nil, err
 		}
-		if r.Pause, err = time.ParseDuration(v); err != nil || r.Pause < 0 || r.Pause > time.Hour {
-			return nil, d.errf(p, "replay.pause", ErrBadValue, "%q: want a duration like 5s", v)
+		if r.Pause < 0 || r.Pause > time.Hour {
+			return nil, d.Failf(p, "replay.pause", ErrBadValue, "%v: want a pause from 0s to 1h, like 5s", r.Pause)
 		}
 	}
 	return r, nil

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"comptoir/strictyaml"
 )
 
 const good = `version: 1
@@ -55,20 +57,30 @@ func TestDecodeErrors(t *testing.T) {
 		sentinel error
 		want     string // in the message
 	}{
-		{"empty", ``, ErrMissingKey, `t.yaml:1: key "version"`},
-		{"no version", "game: genoa\nplayers: [A, B]\njournal: j.db\n", ErrMissingKey, `key "version"`},
-		{"bad version", "version: 2\ngame: genoa\nplayers: [A, B]\njournal: j.db\n", ErrBadValue, `t.yaml:1: key "version": bad value: "2": this Comptoir reads version 1`},
-		{"unknown key", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nplayer: C\n", ErrUnknownKey, `t.yaml:5: key "player": unknown key`},
+		{"empty", ``, ErrMissingKey, `t.yaml:1: empty file; expected a mapping with a version key`},
+		{"no version", "game: genoa\nplayers: [A, B]\njournal: j.db\n", ErrMissingKey, `t.yaml:1: key "version": missing in the table configuration; it is required`},
+		{"bad version", "version: 2\ngame: genoa\nplayers: [A, B]\njournal: j.db\n", ErrBadValue, `t.yaml:1: key "version": version 2 is not supported; this Comptoir reads version 1`},
+		{"unknown key", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nplayer: C\n", ErrUnknownKey, `t.yaml:5: key "player": unknown key in the table configuration; expected one of version, game, players, journal, table,`},
 		{"missing journal", "version: 1\ngame: genoa\nplayers: [A, B]\n", ErrMissingKey, `key "journal"`},
-		{"twice", "version: 1\ngame: genoa\ngame: tally\nplayers: [A, B]\njournal: j.db\n", ErrBadValue, `t.yaml:3: key "game": bad value: given twice`},
+		{"twice", "version: 1\ngame: genoa\ngame: tally\nplayers: [A, B]\njournal: j.db\n", ErrBadValue, `t.yaml:3: key "game": given twice in the table configuration; keep one`},
 		{"players not a list", "version: 1\ngame: genoa\nplayers: Anna\njournal: j.db\n", ErrBadValue, `t.yaml:3: key "players"`},
 		{"player twice", "version: 1\ngame: genoa\nplayers: [Anna, anna]\njournal: j.db\n", ErrBadValue, `key "players[1]": bad value: "anna" is seated twice`},
-		{"bad pin", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nstaff_pin: 12\n", ErrBadValue, `t.yaml:5: key "staff_pin"`},
+		{"bad pin", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nstaff_pin: 12\n", ErrBadValue, `t.yaml:5: key "staff_pin": bad value: want 4 to 12 digits`},
 		{"bad game", "version: 1\ngame: Genoa!\nplayers: [A, B]\njournal: j.db\n", ErrBadValue, `key "game"`},
-		{"bad speed", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nreplay:\n  inputs: x.jsonl\n  speed: fast\n", ErrBadValue, `t.yaml:7: key "replay.speed"`},
-		{"replay unknown key", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nreplay:\n  input: x.jsonl\n", ErrUnknownKey, `t.yaml:6: key "replay.input"`},
+		{"bad speed", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nreplay:\n  inputs: x.jsonl\n  speed: fast\n", ErrBadValue, `t.yaml:7: key "replay.speed": is a text "fast"; expected a number`},
+		{"replay unknown key", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nreplay:\n  input: x.jsonl\n", ErrUnknownKey, `t.yaml:6: key "replay.input": unknown key in replay; expected one of inputs, frames, speed, loop, pause`},
 		{"bad base url", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nbase_url: 192.168.1.2\n", ErrBadValue, `key "base_url"`},
-		{"devices error", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\ndevices:\n  nfc:\n    spi: SPI0.0\n    reset: GPIO99\n", nil, `t.yaml:8: key "devices.nfc.reset"`},
+		{"devices error", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\ndevices:\n  nfc:\n    spi: SPI0.0\n    reset: GPIO99\n", ErrBadValue, `t.yaml:8: key "devices.nfc.reset": bad value: bad pin name "GPIO99"`},
+		{"speed 0", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nreplay:\n  inputs: x.jsonl\n  speed: 0\n", ErrBadValue, `t.yaml:7: key "replay.speed": bad value: 0: want a pace factor above 0`},
+		{"loop yes", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nreplay:\n  inputs: x.jsonl\n  loop: yes\n", ErrBadValue, `t.yaml:7: key "replay.loop": is a text "yes"; expected true or false`},
+		{"pause without unit", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nreplay:\n  inputs: x.jsonl\n  pause: 5\n", ErrBadValue, `t.yaml:7: key "replay.pause": "5" is not a duration; write it with its unit`},
+		{"pause too long", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nreplay:\n  inputs: x.jsonl\n  pause: 2h\n", ErrBadValue, `t.yaml:7: key "replay.pause": bad value: 2h0m0s: want a pause from 0s to 1h`},
+		{"replay without inputs", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nreplay:\n  speed: 2\n", ErrMissingKey, `t.yaml:6: key "replay.inputs": missing in replay; it is required`},
+		{"camera not a mapping", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\ncamera: /dev/video0\n", ErrBadValue, `t.yaml:5: key "camera": camera is a text "/dev/video0"; expected a mapping`},
+		{"empty journal", "version: 1\ngame: genoa\nplayers: [A, B]\njournal:\n", ErrBadValue, `t.yaml:4: key "journal": is an empty value; expected a single value`},
+		{"options a list", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\noptions: [a]\n", ErrBadValue, `t.yaml:5: key "options": bad value: want a mapping of option name to value`},
+		{"option twice", "version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\noptions: {a: 1, a: 2}\n", ErrBadValue, `key "options.a": bad value: given twice; keep one`},
+		{"top list", "- version: 1\n", ErrBadValue, `t.yaml:1: top level is a list`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,13 +88,25 @@ func TestDecodeErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Decode(%q) = nil error, want %q", tt.yaml, tt.want)
 			}
-			if tt.sentinel != nil && !errors.Is(err, tt.sentinel) {
+			if !errors.Is(err, tt.sentinel) || !errors.Is(err, strictyaml.ErrInvalid) {
 				t.Errorf("Decode(%q) = %v, want it to wrap %v", tt.yaml, err, tt.sentinel)
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Decode(%q) = %q, want it to contain %q", tt.yaml, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestNumbersAsText checks that values that are names may be written as
+// numbers: a staff PIN, a table's name, an option's value.
+func TestNumbersAsText(t *testing.T) {
+	c, err := Decode([]byte("version: 1\ntable: 3\ngame: genoa\nplayers: [A, B]\njournal: j.db\nstaff_pin: 4821\noptions: {rounds: 8}\nreplay: {inputs: x.jsonl, speed: 2.5}\n"), "t.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Table != "3" || c.StaffPIN != "4821" || c.Options["rounds"] != "8" || c.Replay.Speed != 2.5 {
+		t.Errorf("Decode = table %q pin %q options %v speed %v", c.Table, c.StaffPIN, c.Options, c.Replay.Speed)
 	}
 }
 
