@@ -135,6 +135,9 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte("version: 1\nreplay: [1, 2]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Decode(data, "fuzz.yaml")
+		if err != nil && (!errors.Is(err, strictyaml.ErrInvalid) || !strings.HasPrefix(err.Error(), "fuzz.yaml")) {
+			t.Fatalf("error %q does not name the file or does not wrap strictyaml.ErrInvalid", err)
+		}
 		if err == nil && (c.Game == "" || len(c.Players) == 0 || c.Journal == "") {
 			t.Fatalf("Decode accepted a configuration without game, players or journal: %+v", c)
 		}
