@@ -1,7 +1,6 @@
 package negoce
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"comptoir/configs"
+	"comptoir/strictyaml"
 )
 
 // The sizes the rules need: 8 goods of 4 cards and one Contraband card.
@@ -26,27 +26,16 @@ const CatalogFile = "negoce/cards.yaml"
 
 const catalogVersion = 1
 
-// Sentinel errors of the catalog decoder, wrapped by *CatalogError.
+// Sentinel errors of the catalog decoder: every decoding error wraps one
+// of them, and strictyaml.ErrInvalid. They are strictyaml's.
 var (
-	ErrUnknownKey = errors.New("unknown key")
-	ErrMissingKey = errors.New("missing key")
-	ErrBadValue   = errors.New("bad value")
+	ErrUnknownKey = strictyaml.ErrUnknownKey
+	ErrMissingKey = strictyaml.ErrMissingKey
+	ErrBadValue   = strictyaml.ErrBadValue
 )
 
 // CatalogError is a catalog error at a place in a file.
-type CatalogError struct {
-	File string
-	Line int
-	Key  string // dotted key path, for example "goods[2].cards"
-	Err  error  // one of the sentinels, wrapped with details
-}
-
-func (e *CatalogError) Error() string {
-	return fmt.Sprintf("%s:%d: key %q: %v", e.File, e.Line, e.Key, e.Err)
-}
-
-// Unwrap returns the sentinel.
-func (e *CatalogError) Unwrap() error { return e.Err }
+type CatalogError = strictyaml.Error
 
 // CardID is a card's stable id, for example "silk-2" or "contraband".
 type CardID string
@@ -184,40 +173,35 @@ func DefaultCatalog() (*Catalog, error) {
 }
 
 // DecodeCatalog decodes a card catalog (see configs/negoce/cards.yaml for
-// the format). file names the file in errors. Unknown keys are refused,
-// every key is required, and the deck must be what the rules need: 8 goods
-// numbered 1 to 8, 4 cards each, one Contraband card, every id and name
-// used once.
+// the format) with comptoir/strictyaml. file names the file in errors.
+// Unknown keys are refused, every key is required, and the deck must be
+// what the rules need: 8 goods numbered 1 to 8, 4 cards each, one
+// Contraband card, every id and name used once.
 func DecodeCatalog(data []byte, file string) (*Catalog, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v", file, ErrBadValue, err)
-	}
-	d := &catDecoder{file: file, ids: map[string]string{}}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return nil, d.errf(nil, "version", ErrMissingKey, "the file is empty; it needs version:, goods: and contraband:")
-	}
-	top, err := d.mapping(doc.Content[0], "", []string{"version", "goods", "contraband"}, []string{"version", "goods", "contraband"})
+	d := &catDecoder{File: strictyaml.File{Name: file}, ids: map[string]string{}}
+	root, err := d.Parse(data)
 	if err != nil {
 		return nil, err
 	}
-	if v, err := d.scalar(top["version"], "version"); err != nil {
+	top, err := d.Fields(root, "the card catalog", []string{"version", "goods", "contraband"}, nil)
+	if err != nil {
 		return nil, err
-	} else if v != strconv.Itoa(catalogVersion) {
-		return nil, d.errf(top["version"], "version", ErrBadValue, "%q: this Comptoir reads version %d", v, catalogVersion)
+	}
+	if err := d.Version(top, catalogVersion); err != nil {
+		return nil, err
 	}
 	c := &Catalog{index: map[CardID]int{}}
-	goods := top["goods"]
-	if goods.Kind != yaml.SequenceNode {
-		return nil, d.errf(goods, "goods", ErrBadValue, "want a list of goods, got %s", kindName(goods))
+	goods, err := d.Seq(top["goods"], "goods")
+	if err != nil {
+		return nil, err
 	}
-	if len(goods.Content) != NumGoods {
-		return nil, d.errf(goods, "goods", ErrBadValue, "%d goods listed; Négoce 2 has exactly %d (numbered 1 to %d)", len(goods.Content), NumGoods, NumGoods)
+	if len(goods) != NumGoods {
+		return nil, d.Failf(top["goods"], "goods", ErrBadValue, "%d goods listed; Négoce 2 has exactly %d (numbered 1 to %d)", len(goods), NumGoods, NumGoods)
 	}
 	numbers := map[int]string{}
-	for gi, gn := range goods.Content {
+	for gi, gn := range goods {
 		path := fmt.Sprintf("goods[%d]", gi)
-		m, err := d.mapping(gn, path, []string{"key", "number", "fr", "en", "cards"}, []string{"key", "number", "fr", "en", "cards"})
+		m, err := d.Section(gn, path, []string{"key", "number", "fr", "en", "cards"}, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -227,16 +211,15 @@ func DecodeCatalog(data []byte, file string) (*Catalog, error) {
 			return nil, err
 		}
 		info.Key = Good(key)
-		ns, err := d.scalar(m["number"], path+".number")
+		n, err := d.Int(m["number"], path+".number")
 		if err != nil {
 			return nil, err
 		}
-		n, err := strconv.Atoi(ns)
-		if err != nil || n < 1 || n > NumGoods {
-			return nil, d.errf(m["number"], path+".number", ErrBadValue, "%q: want a number from 1 to %d", ns, NumGoods)
+		if n < 1 || n > NumGoods {
+			return nil, d.Failf(m["number"], path+".number", ErrBadValue, "%d: want a number from 1 to %d", n, NumGoods)
 		}
 		if other, dup := numbers[n]; dup {
-			return nil, d.errf(m["number"], path+".number", ErrBadValue, "number %d is already %s's", n, other)
+			return nil, d.Failf(m["number"], path+".number", ErrBadValue, "number %d is already %s's", n, other)
 		}
 		numbers[n] = key
 		info.Number = n
@@ -246,14 +229,14 @@ func DecodeCatalog(data []byte, file string) (*Catalog, error) {
 		if info.EN, err = d.name(m["en"], path+".en"); err != nil {
 			return nil, err
 		}
-		cards := m["cards"]
-		if cards.Kind != yaml.SequenceNode {
-			return nil, d.errf(cards, path+".cards", ErrBadValue, "want a list of %d card ids, got %s", CardsPerGood, kindName(cards))
+		cards, err := d.Seq(m["cards"], path+".cards")
+		if err != nil {
+			return nil, err
 		}
-		if len(cards.Content) != CardsPerGood {
-			return nil, d.errf(cards, path+".cards", ErrBadValue, "%d cards listed; every good has exactly %d", len(cards.Content), CardsPerGood)
+		if len(cards) != CardsPerGood {
+			return nil, d.Failf(m["cards"], path+".cards", ErrBadValue, "%d cards listed; every good has exactly %d", len(cards), CardsPerGood)
 		}
-		for ci, cn := range cards.Content {
+		for ci, cn := range cards {
 			id, err := d.id(cn, fmt.Sprintf("%s.cards[%d]", path, ci), "card id")
 			if err != nil {
 				return nil, err
@@ -262,7 +245,7 @@ func DecodeCatalog(data []byte, file string) (*Catalog, error) {
 			c.index[CardID(id)] = gi*CardsPerGood + ci
 		}
 	}
-	cm, err := d.mapping(top["contraband"], "contraband", []string{"id", "fr", "en"}, []string{"id", "fr", "en"})
+	cm, err := d.Section(top["contraband"], "contraband", []string{"id", "fr", "en"}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +269,7 @@ func DecodeCatalog(data []byte, file string) (*Catalog, error) {
 			for _, x := range []string{fold(a.FR), fold(a.EN)} {
 				for _, y := range []string{fold(b.FR), fold(b.EN), fold(string(b.Key))} {
 					if x == y {
-						return nil, d.errf(goods.Content[i], fmt.Sprintf("goods[%d]", i), ErrBadValue, "name %q is also good %s's; every good needs its own names", x, b.Key)
+						return nil, d.Failf(goods[i], fmt.Sprintf("goods[%d]", i), ErrBadValue, "name %q is also good %s's; every good needs its own names", x, b.Key)
 					}
 				}
 			}
@@ -296,85 +279,18 @@ func DecodeCatalog(data []byte, file string) (*Catalog, error) {
 }
 
 type catDecoder struct {
-	file string
-	ids  map[string]string // ids and keys used so far -> where
+	strictyaml.File
+	ids map[string]string // ids and keys used so far -> where
 }
 
-func (d *catDecoder) errf(n *yaml.Node, key string, sentinel error, format string, a ...any) error {
-	line := 1
-	if n != nil {
-		line = n.Line
-	}
-	return &CatalogError{File: d.file, Line: line, Key: key, Err: fmt.Errorf("%w: "+format, append([]any{sentinel}, a...)...)}
-}
-
-func (d *catDecoder) mapping(n *yaml.Node, path string, allowed, required []string) (map[string]*yaml.Node, error) {
-	where := path
-	if where == "" {
-		where = "(top)"
-	}
-	if n.Kind != yaml.MappingNode {
-		return nil, d.errf(n, where, ErrBadValue, "want a mapping of keys, got %s", kindName(n))
-	}
-	out := map[string]*yaml.Node{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		key := join(path, k.Value)
-		ok := false
-		for _, a := range allowed {
-			ok = ok || a == k.Value
-		}
-		if !ok {
-			return nil, d.errf(k, key, ErrUnknownKey, "expected one of %s", strings.Join(allowed, ", "))
-		}
-		if _, dup := out[k.Value]; dup {
-			return nil, d.errf(k, key, ErrBadValue, "given twice")
-		}
-		out[k.Value] = v
-	}
-	for _, r := range required {
-		if out[r] == nil {
-			return nil, d.errf(n, join(path, r), ErrMissingKey, "%s needs %s:", where, r)
-		}
-	}
-	return out, nil
-}
-
-func join(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-func kindName(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.ScalarNode:
-		return fmt.Sprintf("%q", n.Value)
-	case yaml.AliasNode:
-		return "an alias"
-	}
-	return "nothing"
-}
-
-func (d *catDecoder) scalar(n *yaml.Node, key string) (string, error) {
-	if n.Kind != yaml.ScalarNode {
-		return "", d.errf(n, key, ErrBadValue, "want a single value, got %s", kindName(n))
-	}
-	return n.Value, nil
-}
-
+// name reads a good's or a card's name: a text, not empty.
 func (d *catDecoder) name(n *yaml.Node, key string) (string, error) {
-	s, err := d.scalar(n, key)
+	s, err := d.String(n, key)
 	if err != nil {
 		return "", err
 	}
 	if strings.TrimSpace(s) == "" {
-		return "", d.errf(n, key, ErrBadValue, "a name cannot be empty")
+		return "", d.Failf(n, key, ErrBadValue, "a name cannot be empty")
 	}
 	return s, nil
 }
@@ -382,15 +298,15 @@ func (d *catDecoder) name(n *yaml.Node, key string) (string, error) {
 // id reads a key or a card id: lower-case letters, digits and '-', used
 // once in the whole file.
 func (d *catDecoder) id(n *yaml.Node, key, what string) (string, error) {
-	s, err := d.scalar(n, key)
+	s, err := d.String(n, key)
 	if err != nil {
 		return "", err
 	}
 	if !validID(s) {
-		return "", d.errf(n, key, ErrBadValue, "%s %q: use lower-case letters, digits and '-', starting with a letter", what, s)
+		return "", d.Failf(n, key, ErrBadValue, "%s %q: use lower-case letters, digits and '-', starting with a letter", what, s)
 	}
 	if where, dup := d.ids[s]; dup {
-		return "", d.errf(n, key, ErrBadValue, "%q is already used at %s; every key and card id must be unique", s, where)
+		return "", d.Failf(n, key, ErrBadValue, "%q is already used at %s; every key and card id must be unique", s, where)
 	}
 	d.ids[s] = fmt.Sprintf("%s line %d", key, n.Line)
 	return s, nil

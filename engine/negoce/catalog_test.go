@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"comptoir/configs"
+	"comptoir/strictyaml"
 )
 
 func TestDefaultCatalog(t *testing.T) {
@@ -98,12 +99,12 @@ func TestDecodeCatalogErrors(t *testing.T) {
 		sentinel error
 		want     string // in the error text
 	}{
-		{"empty", "", "", ErrMissingKey, `cards.yaml:1: key "version"`},
+		{"empty", "", "", ErrMissingKey, `cards.yaml:1: empty file; expected a mapping with a version key`},
 		{"not yaml", "", "goods: [", ErrBadValue, "cards.yaml"},
-		{"top list", "", "- 1\n", ErrBadValue, `key "(top)"`},
+		{"top list", "", "- 1\n", ErrBadValue, `cards.yaml:1: top level is a list; expected a mapping`},
 		{"no version", "version: 1\n", "", ErrMissingKey, `key "version"`},
-		{"version 2", "version: 1", "version: 2", ErrBadValue, `cards.yaml:20: key "version": bad value: "2": this Comptoir reads version 1`},
-		{"unknown top key", "version: 1", "version: 1\ncolour: red", ErrUnknownKey, `cards.yaml:21: key "colour": unknown key: expected one of version, goods, contraband`},
+		{"version 2", "version: 1", "version: 2", ErrBadValue, `cards.yaml:20: key "version": version 2 is not supported; this Comptoir reads version 1`},
+		{"unknown top key", "version: 1", "version: 1\ncolour: red", ErrUnknownKey, `cards.yaml:21: key "colour": unknown key in the card catalog; expected one of version, goods, contraband`},
 		{"unknown good key", "    number: 1\n", "    number: 1\n    colour: green\n", ErrUnknownKey, `key "goods[0].colour"`},
 		{"missing fr", "    fr: Jade\n", "", ErrMissingKey, `key "goods[0].fr"`},
 		{"goods not a list", "goods:\n", "goods: 3\nx:\n", ErrUnknownKey, `key "x"`},
@@ -111,13 +112,19 @@ func TestDecodeCatalogErrors(t *testing.T) {
 		{"three cards", "[jade-1, jade-2, jade-3, jade-4]", "[jade-1, jade-2, jade-3]", ErrBadValue, `cards.yaml:26: key "goods[0].cards": bad value: 3 cards listed; every good has exactly 4`},
 		{"duplicate card", "jade-4]", "jewels-1]", ErrBadValue, `key "goods[1].cards[0]": bad value: "jewels-1" is already used at goods[0].cards[3] line 26`},
 		{"bad id", "jade-4]", "Jade 4]", ErrBadValue, `card id "Jade 4": use lower-case letters`},
-		{"number 9", "number: 8", "number: 9", ErrBadValue, `"9": want a number from 1 to 8`},
+		{"number 9", "number: 8", "number: 9", ErrBadValue, `cards.yaml:58: key "goods[7].number": bad value: 9: want a number from 1 to 8`},
 		{"number twice", "number: 8", "number: 7", ErrBadValue, "number 7 is already wine's"},
 		{"empty name", "en: Tea", "en: \"\"", ErrBadValue, `key "goods[7].en": bad value: a name cannot be empty`},
 		{"same name", "en: Tea", "en: Wine", ErrBadValue, `name "wine" is also good wine's`},
 		{"contraband missing id", "  id: contraband\n", "", ErrMissingKey, `key "contraband.id"`},
 		{"contraband id taken", "id: contraband", "id: tea", ErrBadValue, `"tea" is already used`},
-		{"key given twice", "  - key: jade\n", "  - key: jade\n    key: jade2\n", ErrBadValue, `key "goods[0].key": bad value: given twice`},
+		{"key given twice", "  - key: jade\n", "  - key: jade\n    key: jade2\n", ErrBadValue, `key "goods[0].key": given twice in goods[0]; keep one`},
+		{"goods a number", "", "version: 1\ngoods: 3\ncontraband: {id: c, fr: C, en: C}\n", ErrBadValue, `cards.yaml:2: key "goods": is a number; expected a list`},
+		{"good a list", "  - key: jade\n    number: 1\n    fr: Jade\n    en: Jade\n    cards: [jade-1, jade-2, jade-3, jade-4]\n", "  - [jade]\n", ErrBadValue, `cards.yaml:22: key "goods[0]": goods[0] is a list; expected a mapping`},
+		{"number text", "number: 8", "number: eight", ErrBadValue, `cards.yaml:58: key "goods[7].number": is a text "eight"; expected a whole number`},
+		{"name a list", "en: Tea", "en: [Tea]", ErrBadValue, `key "goods[7].en": is a list; expected a text`},
+		{"cards a mapping", "[jade-1, jade-2, jade-3, jade-4]", "{a: jade-1}", ErrBadValue, `cards.yaml:26: key "goods[0].cards": is a mapping; expected a list`},
+		{"contraband unknown key", "  id: contraband\n", "  id: contraband\n  number: 0\n", ErrUnknownKey, `key "contraband.number": unknown key in contraband; expected one of id, fr, en`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -132,7 +139,7 @@ func TestDecodeCatalogErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("DecodeCatalog = nil error, want %v", tt.sentinel)
 			}
-			if !errors.Is(err, tt.sentinel) {
+			if !errors.Is(err, tt.sentinel) || !errors.Is(err, strictyaml.ErrInvalid) {
 				t.Errorf("DecodeCatalog error %q does not wrap %v", err, tt.sentinel)
 			}
 			if !strings.Contains(err.Error(), tt.want) {
@@ -150,6 +157,9 @@ func FuzzDecodeCatalog(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := DecodeCatalog(data, "fuzz.yaml")
 		if err != nil {
+			if !errors.Is(err, strictyaml.ErrInvalid) || !strings.HasPrefix(err.Error(), "fuzz.yaml") {
+				t.Fatalf("error %q does not name the file or does not wrap strictyaml.ErrInvalid", err)
+			}
 			if c != nil {
 				t.Fatal("a catalog and an error")
 			}

@@ -5,7 +5,8 @@
 // The rules text is rules/negoce2-v2.5-fr.txt; RULES-NOTES.md (section
 // Négoce 2) overrides it. The card catalog (8 goods × 4 cards and the
 // Contraband card, with stable ids for NFC stickers) is data, in
-// configs/negoce/cards.yaml, decoded strictly by [DecodeCatalog].
+// configs/negoce/cards.yaml, decoded strictly by [DecodeCatalog] through
+// comptoir/strictyaml.
 //
 // # A game
 //
