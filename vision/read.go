@@ -134,6 +134,11 @@ func (s SizeRange) areaRange(w int) (int, int) {
 //     threshold reads confidently as another face (unless the loops of
 //     both cuts match the first face only), or when a second
 //     object of the die's colour with a numeral reads as another face.
+//     Such a die is read again from ten other cuts of its numeral (five
+//     thresholds, labelled with and without dilation): it is read after
+//     all when at least three cuts read one face at confidence 0.9 and a
+//     size usual for it, no cut reads another face so, and that face is
+//     one of the two the first cut looked most like.
 //  8. Two dice whose silhouettes come within 3 pixels (at 640 wide) of
 //     each other are touching: neither is read.
 type Reader struct {
@@ -431,6 +436,8 @@ type readOut struct {
 	hasGlyph bool
 	contrast float64
 	size     float64 // length of the numeral over the die's radius
+	// likely are the two faces the numeral's glyph looks most like
+	likely [2]int
 }
 
 // debugMasks, when set by a test, sees the colour masks.
@@ -449,8 +456,73 @@ func (r *Reader) readCrop(c *dieCrop) readOut {
 // debugNumeral, when set by a test, sees every numeral matched.
 var debugNumeral func(nr numeralResult, m match)
 
-// readNumeral reads the numeral nr found on the die c.
+// readNumeral reads the numeral nr found on the die c; a numeral found
+// but not read with certainty is read again from other cuts (rescue).
 func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
+	o := r.readNumeralOnce(c, nr)
+	if o.die.Face != 0 || !o.hasGlyph {
+		return o
+	}
+	if face, conf, ok := r.rescue(c); ok && (face == o.likely[0] || face == o.likely[1]) {
+		o.die.Face, o.die.Confidence, o.die.Reason = face, conf, ""
+	}
+	return o
+}
+
+// rescueCuts are the other ways the numeral of a die not read with
+// certainty is cut from its face: thresholds (fractions of the strongest
+// top-hat values) and labelling (see findNumeralCut).
+var rescueCuts = []struct {
+	frac   float32
+	dilate int
+}{
+	{0.3, -1}, {0.4, -1}, {0.5, -1}, {0.6, -1}, {0.7, -1},
+	{0.3, 1}, {0.4, 1}, {0.5, 1}, {0.6, 1}, {0.7, 1},
+}
+
+// rescueConfidence is the confidence each cut of a rescue must read its
+// face with; rescueVotes is how many cuts must agree, none reading
+// another face.
+const (
+	rescueConfidence = 0.9
+	rescueVotes      = 3
+)
+
+// rescue reads the numeral of c from each of rescueCuts and returns the
+// face when at least rescueVotes of them read it with rescueConfidence,
+// at a size usual for it, and none reads another face so.
+func (r *Reader) rescue(c *dieCrop) (face int, conf float64, ok bool) {
+	var votes [9]int
+	n := 0
+	for _, cut := range rescueCuts {
+		nr := findNumeralCut(c, float32(r.opts.MinContrast), cut.frac, cut.dilate)
+		if nr.mask == nil {
+			continue
+		}
+		g := glyphOf(nr.mask, c.w, c.h, nr.cx, nr.cy, nr.rms)
+		m := r.m.best(&g)
+		if confidence(m) < rescueConfidence {
+			continue
+		}
+		if rg, ok := r.sizes[m.face]; ok {
+			if s := nr.length / nr.dieRadius; s < rg[0] || s > rg[1] {
+				continue
+			}
+		}
+		if votes[m.face] == 0 {
+			n++
+		}
+		votes[m.face]++
+		face = m.face
+	}
+	if n != 1 || votes[face] < rescueVotes {
+		return 0, 0, false
+	}
+	return face, max(r.opts.MinConfidence, float64(votes[face])/float64(len(rescueCuts))), true
+}
+
+// readNumeralOnce reads the numeral nr found on the die c.
+func (r *Reader) readNumeralOnce(c *dieCrop, nr numeralResult) readOut {
 	o := readOut{die: Die{Found: true, Box: c.box}}
 	if nr.mask == nil {
 		o.die.Reason = nr.reasonEmpty
@@ -461,6 +533,7 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	o.g = glyphOf(nr.mask, c.w, c.h, nr.cx, nr.cy, nr.rms)
 	o.hasGlyph = true
 	m := r.m.best(&o.g)
+	o.likely = [2]int{m.face, m.second}
 	if debugNumeral != nil {
 		debugNumeral(nr, m)
 	}

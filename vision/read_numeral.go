@@ -63,6 +63,13 @@ const parallax = 1.3
 // components, the component nearest the die's centre and the large ones
 // close to it kept.
 func findNumeral(c *dieCrop, minContrast, frac float32) numeralResult {
+	return findNumeralCut(c, minContrast, frac, 0)
+}
+
+// findNumeralCut is findNumeral with the labelling chosen: dilate 0 lets
+// the die's size choose (see dilateBelow), 1 labels the mask dilated, -1
+// labels it as it is.
+func findNumeralCut(c *dieCrop, minContrast, frac float32, dilate int) numeralResult {
 	var res numeralResult
 	// die centroid and size
 	var n, sx, sy float64
@@ -148,7 +155,7 @@ func findNumeral(c *dieCrop, minContrast, frac float32) numeralResult {
 	// strokes a pixel or two wide and broken stay one numeral; on a large
 	// one that would join the numeral to the lit edges around it
 	dil := mask
-	if dr < dilateBelow {
+	if dilate > 0 || dilate == 0 && dr < dilateBelow {
 		dil = dilate3(mask, c.w, c.h)
 	}
 	blobs, labels := components(dil, c.w, c.h, nil)
