@@ -12,8 +12,14 @@
 //	    id: "3-2"             # a cell X-Y for a square, a card id for a card
 //	    label: Street 3-2     # optional, shown to people
 //
-// Decoding is strict: unknown keys, missing keys, bad UIDs and a UID given
-// twice are errors naming the file, the line and the key. A target may have
+// Decoding is strict, with comptoir/strictyaml: unknown keys, missing
+// keys, bad UIDs and a UID given twice are errors naming the file, the
+// line and the key, for example
+//
+//	tags.yaml:9: key "tags[2].uid": tag already enrolled: DEADBEEF is card L01 on line 3
+//
+// Every one wraps ErrFormat and strictyaml.ErrInvalid; a bad UID wraps
+// ErrBadUID too, a UID given twice ErrEnrolled. A target may have
 // more than one tag (a replaced sticker); a tag has exactly one target.
 //
 // # Unknown tags

@@ -11,9 +11,8 @@ import (
 	"strings"
 	"sync"
 
-	"gopkg.in/yaml.v3"
-
 	"comptoir/input"
+	"comptoir/strictyaml"
 )
 
 // Errors of the package, wrapped with details.
@@ -219,89 +218,65 @@ func Load(path string) (*Map, error) {
 	return Decode(data, filepath.Base(path))
 }
 
-// Decode decodes a map file; file names it in errors.
+// Decode decodes a map file with comptoir/strictyaml; file names it in
+// errors. Every error wraps ErrFormat and strictyaml.ErrInvalid; a bad UID
+// wraps ErrBadUID too, and a UID given twice ErrEnrolled.
 func Decode(data []byte, file string) (*Map, error) {
-	errf := func(n *yaml.Node, key, format string, a ...any) error {
-		return fmt.Errorf("%s:%d: key %q: %w: %s", file, n.Line, key, ErrFormat, fmt.Sprintf(format, a...))
+	f := strictyaml.File{Name: file, Sentinel: ErrFormat}
+	root, err := f.Parse(data)
+	if err != nil {
+		return nil, err
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v", file, ErrFormat, err)
+	top, err := f.Fields(root, "the tag map", []string{"version", "tags"}, nil)
+	if err != nil {
+		return nil, err
 	}
-	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("%s:1: %w: want a mapping with the keys version (1) and tags", file, ErrFormat)
+	if err := f.Version(top, 1); err != nil {
+		return nil, err
 	}
-	root := doc.Content[0]
-	var tags, version *yaml.Node
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := root.Content[i], root.Content[i+1]
-		switch k.Value {
-		case "version":
-			version = v
-		case "tags":
-			tags = v
-		default:
-			return nil, errf(k, k.Value, "unknown key; expected version or tags")
-		}
-	}
-	if version == nil {
-		return nil, errf(root, "version", "missing key; write version: 1")
-	}
-	if version.Value != "1" {
-		return nil, errf(version, "version", "%q: this Comptoir reads version 1", version.Value)
-	}
-	if tags == nil {
-		return nil, errf(root, "tags", "missing key")
-	}
-	if tags.Kind != yaml.SequenceNode {
-		return nil, errf(tags, "tags", "want a list of tags")
+	tags, err := f.Seq(top["tags"], "tags")
+	if err != nil {
+		return nil, err
 	}
 	m := New()
 	lines := map[string]int{} // uid -> line of its entry
-	for i, n := range tags.Content {
+	for i, n := range tags {
 		path := fmt.Sprintf("tags[%d]", i)
-		if n.Kind != yaml.MappingNode {
-			return nil, errf(n, path, "want a mapping with uid, kind, id")
-		}
-		vals := map[string]*yaml.Node{}
-		for j := 0; j+1 < len(n.Content); j += 2 {
-			k, v := n.Content[j], n.Content[j+1]
-			switch k.Value {
-			case "uid", "kind", "id", "label":
-			default:
-				return nil, errf(k, path+"."+k.Value, "unknown key; expected uid, kind, id or label")
-			}
-			if v.Kind != yaml.ScalarNode {
-				return nil, errf(v, path+"."+k.Value, "want a single value")
-			}
-			if vals[k.Value] != nil {
-				return nil, errf(k, path+"."+k.Value, "given twice")
-			}
-			vals[k.Value] = v
-		}
-		for _, req := range []string{"uid", "kind", "id"} {
-			if vals[req] == nil {
-				return nil, errf(n, path+"."+req, "missing key")
-			}
-		}
-		t := Target{Kind: vals["kind"].Value, ID: vals["id"].Value}
-		if l := vals["label"]; l != nil {
-			t.Label = l.Value
-		}
-		uid, err := NormalizeUID(vals["uid"].Value)
+		vals, err := f.Section(n, path, []string{"uid", "kind", "id"}, []string{"label"})
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: key %q: %w", file, vals["uid"].Line, path+".uid", err)
+			return nil, err
+		}
+		var t Target
+		var raw string
+		if raw, err = f.Scalar(vals["uid"], path+".uid"); err != nil {
+			return nil, err
+		}
+		if t.Kind, err = f.String(vals["kind"], path+".kind"); err != nil {
+			return nil, err
+		}
+		if t.ID, err = f.Scalar(vals["id"], path+".id"); err != nil {
+			return nil, err
+		}
+		if l := vals["label"]; l != nil {
+			if t.Label, err = f.Scalar(l, path+".label"); err != nil {
+				return nil, err
+			}
+		}
+		uidNode := vals["uid"]
+		uid, err := NormalizeUID(raw)
+		if err != nil {
+			return nil, f.Wrap(uidNode, path+".uid", err)
 		}
 		if key, err := checkTarget(t); err != nil {
-			return nil, fmt.Errorf("%s:%d: key %q: %w", file, vals[key].Line, path+"."+key, err)
+			return nil, f.Wrap(vals[key], path+"."+key, err)
 		}
 		if first, dup := lines[uid]; dup {
 			other, _ := m.Lookup(uid)
-			return nil, fmt.Errorf("%s:%d: key %q: %w: %s is %s on line %d", file, vals["uid"].Line, path+".uid", ErrEnrolled, uid, other, first)
+			return nil, f.Failf(uidNode, path+".uid", ErrEnrolled, "%s is %s on line %d", uid, other, first)
 		}
-		lines[uid] = vals["uid"].Line
+		lines[uid] = uidNode.Line
 		if err := m.Add(uid, t); err != nil {
-			return nil, fmt.Errorf("%s:%d: key %q: %w", file, vals["uid"].Line, path+".uid", err)
+			return nil, f.Wrap(uidNode, path+".uid", err)
 		}
 	}
 	return m, nil

@@ -11,6 +11,7 @@ import (
 
 	"comptoir/hw/internal/leakcheck"
 	"comptoir/input"
+	"comptoir/strictyaml"
 )
 
 func TestDecodeFile(t *testing.T) {
@@ -58,10 +59,18 @@ func TestDecodeErrors(t *testing.T) {
 		{"same UID twice", "version: 1\ntags:\n  - {uid: DEADBEEF, kind: card, id: L01}\n  - {uid: deadbeef, kind: square, id: 1-1}\n",
 			`t.yaml:4: key "tags[1].uid": tag already enrolled: DEADBEEF is card L01 on line 3`, ErrEnrolled},
 		{"unknown key", "version: 1\ntags:\n  - {uid: DEADBEEF, kind: card, id: L01, colour: red}\n",
-			`t.yaml:3: key "tags[0].colour": bad tag map: unknown key; expected uid, kind, id or label`, ErrFormat},
+			`t.yaml:3: key "tags[0].colour": unknown key in tags[0]; expected one of uid, kind, id, label`, ErrFormat},
 		{"missing key", "version: 1\ntags:\n  - uid: DEADBEEF\n    kind: card\n",
-			`t.yaml:3: key "tags[0].id": bad tag map: missing key`, ErrFormat},
-		{"missing version", "tags: []\n", `t.yaml:1: key "version": bad tag map: missing key; write version: 1`, ErrFormat},
+			`t.yaml:3: key "tags[0].id": missing in tags[0]; it is required`, ErrFormat},
+		{"missing version", "tags: []\n", `t.yaml:1: key "version": missing in the tag map; it is required`, ErrFormat},
+		{"version 2", "version: 2\ntags: []\n", `t.yaml:1: key "version": version 2 is not supported; this Comptoir reads version 1`, ErrFormat},
+		{"tags not a list", "version: 1\ntags: {uid: DEADBEEF}\n", `t.yaml:2: key "tags": is a mapping; expected a list`, ErrFormat},
+		{"tag not a mapping", "version: 1\ntags: [DEADBEEF]\n", `t.yaml:2: key "tags[0]": tags[0] is a text "DEADBEEF"; expected a mapping`, ErrFormat},
+		{"uid a list", "version: 1\ntags:\n  - {uid: [DE, AD], kind: card, id: L01}\n", `t.yaml:3: key "tags[0].uid": is a list; expected a single value`, ErrFormat},
+		{"key twice", "version: 1\ntags:\n  - {uid: DEADBEEF, kind: card, id: L01, id: L02}\n", `t.yaml:3: key "tags[0].id": given twice in tags[0]; keep one`, ErrFormat},
+		{"empty file", "", `t.yaml:1: empty file`, ErrFormat},
+		{"not yaml", "version: [1\n", `t.yaml:`, ErrFormat},
+		{"bad uid wraps both", "version: 1\ntags:\n  - {uid: XYZ, kind: card, id: L01}\n", `t.yaml:3: key "tags[0].uid": bad tag UID "XYZ": want hexadecimal bytes`, ErrFormat},
 		{"bad uid", "version: 1\ntags:\n  - {uid: DEADBE, kind: card, id: L01}\n",
 			`t.yaml:3: key "tags[0].uid": bad tag UID "DEADBE": 3 bytes; NFC tags have 4, 7 or 10`, ErrBadUID},
 		{"bad square", "version: 1\ntags:\n  - {uid: DEADBEEF, kind: square, id: 9-1}\n",
@@ -75,7 +84,7 @@ func TestDecodeErrors(t *testing.T) {
 			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 				t.Errorf("Decode error = %v, want it to start with %q", err, tt.want)
 			}
-			if !errors.Is(err, tt.sentinel) {
+			if !errors.Is(err, tt.sentinel) || !errors.Is(err, ErrFormat) || !errors.Is(err, strictyaml.ErrInvalid) {
 				t.Errorf("errors.Is(%v, %v) = false", err, tt.sentinel)
 			}
 		})
@@ -211,6 +220,9 @@ func FuzzDecode(f *testing.F) {
 			if !strings.HasPrefix(err.Error(), "fuzz.yaml") {
 				t.Errorf("error %q does not name the file", err)
 			}
+			if !errors.Is(err, ErrFormat) || !errors.Is(err, strictyaml.ErrInvalid) {
+				t.Errorf("error %q does not wrap ErrFormat and strictyaml.ErrInvalid", err)
+			}
 			return
 		}
 		again, err := Decode(m.Encode(), "again.yaml")
@@ -221,4 +233,25 @@ func FuzzDecode(f *testing.F) {
 			t.Errorf("round trip: %d entries, want %d", again.Len(), m.Len())
 		}
 	})
+}
+
+// TestShippedTagMaps decodes the tag maps shipped with the demos and the
+// hardware tests.
+func TestShippedTagMaps(t *testing.T) {
+	files, err := filepath.Glob("../../configs/demo/*tags.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no shipped tag maps: %v", err)
+	}
+	files = append(files, "../testdata/tags.yaml")
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			m, err := Load(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Len() == 0 {
+				t.Errorf("%s holds no tag", file)
+			}
+		})
+	}
 }
