@@ -237,29 +237,15 @@ func LoadData() (*Data, error) {
 	return loaded, loadErr
 }
 
-// dataError wraps a strictyaml error so that it matches ErrData too.
-type dataError struct{ err error }
-
-func (e *dataError) Error() string { return e.err.Error() }
-
-func (e *dataError) Unwrap() []error { return []error{ErrData, e.err} }
-
-func wrap(err error) error {
-	if err == nil {
-		return nil
-	}
-	return &dataError{err}
-}
-
 // Decode decodes the board file and the cards file (named for errors).
 // Errors name the file, the line and the key, and wrap ErrData.
 func Decode(board []byte, boardName string, cards []byte, cardsName string) (*Data, error) {
 	d := &Data{StartPalettes: map[int][NumJunks][]int{}, market: map[string]int{}, special: map[string]int{}}
-	if err := d.decodeBoard(board, strict.File{Name: boardName}); err != nil {
-		return nil, wrap(err)
+	if err := d.decodeBoard(board, strict.File{Name: boardName, Sentinel: ErrData}); err != nil {
+		return nil, err
 	}
-	if err := d.decodeCards(cards, strict.File{Name: cardsName}); err != nil {
-		return nil, wrap(err)
+	if err := d.decodeCards(cards, strict.File{Name: cardsName, Sentinel: ErrData}); err != nil {
+		return nil, err
 	}
 	return d, nil
 }
