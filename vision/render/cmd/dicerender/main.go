@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	dicerender [-kind pairs|throws|single|sequences] [-n 300] [-seed 1] [-out dir] [-jobs 2]
+//	dicerender [-kind pairs|throws|single|sequences] [-n 300] [-seed 1] [-out dir] [-jobs 2] [-reject 0.01]
 //
 // pairs writes 0000.jpg... and labels.csv (file,blue,red) plus details.csv
 // (the scene of each picture: boxes, surfaces, camera, hard cases); throws
@@ -61,6 +61,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	height := fs.Int("height", 480, "picture height")
 	jobs := fs.Int("jobs", 2, "povray processes at once")
 	hard := fs.Float64("hard", render.DefaultRandomOpts.HardRate, "probability of each hard case")
+	reject := fs.Float64("reject", render.DefaultThrowOpts.RejectRate, "throws: probability of a rest the reader must refuse (touching, cocked or out of the picture)")
 	pov := fs.Bool("pov", false, "also write each scene's .pov file")
 	only := fs.String("only", "", "sequences: render only the sequence of this name")
 	from := fs.Int("from", 0, "pairs, single: render only pictures from this index on (the labels cover all)")
@@ -83,7 +84,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	switch *kind {
 	case "throws":
 		to := render.DefaultThrowOpts
-		to.Width, to.Height = *width, *height
+		to.Width, to.Height, to.RejectRate = *width, *height, *reject
 		for i := 0; i < *n; i++ {
 			r := rand.New(rand.NewPCG(*seed, uint64(i)))
 			todo = append(todo, job{fmt.Sprintf("%04d.jpg", i), render.Throw(r, to), *seed<<32 | uint64(i)})
