@@ -1,120 +1,23 @@
 package dschunke
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
-	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"comptoir/engine"
-	"comptoir/notation"
+	"comptoir/engine/enginetest/recordtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/")
 
-// TestRecords replays every game record of testdata/ and compares the game
-// log (every event described, in English and French), the final position
-// and the score with the golden file next to it. It also checks that the
-// journal of events round-trips through JSON to the same position.
+// TestRecords replays every game record of testdata/ and compares its
+// log with the golden file next to it; see recordtest.Check for all it
+// checks.
 func TestRecords(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no records in testdata: %v", err)
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			f, err := os.Open(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			rec, err := notation.Read(f, file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			actions, err := rec.Actions(codec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := New().Start(rec.Setup)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var log bytes.Buffer
-			var journal [][2]string
-			for k, a := range actions {
-				line := rec.Lines[k]
-				who := "table"
-				if a.By >= 0 {
-					who = rec.Setup.Players[a.By]
-				}
-				fmt.Fprintf(&log, "%d: %s: %s\n", line.N, who, codec.FormatCommand(a.Cmd, rec.Setup.Players))
-				evs, err := st.Decide(a)
-				if err != nil {
-					t.Fatalf("%s:%d: %v", file, line.N, err)
-				}
-				for _, ev := range evs {
-					d := st.(engine.Describer)
-					fmt.Fprintf(&log, "   %s\n   %s\n", d.Describe(ev, "en"), d.Describe(ev, "fr"))
-					if st, err = st.Apply(ev); err != nil {
-						t.Fatalf("%s:%d: %v", file, line.N, err)
-					}
-					if err := st.(engine.Checker).Check(); err != nil {
-						t.Fatalf("%s:%d: %v", file, line.N, err)
-					}
-					b, err := codec.EncodeEvent(ev)
-					if err != nil {
-						t.Fatal(err)
-					}
-					journal = append(journal, [2]string{ev.Name(), string(b)})
-				}
-			}
-			res, _ := json.MarshalIndent(st.Result(), "", "  ")
-			fmt.Fprintf(&log, "\n%s\n%s\n", st.(fmt.Stringer).String(), res)
-			golden := strings.TrimSuffix(file, ".txt") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, log.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to write it)", err)
-			}
-			if !bytes.Equal(log.Bytes(), want) {
-				t.Errorf("%s differs from %s; run go test -update and review the diff", file, golden)
-			}
-			// The journal round trip.
-			var events []engine.Event
-			for _, j := range journal {
-				ev, err := codec.DecodeEvent(j[0], []byte(j[1]))
-				if err != nil {
-					t.Fatalf("decode %s %s: %v", j[0], j[1], err)
-				}
-				events = append(events, ev)
-			}
-			again, err := engine.Replay(New(), rec.Setup, events)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(again.View(engine.Staff), st.View(engine.Staff)) || !reflect.DeepEqual(again.Result(), st.Result()) {
-				t.Errorf("the journal replayed gives another position")
-			}
-			// notation.Play agrees.
-			played, err := notation.Play(New(), rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if played.(fmt.Stringer).String() != st.(fmt.Stringer).String() {
-				t.Errorf("notation.Play gives another position")
-			}
-		})
-	}
+	o := recordtest.DefaultOpts(New(), codec)
+	o.Update = *update
+	recordtest.Check(t, o)
 }
 
 // TestSimulate plays 200 seeded games by uniform choice among the legal
