@@ -345,6 +345,23 @@ func (s *State) pawnJunk(p int, key string) (int, error) {
 	return 0, engine.Refusef(ErrWrongJunk, "a helper acts on a junk without a merchant: %s", "un aide agit sur une jonque sans marchand : %s", s.junkKeys(ok))
 }
 
+// pawnTurn checks a pawn's action: that by may take his action now
+// (what names it in refusals), with the pawn with, which offers act this
+// round, on the junk named key. It returns the seat and the junk.
+func (s *State) pawnTurn(by engine.Seat, what, with string, act Action, key string) (seat, junk int, err error) {
+	if seat, err = s.actionTurn(by, what); err != nil {
+		return 0, 0, err
+	}
+	p, err := s.pawn(with, act)
+	if err != nil {
+		return 0, 0, err
+	}
+	if junk, err = s.pawnJunk(p, key); err != nil {
+		return 0, 0, err
+	}
+	return seat, junk, nil
+}
+
 // actionTurn checks that seat may take his action now.
 func (s *State) actionTurn(by engine.Seat, what string) (int, error) {
 	if s.step != stepAction {
@@ -385,15 +402,7 @@ func plus1(l []int) []int {
 }
 
 func (s *State) decideLoad(by engine.Seat, c Load) ([]engine.Event, error) {
-	seat, err := s.actionTurn(by, "load palettes")
-	if err != nil {
-		return nil, err
-	}
-	p, err := s.pawn(c.With, ActLoad)
-	if err != nil {
-		return nil, err
-	}
-	j, err := s.pawnJunk(p, c.Junk)
+	seat, j, err := s.pawnTurn(by, "load palettes", c.With, ActLoad, c.Junk)
 	if err != nil {
 		return nil, err
 	}
@@ -404,15 +413,7 @@ func (s *State) decideLoad(by engine.Seat, c Load) ([]engine.Event, error) {
 }
 
 func (s *State) decideIncome(by engine.Seat, c Income) ([]engine.Event, error) {
-	seat, err := s.actionTurn(by, "take an income")
-	if err != nil {
-		return nil, err
-	}
-	p, err := s.pawn(c.With, ActIncome)
-	if err != nil {
-		return nil, err
-	}
-	j, err := s.pawnJunk(p, c.Junk)
+	seat, j, err := s.pawnTurn(by, "take an income", c.With, ActIncome, c.Junk)
 	if err != nil {
 		return nil, err
 	}
@@ -443,15 +444,7 @@ func (s *State) checkTake(g [NumGoods]int, owed, source int) error {
 }
 
 func (s *State) decideTake(by engine.Seat, c Take) ([]engine.Event, error) {
-	seat, err := s.actionTurn(by, "take goods cards")
-	if err != nil {
-		return nil, err
-	}
-	p, err := s.pawn(c.With, ActGoods)
-	if err != nil {
-		return nil, err
-	}
-	j, err := s.pawnJunk(p, c.Junk)
+	seat, j, err := s.pawnTurn(by, "take goods cards", c.With, ActGoods, c.Junk)
 	if err != nil {
 		return nil, err
 	}
