@@ -1,6 +1,8 @@
 package negoce
 
 import (
+	"fmt"
+	"strconv"
 	"testing"
 
 	"comptoir/engine"
@@ -35,22 +37,7 @@ func FuzzPhoneCommand(f *testing.F) {
 			}
 			return
 		}
-		evs, err := s.Decide(engine.Action{By: engine.Seat(by), Cmd: cmd})
-		if err != nil {
-			if _, ok := engine.AsRefusal(err); !ok {
-				t.Fatalf("Decide(%v by %d) = %v, not a refusal", cmd, by, err)
-			}
-			return
-		}
-		var st engine.State = s
-		for _, ev := range evs {
-			if st, err = st.Apply(ev); err != nil {
-				t.Fatalf("%v by %d: accepted, but %s does not apply: %v", cmd, by, ev.Name(), err)
-			}
-			if err := st.(*State).Check(); err != nil {
-				t.Fatalf("%v by %d: %v", cmd, by, err)
-			}
-		}
+		decideAndApply(t, s, cmd, engine.Seat(by), fmt.Sprint(cmd))
 	})
 }
 
@@ -76,21 +63,29 @@ func FuzzRecordLine(f *testing.F) {
 			}
 			return
 		}
-		evs, err := s.Decide(engine.Action{By: engine.Seat(by), Cmd: cmd})
-		if err != nil {
-			if _, ok := engine.AsRefusal(err); !ok {
-				t.Fatalf("Decide(%q by %d) = %v, not a refusal", line, by, err)
-			}
-			return
-		}
-		var st engine.State = s
-		for _, ev := range evs {
-			if st, err = st.Apply(ev); err != nil {
-				t.Fatalf("%q by %d: accepted, but %s does not apply: %v", line, by, ev.Name(), err)
-			}
-			if err := st.(*State).Check(); err != nil {
-				t.Fatalf("%q by %d: %v", line, by, err)
-			}
-		}
+		decideAndApply(t, s, cmd, engine.Seat(by), strconv.Quote(line))
 	})
+}
+
+// decideAndApply decides cmd by seat by on s: the engine must refuse it,
+// or accept it with events that apply and keep the invariants. what names
+// the command in failures.
+func decideAndApply(t *testing.T, s *State, cmd engine.Command, by engine.Seat, what string) {
+	t.Helper()
+	evs, err := s.Decide(engine.Action{By: by, Cmd: cmd})
+	if err != nil {
+		if _, ok := engine.AsRefusal(err); !ok {
+			t.Fatalf("Decide(%s by %d) = %v, not a refusal", what, by, err)
+		}
+		return
+	}
+	var st engine.State = s
+	for _, ev := range evs {
+		if st, err = st.Apply(ev); err != nil {
+			t.Fatalf("%s by %d: accepted, but %s does not apply: %v", what, by, ev.Name(), err)
+		}
+		if err := st.(*State).Check(); err != nil {
+			t.Fatalf("%s by %d: %v", what, by, err)
+		}
+	}
 }
