@@ -443,16 +443,23 @@ func (s *State) checkTake(g [NumGoods]int, owed, source int) error {
 	return engine.Refuse(ErrGoodsSource, "take the cards from one junk of your choice, others only when it runs out", "prenez les cartes sur une jonque de votre choix, d'autres seulement quand elle est vide")
 }
 
+// taken reads the goods= of seat's take on junk j and checks them with
+// checkTake: what the junk's crates owe, from the junk's own goods first.
+func (s *State) taken(spec map[string]int, seat, j int) ([NumGoods]int, error) {
+	g, err := s.goods(spec, "goods")
+	if err != nil {
+		return g, err
+	}
+	return g, s.checkTake(g, s.owed(seat, j), s.d.Junks[j].Goods)
+}
+
 func (s *State) decideTake(by engine.Seat, c Take) ([]engine.Event, error) {
 	seat, j, err := s.pawnTurn(by, "take goods cards", c.With, ActGoods, c.Junk)
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.goods(c.Goods, "goods")
+	g, err := s.taken(c.Goods, seat, j)
 	if err != nil {
-		return nil, err
-	}
-	if err := s.checkTake(g, s.owed(seat, j), s.d.Junks[j].Goods); err != nil {
 		return nil, err
 	}
 	return []engine.Event{GoodsTaken{By: engine.Seat(seat), With: c.With, Junk: s.d.Junks[j].Key, Goods: s.goodsMap(g)}}, nil
@@ -525,11 +532,8 @@ func (s *State) decidePlay(by engine.Seat, c Play) ([]engine.Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		g, err := s.goods(c.Goods, "goods")
+		g, err := s.taken(c.Goods, seat, j)
 		if err != nil {
-			return nil, err
-		}
-		if err := s.checkTake(g, s.owed(seat, j), s.d.Junks[j].Goods); err != nil {
 			return nil, err
 		}
 		return []engine.Event{GoodsTaken{By: who, Card: c.Card, Junk: c.Junk, Goods: s.goodsMap(g)}}, nil
