@@ -525,29 +525,29 @@ func (s *State) bidText(b [NumGoods]int) string {
 	return strings.Join(parts, "+")
 }
 
+// notYet lists the seats whose flag is not set: who has not been dealt
+// a hand, who has not sealed a bid.
+func notYet(done []bool) []engine.Seat {
+	var out []engine.Seat
+	for i, d := range done {
+		if !d {
+			out = append(out, engine.Seat(i))
+		}
+	}
+	return out
+}
+
 // Waiting lists the seats the game waits for.
 func (s *State) Waiting() []engine.Seat {
 	switch s.step {
 	case stepHands:
-		var out []engine.Seat
-		for i, d := range s.dealt {
-			if !d {
-				out = append(out, engine.Seat(i))
-			}
-		}
-		return out
+		return notYet(s.dealt)
 	case stepReveal:
 		return []engine.Seat{engine.Seat(s.first)}
 	case stepExchange, stepDraw, stepAction, stepRestock:
 		return []engine.Seat{engine.Seat(s.current())}
 	case stepBid:
-		var out []engine.Seat
-		for i, x := range s.sealed {
-			if !x {
-				out = append(out, engine.Seat(i))
-			}
-		}
-		return out
+		return notYet(s.sealed)
 	}
 	return nil
 }
