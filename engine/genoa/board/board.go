@@ -130,31 +130,13 @@ type Board struct {
 	fileOrder []SquareID
 }
 
-// Errors returned by Decode, WithCell and Validate. They wrap ErrInvalid.
+// Errors returned by Decode and WithCells.
 var (
 	// ErrInvalid is wrapped by every error about a bad layout or file.
+	// Decode's errors are *strictyaml.Error values naming the file and
+	// line; WithCells's are led by "invalid board: ".
 	ErrInvalid = errors.New("invalid board")
 )
-
-// invalidError is an error about a layout; it wraps ErrInvalid and, when
-// it comes from decoding, the decoder's error.
-type invalidError struct {
-	msg   string
-	cause error
-}
-
-func (e *invalidError) Error() string { return e.msg }
-
-func (e *invalidError) Unwrap() []error {
-	if e.cause != nil {
-		return []error{ErrInvalid, e.cause}
-	}
-	return []error{ErrInvalid}
-}
-
-func invalidf(format string, args ...any) error {
-	return &invalidError{msg: fmt.Sprintf(format, args...)}
-}
 
 // Squares returns all squares, indexed by SquareID. The slice must not be
 // modified.
@@ -328,13 +310,18 @@ func streetKey(c Cell) string { return fmt.Sprintf("street-%d-%d", c.X, c.Y) }
 
 func cellName(c Cell) string { return fmt.Sprintf("%d-%d", c.X, c.Y) }
 
+// failFunc returns the error of build about line of the file (0 when the
+// fault has no one line, or for edits); it wraps ErrInvalid.
+type failFunc func(line int, format string, args ...any) error
+
+// editFail is the failFunc of edits, which have no file.
+func editFail(_ int, format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
+}
+
 // build validates l and returns the board. Errors name the cells and keys
-// at fault and wrap ErrInvalid; where is prefixed to each message (a file
-// name, or "" for edits).
-func build(l *layout, where func(line int) string) (*Board, error) {
-	fail := func(line int, format string, args ...any) error {
-		return invalidf("%s%s", where(line), fmt.Sprintf(format, args...))
-	}
+// at fault; fail makes them (decodeFail for a file, editFail for edits).
+func build(l *layout, fail failFunc) (*Board, error) {
 	lineOf := func(c Cell) int { return l.cellLine[c] }
 
 	owner := map[Cell]string{}
@@ -664,7 +651,7 @@ func (b *Board) WithCells(edits ...Edit) (*Board, error) {
 	for _, e := range edits {
 		c := Cell{X: e.X, Y: e.Y}
 		if e.X < 1 || e.X > Size || e.Y < 1 || e.Y > Size {
-			return nil, invalidf("cell %s is off the board; X and Y run from 1 to 8", cellName(c))
+			return nil, editFail(0, "cell %s is off the board; X and Y run from 1 to 8", cellName(c))
 		}
 		old := b.squares[b.grid[e.Y-1][e.X-1]]
 		oldKey := old.Key
@@ -691,7 +678,7 @@ func (b *Board) WithCells(edits ...Edit) (*Board, error) {
 				}
 			}
 			if !found {
-				return nil, invalidf("no building %q; give a building key, \"street\" or \"market\"", e.Key)
+				return nil, editFail(0, "no building %q; give a building key, \"street\" or \"market\"", e.Key)
 			}
 		}
 		if oldKey != e.Key {
@@ -701,7 +688,7 @@ func (b *Board) WithCells(edits ...Edit) (*Board, error) {
 	for i := range l.buildings {
 		sortCells(l.buildings[i].cells)
 	}
-	return build(l, func(int) string { return "" })
+	return build(l, editFail)
 }
 
 func removeCell(cs []Cell, c Cell) []Cell {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"comptoir/configs"
+	strict "comptoir/strictyaml"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata")
@@ -370,6 +371,11 @@ func TestDecodeErrors(t *testing.T) {
 			}
 			if !errors.Is(err, ErrInvalid) {
 				t.Errorf("Decode() error %v does not wrap ErrInvalid", err)
+			}
+			// Layout errors too are strictyaml's, naming the file.
+			var serr *strict.Error
+			if !errors.As(err, &serr) || serr.File != "board.yaml" || !errors.Is(err, strict.ErrInvalid) {
+				t.Errorf("Decode() error %v (%T) is not a *strictyaml.Error about board.yaml", err, err)
 			}
 			for _, w := range tt.want {
 				if !strings.Contains(err.Error(), w) {

@@ -1,7 +1,6 @@
 package board
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -29,25 +28,19 @@ var keyRE = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 //
 //	board.yaml:12: key "cels": unknown key in building guild-hall; expected one of key, fr, en, cells, names, aliases
 //
-// Every error wraps ErrInvalid.
+// Every error is a *strictyaml.Error and wraps ErrInvalid.
 func Decode(data []byte, file string) (*Board, error) {
-	l, err := decodeLayout(data, file)
+	f := strict.File{Name: file, Sentinel: ErrInvalid}
+	l, err := decodeLayout(data, f)
 	if err != nil {
-		if errors.Is(err, strict.ErrInvalid) {
-			return nil, &invalidError{msg: err.Error(), cause: err}
-		}
 		return nil, err
 	}
-	return build(l, func(line int) string {
-		if line > 0 {
-			return fmt.Sprintf("%s:%d: ", file, line)
-		}
-		return file + ": "
+	return build(l, func(line int, format string, args ...any) error {
+		return f.Errorf(&yaml.Node{Line: line}, "", format, args...)
 	})
 }
 
-func decodeLayout(data []byte, file string) (*layout, error) {
-	f := strict.File{Name: file}
+func decodeLayout(data []byte, f strict.File) (*layout, error) {
 	root, err := f.Parse(data)
 	if err != nil {
 		return nil, err

@@ -34,7 +34,7 @@ func ExampleBoard_WithCells() {
 	fmt.Println(err)
 	// Output:
 	// <nil> harbour edited: was street
-	// 19 street cells; the board has 20
+	// invalid board: 19 street cells; the board has 20
 }
 
 func ExampleDecode() {

@@ -332,32 +332,15 @@ func (c *Catalog) Deck(d Deck) []Card { return c.Cards[c.start[d]:c.start[d+1]] 
 
 // Errors.
 var (
-	// ErrInvalid is wrapped by every error about a bad data file or a
-	// catalog that does not fit the board or the edition.
+	// ErrInvalid is wrapped by every error about a bad data file (a
+	// *strictyaml.Error naming the file and line) or a catalog that does
+	// not fit the board or the edition (led by "invalid Genoa data: ").
 	ErrInvalid = errors.New("invalid Genoa data")
 	// ErrUnknownEdition is returned by Load for an edition it does not know.
 	ErrUnknownEdition = errors.New("unknown Genoa edition")
 	// ErrPlayers is returned by RoundsFor for an unsupported player count.
 	ErrPlayers = errors.New("unsupported player count")
 )
-
-type invalidError struct {
-	msg   string
-	cause error
-}
-
-func (e *invalidError) Error() string { return e.msg }
-
-func (e *invalidError) Unwrap() []error {
-	if e.cause != nil {
-		return []error{ErrInvalid, e.cause}
-	}
-	return []error{ErrInvalid}
-}
-
-func invalidf(format string, args ...any) error {
-	return &invalidError{msg: fmt.Sprintf(format, args...)}
-}
 
 // Check checks that the catalog and the edition fit each other and the
 // board: every building named exists on the board and is of the right
@@ -427,7 +410,7 @@ func Check(b *board.Board, e *Edition, c *Catalog) error {
 		}
 	}
 	if len(errs) > 0 {
-		return invalidf("%s", strings.Join(errs, "; "))
+		return fmt.Errorf("%w: %s", ErrInvalid, strings.Join(errs, "; "))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"comptoir/configs"
 	"comptoir/engine/genoa/board"
+	strict "comptoir/strictyaml"
 )
 
 func load(t *testing.T, ed string) (*Edition, *Catalog) {
@@ -387,6 +388,9 @@ func TestDecodeEditionsErrors(t *testing.T) {
 			if err == nil || !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("DecodeEditions() error = %v\nwant %q", err, tt.want)
 			}
+			if serr := (*strict.Error)(nil); err != nil && !errors.As(err, &serr) {
+				t.Errorf("DecodeEditions() error %v is a %T, want a *strictyaml.Error", err, err)
+			}
 			if err != nil && !strings.HasPrefix(err.Error(), "editions.yaml:") {
 				t.Errorf("error %q does not start with the file and line", err)
 			}
@@ -422,6 +426,9 @@ func TestDecodeCardsErrors(t *testing.T) {
 			_, err := DecodeCards([]byte(tt.data), "cards.yaml")
 			if err == nil || !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("DecodeCards() error = %v\nwant %q", err, tt.want)
+			}
+			if serr := (*strict.Error)(nil); err != nil && !errors.As(err, &serr) {
+				t.Errorf("DecodeCards() error %v is a %T, want a *strictyaml.Error", err, err)
 			}
 		})
 	}

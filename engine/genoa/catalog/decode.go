@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -25,16 +24,6 @@ const (
 	CardsFile    = "genoa/cards.yaml"
 )
 
-func wrap(err error) error {
-	if err == nil {
-		return nil
-	}
-	if errors.Is(err, strict.ErrInvalid) {
-		return &invalidError{msg: err.Error(), cause: err}
-	}
-	return err
-}
-
 var buildingKeys = func() map[string]bool {
 	m := map[string]bool{}
 	for _, l := range [][]string{board.CentreKeys, board.VillaKeys, board.WarehouseKeys, board.OtherEdgeKeys} {
@@ -48,8 +37,7 @@ var buildingKeys = func() map[string]bool {
 // DecodeEditions decodes an editions file (configs/genoa/editions.yaml).
 // Errors name the file, line and key, and wrap ErrInvalid.
 func DecodeEditions(data []byte, file string) ([]*Edition, error) {
-	eds, err := decodeEditions(data, strict.File{Name: file})
-	return eds, wrap(err)
+	return decodeEditions(data, strict.File{Name: file, Sentinel: ErrInvalid})
 }
 
 func decodeEditions(data []byte, f strict.File) ([]*Edition, error) {
@@ -488,8 +476,7 @@ var cardIDRE = regexp.MustCompile(`^[LSMC][0-9]{2}$`)
 // the file, line and key, and wrap ErrInvalid. Whether the buildings exist
 // on a board is checked by Check.
 func DecodeCards(data []byte, file string) (*Catalog, error) {
-	c, err := decodeCards(data, strict.File{Name: file})
-	return c, wrap(err)
+	return decodeCards(data, strict.File{Name: file, Sentinel: ErrInvalid})
 }
 
 func decodeCards(data []byte, f strict.File) (*Catalog, error) {
