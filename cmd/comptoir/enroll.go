@@ -13,14 +13,17 @@ import (
 	"strings"
 	"syscall"
 
-	"gopkg.in/yaml.v3"
-
 	"comptoir/configs"
+	"comptoir/engine/dschunke"
+	"comptoir/engine/genoa/board"
+	"comptoir/engine/genoa/catalog"
+	"comptoir/engine/negoce"
 	"comptoir/hw/hwconfig"
 	"comptoir/hw/replay"
 	"comptoir/hw/tagmap"
 	"comptoir/hw/wiring"
 	"comptoir/input"
+	strict "comptoir/strictyaml"
 )
 
 func init() {
@@ -31,7 +34,7 @@ func init() {
 }
 
 const enrollUsage = `usage: comptoir enroll [--config TABLE.yaml | --replay TAPS.jsonl] [--tags TAGS.yaml]
-                       [--cards CARDS.yaml] [--no-squares] [--board BOARD.yaml]
+                       [--cards CARDS.yaml [--game GAME]] [--no-squares] [--board BOARD.yaml]
 
 Walks you through tapping, on the table's NFC reader, the sticker of each
 board square (row by row: 1-1, 2-1, ... 8-8) and then of each card of the
@@ -42,10 +45,14 @@ what it is enrolled as; tap another.
 
 --tags defaults to TABLE-tags.yaml beside the table configuration.
 --replay reads the taps from a recording instead of the reader.
---cards reads card ids (every "id:" of the file) from a card catalog, such
-        as configs/genoa/cards.yaml.
---board names the squares from a board layout (default: the embedded
-        genoa/board.yaml).
+--cards reads the cards of a game's card catalog, such as
+        configs/genoa/cards.yaml, configs/negoce/cards.yaml or
+        configs/dschunke/cards.yaml, decoded strictly by the game: a bad
+        file is refused with its line and key.
+--game  says which game the --cards file is for (genoa, negoce, dschunke);
+        by default it is told by the file's top-level keys.
+--board names the squares from a Genoa board layout (default: the
+        embedded genoa/board.yaml); a bad file is refused.
 `
 
 func runEnroll(args []string, stdout, stderr io.Writer) error {
@@ -58,6 +65,7 @@ func runEnroll(args []string, stdout, stderr io.Writer) error {
 	cards := fs.String("cards", "", "card catalog whose cards to enroll")
 	noSquares := fs.Bool("no-squares", false, "enroll only the cards")
 	boardFile := fs.String("board", "", "board layout for the names of the squares")
+	game := fs.String("game", "", "game of --cards: genoa, negoce or dschunke (default: told by the file)")
 	fs.Usage = func() { fmt.Fprint(stderr, enrollUsage) }
 	if err := fs.Parse(args); err != nil || fs.NArg() != 0 {
 		if err == nil {
@@ -87,7 +95,7 @@ func runEnroll(args []string, stdout, stderr io.Writer) error {
 		targets = tagmap.BoardSquares(func(x, y int) string { return labels[fmt.Sprintf("%d-%d", x, y)] })
 	}
 	if *cards != "" {
-		cs, err := catalogCards(*cards)
+		cs, err := catalogCards(*cards, *game)
 		if err != nil {
 			return err
 		}
@@ -193,105 +201,161 @@ func enrollLoop(ctx context.Context, s *tagmap.Session, m *tagmap.Map, path stri
 	}
 }
 
-// squareLabels names the cells from a board layout file (the embedded
-// genoa/board.yaml when path is empty). It reads the file loosely, without
-// the board package: market: and streets: list cells, buildings: entries
-// have en: (or key:) and cells:. A file it cannot read gives no labels,
-// not an error: the squares are then named by their cells only.
+// squareLabels names the cells from a board layout file, decoded strictly
+// by the board package (the embedded genoa/board.yaml when path is
+// empty): the English name of each building, Street and Market. A bad
+// file is refused with its line and key.
 func squareLabels(path string) (map[string]string, error) {
-	var data []byte
-	var err error
-	if path == "" {
-		data, err = configs.FS.ReadFile("genoa/board.yaml")
+	b := board.Default()
+	if path != "" {
+		data, err := os.ReadFile(path)
 		if err != nil {
-			return map[string]string{}, nil
+			return nil, err
 		}
-	} else if data, err = os.ReadFile(path); err != nil {
-		return nil, err
-	}
-	labels := map[string]string{}
-	var doc struct {
-		Market    []string `yaml:"market"`
-		Streets   []string `yaml:"streets"`
-		Buildings []struct {
-			Key   string   `yaml:"key"`
-			EN    string   `yaml:"en"`
-			Cells []string `yaml:"cells"`
-		} `yaml:"buildings"`
-	}
-	if yaml.Unmarshal(data, &doc) != nil {
-		return labels, nil
-	}
-	for _, c := range doc.Market {
-		labels[c] = "Market"
-	}
-	for _, c := range doc.Streets {
-		labels[c] = "Street"
-	}
-	for _, b := range doc.Buildings {
-		name := b.EN
-		if name == "" {
-			name = b.Key
+		if b, err = board.Decode(data, path); err != nil {
+			return nil, err
 		}
-		for _, c := range b.Cells {
-			labels[c] = name
+	}
+	labels := make(map[string]string, board.Size*board.Size)
+	for _, sq := range b.Squares() {
+		name := sq.NameEN
+		switch sq.Kind {
+		case board.Street:
+			name = "Street"
+		case board.Market:
+			name = "Market"
+		}
+		for _, c := range sq.Cells {
+			labels[fmt.Sprintf("%d-%d", c.X, c.Y)] = name
 		}
 	}
 	return labels, nil
 }
 
-// catalogCards lists the cards of a catalog file: every mapping with a
-// scalar id: key, in file order, named by its deck (the top-level key it
-// is under). It reads the catalog loosely so as not to depend on a game's
-// catalog package.
-func catalogCards(path string) ([]tagmap.Target, error) {
+// cardGames are the games whose card catalogs enroll reads, each through
+// the game's own strict decoder, with the top-level keys that tell its
+// cards file apart.
+var cardGames = []struct {
+	name string
+	keys []string // top-level keys found only in this game's cards file
+	read func(data []byte, path string) ([]tagmap.Target, error)
+}{
+	{"genoa", []string{"large-orders", "small-orders", "messages", "contracts"}, genoaCards},
+	{"negoce", []string{"contraband"}, negoceCards},
+	{"dschunke", []string{"special", "restock"}, dschunkeCards},
+}
+
+// errCardsGame is returned when the game of a cards file is not known.
+var errCardsGame = errors.New("cannot tell which game's cards file this is")
+
+// catalogCards lists the cards of a catalog file, in catalog order,
+// decoded by the game's own decoder: game names it ("genoa", "negoce",
+// "dschunke"), or "" to tell it by the file's top-level keys. Errors name
+// the file, the line and the key.
+func catalogCards(path, game string) ([]tagmap.Target, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	var names []string
+	for _, g := range cardGames {
+		names = append(names, g.name)
 	}
-	var out []tagmap.Target
-	seen := map[string]int{}
-	var walk func(n *yaml.Node, deck string) error
-	walk = func(n *yaml.Node, deck string) error {
-		switch n.Kind {
-		case yaml.DocumentNode, yaml.SequenceNode:
-			for _, c := range n.Content {
-				if err := walk(c, deck); err != nil {
-					return err
-				}
-			}
-		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				k, v := n.Content[i], n.Content[i+1]
-				if k.Value == "id" && v.Kind == yaml.ScalarNode {
-					if line, dup := seen[v.Value]; dup {
-						return fmt.Errorf("%s:%d: card id %q is also on line %d", path, v.Line, v.Value, line)
-					}
-					seen[v.Value] = v.Line
-					out = append(out, tagmap.Target{Kind: tagmap.KindCard, ID: v.Value, Label: deck})
-				}
-			}
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				d := deck
-				if n == doc.Content[0] {
-					d = n.Content[i].Value
-				}
-				if err := walk(n.Content[i+1], d); err != nil {
-					return err
+	if game == "" {
+		// Only the top-level keys are looked at here; the game's decoder
+		// checks the whole file.
+		f := strict.File{Name: path}
+		root, err := f.Parse(data)
+		if err != nil {
+			return nil, err
+		}
+		top := map[string]bool{}
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			top[root.Content[i].Value] = true
+		}
+	find:
+		for _, g := range cardGames {
+			for _, k := range g.keys {
+				if top[k] {
+					game = g.name
+					break find
 				}
 			}
 		}
-		return nil
+		if game == "" {
+			return nil, fmt.Errorf("%s: %w: no top-level key of genoa (large-orders, ...), negoce (contraband) or dschunke (special, restock); say which with --game %s", path, errCardsGame, strings.Join(names, "|"))
+		}
 	}
-	if err := walk(&doc, ""); err != nil {
+	for _, g := range cardGames {
+		if g.name == game {
+			out, err := g.read(data, path)
+			if err != nil {
+				return nil, err
+			}
+			if len(out) == 0 {
+				return nil, fmt.Errorf("%s: no card to enroll in this %s cards file", path, game)
+			}
+			return out, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: --game %q; give one of %s", errCardsGame, game, strings.Join(names, ", "))
+}
+
+func cardTarget(id, label string) tagmap.Target {
+	return tagmap.Target{Kind: tagmap.KindCard, ID: id, Label: label}
+}
+
+// genoaCards reads a Genoa cards file (configs/genoa/cards.yaml), labelled
+// by deck.
+func genoaCards(data []byte, path string) ([]tagmap.Target, error) {
+	c, err := catalog.DecodeCards(data, path)
+	if err != nil {
 		return nil, err
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no card with an id: key", path)
+	var out []tagmap.Target
+	for d := catalog.Deck(0); d < catalog.NumDecks; d++ {
+		for _, k := range c.Deck(d) {
+			out = append(out, cardTarget(k.ID, d.String()))
+		}
+	}
+	return out, nil
+}
+
+// negoceCards reads a Négoce catalog (configs/negoce/cards.yaml), labelled
+// by the card's name.
+func negoceCards(data []byte, path string) ([]tagmap.Target, error) {
+	c, err := negoce.DecodeCatalog(data, path)
+	if err != nil {
+		return nil, err
+	}
+	var out []tagmap.Target
+	for i, id := range c.IDs() {
+		out = append(out, cardTarget(string(id), c.CardName(i, "en")))
+	}
+	return out, nil
+}
+
+// dschunkeCards reads a Dschunke cards file (configs/dschunke/cards.yaml),
+// with the embedded board it refers to: market, special and restock
+// cards, labelled by their kind or effect.
+func dschunkeCards(data []byte, path string) ([]tagmap.Target, error) {
+	boardData, err := configs.FS.ReadFile(dschunke.BoardFile)
+	if err != nil {
+		return nil, fmt.Errorf("embedded %s: %w", dschunke.BoardFile, err)
+	}
+	d, err := dschunke.Decode(boardData, dschunke.BoardFile, data, path)
+	if err != nil {
+		return nil, err
+	}
+	var out []tagmap.Target
+	for _, c := range d.Market {
+		out = append(out, cardTarget(c.ID, "market"))
+	}
+	for i, c := range d.Special {
+		out = append(out, cardTarget(c.ID, d.CardName(i, "en")))
+	}
+	for _, c := range d.Restock {
+		out = append(out, cardTarget(c.ID, "restock "+d.Colours[c.Colour]))
 	}
 	return out, nil
 }
