@@ -16,6 +16,8 @@
 //   - wiring: opens what a configuration names and merges the events; the
 //     only package that calls host.Init and the periph registries.
 //   - clock: the injectable clock every loop is timed by.
+//   - backoff: the health of a polled device (the NFC reader, the
+//     sensors): its status events and the back-off of its retries.
 //
 // Every driver is tested without hardware through periph's fakes
 // (spitest and conntest playback for the MFRC522, i2ctest for the

@@ -34,7 +34,7 @@
 // once. The first answer of the reader is reported as
 // input.DeviceStatus{OK: true, Detail: "reader ready"}. When the reader fails (ErrNotAnswering, ErrBus) the poller emits
 // input.DeviceStatus{OK: false} once, retries with exponential back-off
-// from Opts.BackoffMin to Opts.BackoffMax, and emits input.DeviceStatus{OK:
+// from Opts.BackoffMin to Opts.BackoffMax (package hw/backoff), and emits input.DeviceStatus{OK:
 // true} when the reader answers again. Nothing here panics on a bad reader.
 //
 // # Concurrency

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"comptoir/hw/backoff"
 	"comptoir/hw/clock"
 	"comptoir/input"
 )
@@ -52,12 +53,7 @@ func NewPoller(r TagReader, opts PollOpts) *Poller {
 	if opts.LiftedAfter <= 0 {
 		opts.LiftedAfter = d.LiftedAfter
 	}
-	if opts.BackoffMin <= 0 {
-		opts.BackoffMin = d.BackoffMin
-	}
-	if opts.BackoffMax < opts.BackoffMin {
-		opts.BackoffMax = max(d.BackoffMax, opts.BackoffMin)
-	}
+	opts.BackoffMin, opts.BackoffMax = backoff.Bounds(opts.BackoffMin, opts.BackoffMax, d.BackoffMin, d.BackoffMax)
 	if opts.Device == "" {
 		opts.Device = d.Device
 	}
@@ -84,9 +80,8 @@ func (p *Poller) loop(ctx context.Context, out chan<- input.Event) {
 	var (
 		current  string    // UID of the tag on the reader, "" if none
 		lastSeen time.Time // when current was last read
-		faulty   bool      // the reader failed and has not answered since
-		ready    bool      // the reader has answered once
-		backoff  = o.BackoffMin
+		health   = backoff.New(backoff.Opts{Min: o.BackoffMin, Max: o.BackoffMax, Device: o.Device,
+			Ready: "reader ready", Again: "reader answers again"})
 	)
 	emit := func(e input.Event) bool {
 		select {
@@ -101,14 +96,8 @@ func (p *Poller) loop(ctx context.Context, out chan<- input.Event) {
 		now := o.Clock.Now()
 		wait := o.PollEvery
 		answered := err == nil || errors.Is(err, ErrNoTag) || errors.Is(err, ErrBadRead)
-		if answered && (faulty || !ready) {
-			detail := "reader ready"
-			if ready {
-				detail = "reader answers again"
-			}
-			faulty, ready = false, true
-			backoff = o.BackoffMin
-			if !emit(input.DeviceStatus{At: now, Device: o.Device, OK: true, Detail: detail}) {
+		if answered {
+			if st, report := health.Answered(now); report && !emit(st) {
 				return
 			}
 		}
@@ -126,14 +115,11 @@ func (p *Poller) loop(ctx context.Context, out chan<- input.Event) {
 			// Nothing read this time; a resting tag may just have been
 			// missed, so it is lifted only after LiftedAfter.
 		default:
-			if !faulty {
-				faulty = true
-				if !emit(input.DeviceStatus{At: now, Device: o.Device, OK: false, Detail: err.Error()}) {
-					return
-				}
+			st, report, w := health.Failed(now, err)
+			if report && !emit(st) {
+				return
 			}
-			wait = backoff
-			backoff = min(2*backoff, o.BackoffMax)
+			wait = w
 		}
 		if current != "" && now.Sub(lastSeen) >= o.LiftedAfter {
 			current = ""

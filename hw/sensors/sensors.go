@@ -22,7 +22,8 @@
 // # Faults
 //
 // An expander that stops answering is reported once as an
-// input.DeviceStatus, retried with exponential back-off, re-initialised
+// input.DeviceStatus, retried with exponential back-off (package
+// hw/backoff, from Opts.BackoffMin to Opts.BackoffMax), re-initialised
 // (its pull-ups are lost if it lost power) and reported OK when it answers.
 //
 // # Concurrency
@@ -44,6 +45,7 @@ import (
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/devices/v3/mcp23xxx"
 
+	"comptoir/hw/backoff"
 	"comptoir/hw/clock"
 	"comptoir/input"
 )
@@ -123,12 +125,7 @@ func NewUnopened(bus i2c.Bus, exps []Expander, opts Opts) (*Board, error) {
 	if opts.Settle < 0 {
 		opts.Settle = d.Settle
 	}
-	if opts.BackoffMin <= 0 {
-		opts.BackoffMin = d.BackoffMin
-	}
-	if opts.BackoffMax < opts.BackoffMin {
-		opts.BackoffMax = max(d.BackoffMax, opts.BackoffMin)
-	}
+	opts.BackoffMin, opts.BackoffMax = backoff.Bounds(opts.BackoffMin, opts.BackoffMax, d.BackoffMin, d.BackoffMax)
 	if opts.Device == "" {
 		opts.Device = d.Device
 	}
@@ -268,9 +265,8 @@ func (b *Board) loop(ctx context.Context, out chan<- input.Event) {
 		pending      []input.Cell // a new set being watched
 		havePending  bool
 		since        time.Time // when pending was first seen
-		faulty       bool
-		ready        bool // the sensors have answered once
-		backoff      = o.BackoffMin
+		health       = backoff.New(backoff.Opts{Min: o.BackoffMin, Max: o.BackoffMax, Device: o.Device,
+			Ready: "sensors ready", Again: "sensors answer again"})
 	)
 	emit := func(e input.Event) bool {
 		select {
@@ -285,25 +281,15 @@ func (b *Board) loop(ctx context.Context, out chan<- input.Event) {
 		now := o.Clock.Now()
 		wait := o.PollEvery
 		if err != nil {
-			if !faulty {
-				faulty = true
-				if !emit(input.DeviceStatus{At: now, Device: o.Device, OK: false, Detail: err.Error()}) {
-					return
-				}
+			st, report, w := health.Failed(now, err)
+			if report && !emit(st) {
+				return
 			}
 			havePending = false
-			wait = backoff
-			backoff = min(2*backoff, o.BackoffMax)
+			wait = w
 		} else {
-			if faulty || !ready {
-				detail := "sensors ready"
-				if ready {
-					detail = "sensors answer again"
-				}
-				faulty, ready, backoff = false, true, o.BackoffMin
-				if !emit(input.DeviceStatus{At: now, Device: o.Device, OK: true, Detail: detail}) {
-					return
-				}
+			if st, report := health.Answered(now); report && !emit(st) {
+				return
 			}
 			switch {
 			case haveReported && slices.Equal(cells, reported):
