@@ -3,7 +3,7 @@
 // the type it should, and every error names the file, the line and the key,
 // for example
 //
-//	board.yaml:12: key "cels": unknown key; expected one of key, fr, en, names, aliases, cells
+//	board.yaml:12: key "cels": unknown key in a building; expected one of key, fr, en, cells, names, aliases
 //
 // Every YAML file Comptoir reads is decoded through it, by the package
 // that owns the format: the games' data (engine/genoa/board,
@@ -137,6 +137,24 @@ func (f File) Wrap(n *yaml.Node, key string, err error) error {
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
+// parserProblems are the problems of yaml.v3's parser (parserc.go), whose
+// "line N" is the 0-based line of the mark (decode.go, parser.fail),
+// unlike its scanner's, which is 1-based. No scanner problem has these
+// texts.
+var parserProblems = map[string]bool{
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected <document start>": true,
+	"did not find expected <stream-start>":   true,
+	"did not find expected key":              true,
+	"did not find expected node content":     true,
+	"found duplicate %TAG directive":         true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+	"found undefined tag handle":             true,
+}
+
 // Parse parses data and returns the top-level mapping node.
 func (f File) Parse(data []byte) (*yaml.Node, error) {
 	var doc yaml.Node
@@ -144,6 +162,9 @@ func (f File) Parse(data []byte) (*yaml.Node, error) {
 		msg := err.Error()
 		if m := yamlLine.FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[1])
+			if parserProblems[m[2]] {
+				line++
+			}
 			return nil, &Error{File: f.Name, Line: line, Msg: "not valid YAML: " + m[2], Err: ErrBadValue, Sentinel: f.Sentinel}
 		}
 		return nil, f.at(nil, "", ErrBadValue, "not valid YAML: "+strings.TrimPrefix(msg, "yaml: "))

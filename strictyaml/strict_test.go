@@ -24,6 +24,20 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, want prefix %q", tt.data, err, tt.want)
 		}
 	}
+	// The line of a syntax error is the file's, 1-based, for the errors
+	// of yaml.v3's scanner and of its parser (whose own line is 0-based).
+	for _, tt := range []struct{ data, want string }{
+		{"a: 1\nb: 2\nc: : :\n", "x.yaml:3: not valid YAML: mapping values are not allowed in this context"},
+		{"# c\nversion: 1\ncards: [{id: L01\n", "x.yaml:3: not valid YAML: did not find expected ',' or '}'"},
+		{"version: 1\nfoo: [1, 2\nbar: 3\n", "x.yaml:2: not valid YAML: did not find expected ',' or ']'"},
+		{"a: 1\nb:\n  - x\n - y\n", "x.yaml:4: not valid YAML: did not find expected key"},
+		{"a: 1\n\tb: 2\n", "x.yaml:2: not valid YAML: found a tab character that violates indentation"},
+	} {
+		_, err := f.Parse([]byte(tt.data))
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Parse(%q) = %v, want %s", tt.data, err, tt.want)
+		}
+	}
 	if _, err := f.Parse([]byte("a: 1\n")); err != nil {
 		t.Errorf("Parse(a: 1) = %v", err)
 	}
