@@ -407,6 +407,14 @@ const (
 	faintConfidence = 0.9
 )
 
+// A numeral shorter than its face's usual sizes, down to smallNumeral of
+// the shortest, is read when it is not faint and its glyph correlates
+// with its face's samples at smallNumeralScore or more.
+const (
+	smallNumeral      = 0.85
+	smallNumeralScore = 0.95
+)
+
 // faceLoops is the number of closed loops of each numeral.
 var faceLoops = [9]int{4: 1, 6: 1, 8: 2}
 
@@ -555,8 +563,11 @@ func (r *Reader) readNumeralOnce(c *dieCrop, nr numeralResult) readOut {
 		return o
 	}
 	// a numeral much longer or shorter than this face's usually is was
-	// cut badly (merged with an edge, half lost to glare)
-	if rg, ok := r.sizes[m.face]; ok && (o.size < rg[0] || o.size > rg[1]) {
+	// cut badly (merged with an edge, half lost to glare); a little
+	// shorter is trusted when it is not faint and matches its face's
+	// samples closely (a die far from the camera's axis, seen slanted)
+	if rg, ok := r.sizes[m.face]; ok && (o.size < rg[0] || o.size > rg[1]) &&
+		!(o.size >= smallNumeral*rg[0] && o.size < rg[0] && m.score >= smallNumeralScore && o.contrast >= faintContrast) {
 		o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
 		o.die.Reason = fmt.Sprintf("numeral unclear (reads %d, but its size is unusual: glare or an edge?)", m.face)
 		return o
