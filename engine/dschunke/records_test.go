@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"comptoir/engine"
-	"comptoir/engine/enginetest/recordtest"
+	"comptoir/notation/recordtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/")

@@ -2,8 +2,8 @@
 // against golden logs, for the tests of every game's rules: the one
 // record test that each game's package runs with its own rules and codec.
 //
-// It is apart from package enginetest because it reads records with
-// package notation, whose own tests use enginetest.
+// It lives beside package notation, not in engine/, because it reads
+// files: the engine stays free of I/O.
 package recordtest
 
 import (
