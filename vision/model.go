@@ -276,42 +276,62 @@ func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
 		s float32
 	}
 	var near []scored
-	for t := range mt.vecs {
-		f := mt.face[t]
-		bs := cs[t].s
-		if len(mt.members[t]) > 0 {
-			if bs < cut {
-				continue
+	// fine is the score of template t: its nearest member's mean of the
+	// pixel and HOG correlations (the coarse score without members)
+	fine := func(t int) float64 {
+		if len(mt.members[t]) == 0 {
+			return cs[t].s
+		}
+		bs := -2.0
+		for _, d := range fineTurns {
+			tu := turn(2*cs[t].k + d)
+			// the members nearest in pixels, then their mean of the
+			// pixel and HOG correlations
+			near = near[:0]
+			for i := range mt.members[t] {
+				if t == skipT && i == skipI {
+					continue
+				}
+				near = append(near, scored{i, dot(&tu.g, &mt.members[t][i])})
 			}
-			bs = -2
-			for _, d := range fineTurns {
-				tu := turn(2*cs[t].k + d)
-				// the members nearest in pixels, then their mean of the
-				// pixel and HOG correlations
-				near = near[:0]
-				for i := range mt.members[t] {
-					if t == skipT && i == skipI {
-						continue
-					}
-					near = append(near, scored{i, dot(&tu.g, &mt.members[t][i])})
-				}
-				if len(near) > fineMembers {
-					slices.SortFunc(near, func(a, b scored) int { return cmp.Compare(b.s, a.s) })
-					near = near[:fineMembers]
-				}
-				for _, n := range near {
-					s := (float64(n.s) + float64(hogDot(&tu.h, &mt.hogs[t][n.i]))) / 2
-					if s > bs {
-						bs = s
-					}
+			if len(near) > fineMembers {
+				slices.SortFunc(near, func(a, b scored) int { return cmp.Compare(b.s, a.s) })
+				near = near[:fineMembers]
+			}
+			for _, n := range near {
+				s := (float64(n.s) + float64(hogDot(&tu.h, &mt.hogs[t][n.i]))) / 2
+				if s > bs {
+					bs = s
 				}
 			}
 		}
+		return bs
+	}
+	seen := make([]bool, len(mt.vecs))
+	for t := range mt.vecs {
+		if len(mt.members[t]) > 0 && cs[t].s < cut {
+			continue
+		}
+		seen[t] = true
+		f, bs := mt.face[t], fine(t)
 		if bs > perFace[f] {
 			perFace[f] = bs
 		}
 		if bs > m.score {
 			m.score, m.face, m.template, m.rotation = bs, f, t, cs[t].k
+		}
+	}
+	// the best other face is always compared member by member, even when
+	// its template fell far behind: the margin over it is the confidence
+	other := -1
+	for t := range mt.vecs {
+		if mt.face[t] != m.face && (other < 0 || cs[t].s > cs[other].s) {
+			other = t
+		}
+	}
+	if other >= 0 && !seen[other] {
+		if bs := fine(other); bs > perFace[mt.face[other]] {
+			perFace[mt.face[other]] = bs
 		}
 	}
 	for f, s := range perFace {
