@@ -262,6 +262,11 @@ func readDicePictures(r *vision.Reader, f diceFlags, paths []string, stdout, std
 	if labels != nil {
 		fmt.Fprintf(stdout, "accuracy %.2f%% (%d of %d dice read right), rejected %.2f%% (%d), wrong %.2f%% (%d)\n",
 			100*score.Accuracy(), score.Right, score.Total(), 100*score.RejectRate(), score.Rejected, 100*score.WrongRate(), score.Wrong)
+		if score.MustReject > 0 {
+			rd := score.Readable()
+			fmt.Fprintf(stdout, "must be refused (labelled ?): %d of %d refused; readable dice: %.2f%% (%d of %d) read right, %.2f%% rejected, %.2f%% wrong\n",
+				score.Refused, score.MustReject, 100*rd.Accuracy(), rd.Right, rd.Total(), 100*rd.RejectRate(), 100*rd.WrongRate())
+		}
 		if unlabelled > 0 {
 			fmt.Fprintf(stderr, "comptoir dice: %d pictures have no label in %s and are not counted\n", unlabelled, f.labels)
 		}
