@@ -410,8 +410,9 @@ const (
 )
 
 // minMatch is the correlation with its nearest learned sample under which
-// a glyph is not read: numerals read right match at 0.85 and more (0.5%
-// of them under 0.91), a lit edge read as a 1 at 0.79.
+// a glyph is not read: of 1634 numerals read right (the rendered sets and
+// a fresh one of 800 throws), all but one matched at 0.85 or more and
+// 99.5% at 0.91 or more; a lit edge read as a 1 matched at 0.79.
 const minMatch = 0.85
 
 // A numeral shorter than its face's usual sizes, down to smallNumeral of
