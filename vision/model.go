@@ -307,12 +307,12 @@ func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
 		}
 		return bs
 	}
-	seen := make([]bool, len(mt.vecs))
+	// pruned: the templates not compared member by member
+	pruned := func(t int) bool { return len(mt.members[t]) > 0 && cs[t].s < cut }
 	for t := range mt.vecs {
-		if len(mt.members[t]) > 0 && cs[t].s < cut {
+		if pruned(t) {
 			continue
 		}
-		seen[t] = true
 		f, bs := mt.face[t], fine(t)
 		if bs > perFace[f] {
 			perFace[f] = bs
@@ -329,7 +329,7 @@ func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
 			other = t
 		}
 	}
-	if other >= 0 && !seen[other] {
+	if other >= 0 && pruned(other) {
 		if bs := fine(other); bs > perFace[mt.face[other]] {
 			perFace[mt.face[other]] = bs
 		}

@@ -208,10 +208,8 @@ func (r *Reader) ReadSingle(frame gocv.Mat) Die {
 	if o.die.Face == 0 {
 		// a numeral that differs from the face by its hue more than its
 		// brightness (gold on a blue die swirled with white)
-		if cc, ok := chromaCrop(im, &c); ok {
-			if o2 := r.readCrop(&cc); o2.die.Face != 0 && o2.die.Confidence >= hueConfidence {
-				c, o = cc, o2
-			}
+		if cc, o2, ok := r.readHue(im, &c); ok {
+			c, o = cc, o2
 		}
 	}
 	if debugCrop != nil {
@@ -319,10 +317,8 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		if best.die.Face == 0 {
 			// a numeral that differs from the face by its hue more than
 			// its brightness (cream or gold ink on a pale, lit face)
-			if cc, ok := chromaCrop(im, &cs[0].c); ok {
-				if o2 := r.readCrop(&cc); o2.die.Face != 0 && o2.die.Confidence >= hueConfidence {
-					best = o2
-				}
+			if _, o2, ok := r.readHue(im, &cs[0].c); ok {
+				best = o2
 			}
 		}
 		var second readOut
@@ -426,6 +422,17 @@ const (
 // faceLoops is the number of closed loops of each numeral.
 var faceLoops = [9]int{4: 1, 6: 1, 8: 2}
 
+// readHue reads the numeral of c by its hue against the die's body (see
+// chromaCrop); ok only when it reads at hueConfidence.
+func (r *Reader) readHue(im bgrImage, c *dieCrop) (dieCrop, readOut, bool) {
+	cc, ok := chromaCrop(im, c)
+	if !ok {
+		return dieCrop{}, readOut{}, false
+	}
+	o := r.readCrop(&cc)
+	return cc, o, o.die.Face != 0 && o.die.Confidence >= hueConfidence
+}
+
 // hueConfidence is the confidence a numeral found by hue, after it was not
 // read by brightness, must reach to be believed.
 const hueConfidence = 0.9
@@ -520,10 +527,8 @@ func (r *Reader) rescue(c *dieCrop) (face int, conf float64, ok bool) {
 		if confidence(m) < rescueConfidence {
 			continue
 		}
-		if rg, ok := r.sizes[m.face]; ok {
-			if s := nr.length / nr.dieRadius; s < rg[0] || s > rg[1] {
-				continue
-			}
+		if !r.usualSize(m.face, nr.length/nr.dieRadius) {
+			continue
 		}
 		if votes[m.face] == 0 {
 			n++
@@ -535,6 +540,14 @@ func (r *Reader) rescue(c *dieCrop) (face int, conf float64, ok bool) {
 		return 0, 0, false
 	}
 	return face, max(r.opts.MinConfidence, float64(votes[face])/float64(len(rescueCuts))), true
+}
+
+// usualSize says whether a numeral read as face, size long (over the
+// die's radius), is within the sizes learned for that face (any size when
+// none were learned).
+func (r *Reader) usualSize(face int, size float64) bool {
+	rg, ok := r.sizes[face]
+	return !ok || size >= rg[0] && size <= rg[1]
 }
 
 // readNumeralOnce reads the numeral nr found on the die c.
@@ -581,8 +594,10 @@ func (r *Reader) readNumeralOnce(c *dieCrop, nr numeralResult) readOut {
 	// cut badly (merged with an edge, half lost to glare); a little
 	// shorter is trusted when it is not faint and matches its face's
 	// samples closely (a die far from the camera's axis, seen slanted)
-	if rg, ok := r.sizes[m.face]; ok && (o.size < rg[0] || o.size > rg[1]) &&
-		!(o.size >= smallNumeral*rg[0] && o.size < rg[0] && m.score >= smallNumeralScore && o.contrast >= faintContrast) {
+	// (o.size/smallNumeral usual: o.size at least smallNumeral of the
+	// shortest learned, the longer side being ruled out just above)
+	if !r.usualSize(m.face, o.size) &&
+		!(r.usualSize(m.face, o.size/smallNumeral) && m.score >= smallNumeralScore && o.contrast >= faintContrast) {
 		o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
 		o.die.Reason = fmt.Sprintf("numeral unclear (reads %d, but its size is unusual: glare or an edge?)", m.face)
 		return o

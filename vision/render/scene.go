@@ -132,11 +132,14 @@ func clamp01(x float64) float64 { return math.Max(0, math.Min(1, x)) }
 
 func rgb(c Vec) string { return fmt.Sprintf("rgb <%.3f,%.3f,%.3f>", c.X, c.Y, c.Z) }
 
-// feltColors are the usual colours of tray felt and table cloth.
-var feltColors = []struct {
+// feltColor is a named colour of felt.
+type feltColor struct {
 	name string
 	c    Vec
-}{
+}
+
+// feltColors are the usual colours of tray felt and table cloth.
+var feltColors = []feltColor{
 	{"green", Vec{0.03, 0.2, 0.07}},
 	{"dark green", Vec{0.02, 0.1, 0.04}},
 	{"burgundy", Vec{0.22, 0.02, 0.04}},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // ThrowOpts controls Throw.
@@ -34,18 +35,17 @@ const (
 
 // throwFelts are the tray felts of the accuracy set: no felt of a die's
 // colour (navy and burgundy felts are in the hard set).
-var throwFelts = []struct {
-	name string
-	c    Vec
-}{
-	{"green", Vec{0.03, 0.2, 0.07}},
-	{"dark green", Vec{0.02, 0.1, 0.04}},
-	{"grey", Vec{0.18, 0.18, 0.18}},
-	{"black", Vec{0.025, 0.025, 0.025}},
-	{"beige", Vec{0.5, 0.4, 0.27}},
-	{"white", Vec{0.7, 0.7, 0.68}},
-	{"purple", Vec{0.12, 0.04, 0.16}},
-	{"tan", Vec{0.35, 0.22, 0.12}},
+var throwFelts = feltsWithout("burgundy", "navy")
+
+// feltsWithout is feltColors, in the same order, without the named ones.
+func feltsWithout(names ...string) []feltColor {
+	var out []feltColor
+	for _, f := range feltColors {
+		if !slices.Contains(names, f.name) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // throwCloths are the colours of patterned cloths: none blue or red.
