@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -95,48 +94,14 @@ func newCardTable(t *testing.T, rules engine.Rules, setup engine.Setup, cards []
 		t.Fatal(err)
 	}
 	ct := &cardTable{t: t, ctx: ctx, dir: dir, sess: sess, setup: setup, codec: rules.Codec(), inputs: make(chan input.Event), shots: t.ArtifactDir()}
-	var wg sync.WaitGroup
-	runCtx, stopRun := context.WithCancel(ctx)
-	wg.Add(1)
-	go func() { defer wg.Done(); sess.Run(runCtx, ct.inputs) }()
-	opts := DefaultOpts
-	opts.StaffPIN = "2468"
-	opts.TokenFile = filepath.Join(dir, "tokens.json")
-	dash, err := New(FromTable(sess, TableOpts{Store: store}), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wg.Add(1)
-	go func() { defer wg.Done(); dash.Run(runCtx) }()
-	hs := httptest.NewServer(dash.Handler())
-	ct.url = hs.URL
-	// Cleanups run last in, first out: the browsers (registered later)
-	// close before the server, the session and the journal.
-	t.Cleanup(func() {
-		hs.Close()
-		stopRun()
-		wg.Wait()
-		store.Close()
-	})
+	ct.url = serveTable(t, ctx, sess, ct.inputs, store, dir)
 	return ct
 }
 
 // open starts a browser of its own on path and records its frames.
 func (ct *cardTable) open(name, url string, waitFor string) *screen {
 	ct.t.Helper()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ct.ctx,
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(filepath.Join(ct.dir, "chromium-"+name)),
-		chromedp.WindowSize(420, 1400),
-	)
-	c, cancelC := chromedp.NewContext(alloc)
-	ct.t.Cleanup(func() { cancelC(); cancelAlloc() })
+	c := newChromium(ct.t, ct.ctx, filepath.Join(ct.dir, "chromium-"+name))
 	s := &screen{name: name, ctx: c}
 	chromedp.ListenTarget(c, func(ev any) {
 		if e, ok := ev.(*network.EventWebSocketFrameReceived); ok {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -30,6 +29,57 @@ import (
 // chromiumPath is where Debian's chromium package puts the browser.
 const chromiumPath = "/usr/bin/chromium"
 
+// serveTable runs the session on inputs and a dashboard over it (staff
+// PIN 2468, tokens kept in dir) until the test's end, and returns the
+// dashboard's URL. Its cleanup closes the server, stops both, waits for
+// them and closes the journal; cleanups registered later (the browsers)
+// run before it.
+func serveTable(t *testing.T, ctx context.Context, sess *table.Session, inputs <-chan input.Event, store *journal.Store, dir string) string {
+	t.Helper()
+	var wg sync.WaitGroup
+	runCtx, stopRun := context.WithCancel(ctx)
+	wg.Add(1)
+	go func() { defer wg.Done(); sess.Run(runCtx, inputs) }()
+	opts := DefaultOpts
+	opts.StaffPIN = "2468"
+	opts.TokenFile = filepath.Join(dir, "tokens.json")
+	dash, err := New(FromTable(sess, TableOpts{Store: store}), opts)
+	if err != nil {
+		stopRun()
+		wg.Wait()
+		t.Fatal(err)
+	}
+	wg.Add(1)
+	go func() { defer wg.Done(); dash.Run(runCtx) }()
+	hs := httptest.NewServer(dash.Handler())
+	t.Cleanup(func() {
+		hs.Close()
+		stopRun()
+		wg.Wait()
+		store.Close()
+	})
+	return hs.URL
+}
+
+// newChromium starts a headless Chromium with its own profile in
+// profileDir, phone-sized, closed at the test's end.
+func newChromium(t *testing.T, ctx context.Context, profileDir string) context.Context {
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(profileDir),
+		chromedp.WindowSize(420, 1400),
+	)
+	c, cancelC := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancelC(); cancelAlloc() })
+	return c
+}
+
 // TestBrowserGenoaTurn runs the dashboard over a real table session and
 // journal, opens the table's screen and two phones (two separate browser
 // contexts, so two separate local storages) in headless Chromium, joins
@@ -40,15 +90,7 @@ const chromiumPath = "/usr/bin/chromium"
 // websocket frame it received. Screenshots of each view are saved in the
 // test's artifact directory (go test -artifacts).
 func TestBrowserGenoaTurn(t *testing.T) {
-	if _, err := exec.LookPath(chromiumPath); err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("no %s (apt-get install chromium): the browser test is skipped outside CI", chromiumPath)
-		}
-		t.Fatalf("CI is set and %s is missing: install the chromium package", chromiumPath)
-	}
-	if testing.Short() {
-		t.Skip("the browser test takes a few seconds; -short skips it")
-	}
+	browserAvailable(t)
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
@@ -58,7 +100,6 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
 	rules := genoa.New()
 	setup := engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno"}}
 	game, err := store.Begin(rules, setup, time.Now())
@@ -72,25 +113,7 @@ func TestBrowserGenoaTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	inputs := make(chan input.Event)
-	var wg sync.WaitGroup
-	runCtx, stopRun := context.WithCancel(ctx)
-	wg.Add(1)
-	go func() { defer wg.Done(); sess.Run(runCtx, inputs) }()
-	opts := DefaultOpts
-	opts.StaffPIN = "2468"
-	opts.TokenFile = filepath.Join(dir, "tokens.json")
-	dash, err := New(FromTable(sess, TableOpts{Store: store}), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wg.Add(1)
-	go func() { defer wg.Done(); dash.Run(runCtx) }()
-	hs := httptest.NewServer(dash.Handler())
-	defer func() {
-		hs.Close()
-		stopRun()
-		wg.Wait()
-	}()
+	url := serveTable(t, ctx, sess, inputs, store, dir)
 
 	// The browsers: the table's screen, each phone and the staff page
 	// each get a browser of their own, with a profile of their own (so
@@ -107,20 +130,7 @@ func TestBrowserGenoaTurn(t *testing.T) {
 		}
 	})
 	newBrowser := func(name string) context.Context {
-		alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
-			chromedp.ExecPath(chromiumPath),
-			chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.Flag("disable-dev-shm-usage", true),
-			chromedp.UserDataDir(filepath.Join(profiles, name)),
-			chromedp.WindowSize(420, 1400),
-		)
-		c, cancelC := chromedp.NewContext(alloc)
-		t.Cleanup(func() { cancelC(); cancelAlloc() })
-		return c
+		return newChromium(t, ctx, filepath.Join(profiles, name))
 	}
 	browser := newBrowser("table")
 	shots := t.ArtifactDir()
@@ -139,7 +149,7 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	// The table's screen shows a QR code and join link per free seat.
 	var joins []string
 	if err := chromedp.Run(browser,
-		chromedp.Navigate(hs.URL+"/"),
+		chromedp.Navigate(url+"/"),
 		chromedp.WaitVisible(`.qr img`, chromedp.ByQuery),
 		chromedp.Evaluate(`Array.from(document.querySelectorAll('a.join')).map(a => a.href)`, &joins),
 	); err != nil {
@@ -369,7 +379,7 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	// The staff page: without the PIN nothing; with it, the staff view.
 	staff := newBrowser("staff")
 	if err := chromedp.Run(staff,
-		chromedp.Navigate(hs.URL+"/staff"),
+		chromedp.Navigate(url+"/staff"),
 		chromedp.WaitVisible(`#conn[data-state=up]`, chromedp.ByQuery),
 		chromedp.SendKeys(`#pin input`, "1111", chromedp.ByQuery),
 		chromedp.Click(`#pin button`, chromedp.ByQuery),
