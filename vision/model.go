@@ -217,10 +217,21 @@ type match struct {
 // template's best rotation (and half a step either side) and compared with
 // the template's members: a face's score is its nearest member's
 // correlation (the template's own when it has no members).
-func (mt *matcher) best(g *glyph) match { return mt.bestSkip(g, -1, -1) }
+func (mt *matcher) best(g *glyph) match { return mt.bestOf(g, -1, -1, 0) }
 
 // bestSkip is best without member i of template t (leave-one-out).
 func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
+	return mt.bestOf(g, skipT, skipI, 0)
+}
+
+// faceScore is how well g matches face alone: the score best would give
+// it, its templates' rivals left out.
+func (mt *matcher) faceScore(g *glyph, face int) float64 {
+	return mt.bestOf(g, -1, -1, face).score
+}
+
+// bestOf is bestSkip among the templates of face only (any face when 0).
+func (mt *matcher) bestOf(g *glyph, skipT, skipI, face int) match {
 	q := normalise(*g)
 	var perFace [9]float64
 	for i := range perFace {
@@ -236,6 +247,10 @@ func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
 	cs := make([]coarse, len(mt.vecs))
 	top := -2.0
 	for t, rs := range mt.vecs {
+		if face != 0 && mt.face[t] != face {
+			cs[t] = coarse{0, -2}
+			continue
+		}
 		bk, bs := 0, -2.0
 		for k := range rs {
 			if s := float64(dot(&q, &rs[k])); s > bs {
@@ -310,7 +325,7 @@ func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
 	// pruned: the templates not compared member by member
 	pruned := func(t int) bool { return len(mt.members[t]) > 0 && cs[t].s < cut }
 	for t := range mt.vecs {
-		if pruned(t) {
+		if pruned(t) || face != 0 && mt.face[t] != face {
 			continue
 		}
 		f, bs := mt.face[t], fine(t)
@@ -325,7 +340,7 @@ func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
 	// its template fell far behind: the margin over it is the confidence
 	other := -1
 	for t := range mt.vecs {
-		if mt.face[t] != m.face && (other < 0 || cs[t].s > cs[other].s) {
+		if face == 0 && mt.face[t] != m.face && (other < 0 || cs[t].s > cs[other].s) {
 			other = t
 		}
 	}

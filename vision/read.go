@@ -141,7 +141,12 @@ func (s SizeRange) areaRange(w int) (int, int) {
 //     all when at least three cuts read one face at confidence 0.9 and a
 //     size usual for it, no cut reads another face so, and that face is
 //     one of the two the first cut looked most like.
-//  8. Two dice whose silhouettes come within 3 pixels (at 640 wide) of
+//  8. A die far enough from the picture's centre is refused as tilted
+//     (leaning on the tray's wall) when its numeral matches its face
+//     clearly better shrunk across, along the line from the picture's
+//     centre, than a die lying flat there shows it (see tiltedSlant),
+//     whether it was read or not: no other reading of it is tried.
+//  9. Two dice whose silhouettes come within 3 pixels (at 640 wide) of
 //     each other are touching: neither is read.
 type Reader struct {
 	opts  ReaderOpts
@@ -205,7 +210,7 @@ func (r *Reader) ReadSingle(frame gocv.Mat) Die {
 	}
 	c := cropDie(im, b, step, func(_, _, b, g, r int) bool { return cls(b, g, r) })
 	o := r.readCrop(&c)
-	if o.die.Face == 0 {
+	if o.die.Face == 0 && !o.tilted {
 		// a numeral that differs from the face by its hue more than its
 		// brightness (gold on a blue die swirled with white)
 		if cc, o2, ok := r.readHue(im, &c); ok {
@@ -314,7 +319,7 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 			// the learner sees the numeral found by brightness
 			r.onGlyph(d.name, best.g, best.size)
 		}
-		if best.die.Face == 0 {
+		if best.die.Face == 0 && !best.tilted {
 			// a numeral that differs from the face by its hue more than
 			// its brightness (cream or gold ink on a pale, lit face)
 			if _, o2, ok := r.readHue(im, &cs[0].c); ok {
@@ -461,6 +466,9 @@ type readOut struct {
 	size     float64 // length of the numeral over the die's radius
 	// likely are the two faces the numeral's glyph looks most like
 	likely [2]int
+	// tilted is set when the numeral was read but shows the die tilted:
+	// no other way of reading it may overrule that
+	tilted bool
 }
 
 // debugMasks, when set by a test, sees the colour masks.
@@ -483,13 +491,90 @@ var debugNumeral func(nr numeralResult, m match)
 // but not read with certainty is read again from other cuts (rescue).
 func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	o := r.readNumeralOnce(c, nr)
-	if o.die.Face != 0 || !o.hasGlyph {
-		return o
+	if o.die.Face == 0 && o.hasGlyph {
+		if face, conf, ok := r.rescue(c); ok && (face == o.likely[0] || face == o.likely[1]) {
+			o.die.Face, o.die.Confidence, o.die.Reason = face, conf, ""
+		}
 	}
-	if face, conf, ok := r.rescue(c); ok && (face == o.likely[0] || face == o.likely[1]) {
-		o.die.Face, o.die.Confidence, o.die.Reason = face, conf, ""
+	// a numeral not read may still show the die tilted, as the face it
+	// looks most like: then no other way of reading it is tried
+	face := o.die.Face
+	if face == 0 && o.hasGlyph {
+		face = o.likely[0]
+	}
+	if face != 0 && r.tilted(c, nr, &o.g, face) {
+		o.tilted = true
+		o.die.Reason = fmt.Sprintf("tilted (looks like %d, but its face is turned away: leaning on the tray's wall?)", face)
+		o.die.Face, o.die.Confidence = 0, math.Min(o.die.Confidence, r.opts.MinConfidence/2)
 	}
 	return o
+}
+
+// A die leaning on the tray's wall turns its top face further from the
+// camera than a die lying flat there: its numeral shows shrunk across,
+// along the line from the picture's centre, more than the camera's slant
+// alone shrinks it (cos 25 degrees, 0.9, at the picture's edge; a die
+// leaning 20 to 30 degrees on the wall, 0.55 to 0.75). A die read is
+// refused as tilted when its numeral matches its face best shrunk to
+// tiltedSlant or less, by tiltedGain or more over its match seen square
+// on, in its first cut and in one of the two others (checkFrac,
+// highCheckFrac). Nearer the picture's centre than tiltedFrom (of the
+// picture's width) a die leaning on a wall shows its face shrunk by 0.87
+// to 0.94 only, which no numeral's shape tells from 1: it is not tested.
+const (
+	tiltedSlant = 0.85
+	tiltedGain  = 0.015
+	tiltedFrom  = 0.25
+)
+
+// tiltSlants are the foreshortenings a numeral is tried at, unslanted,
+// after tiltedSlant (which a numeral seen square on or nearly matches
+// worse: then it is not tried further).
+var tiltSlants = []float64{0.9, 0.75, 0.65, 0.55}
+
+// tilted says whether the numeral nr of the die c, read as face (its
+// glyph g), shows the die tilted (see tiltedSlant).
+func (r *Reader) tilted(c *dieCrop, nr numeralResult, g *glyph, face int) bool {
+	if c.fw == 0 || nr.mask == nil {
+		return false
+	}
+	px := float64(c.box.Min.X) + nr.cx - float64(c.fw)/2
+	py := float64(c.box.Min.Y) + nr.cy - float64(c.fh)/2
+	rad := math.Hypot(px, py)
+	if rad < tiltedFrom*float64(c.fw) {
+		return false
+	}
+	dx, dy := px/rad, py/rad
+	score := func(mask []byte, cx, cy, k float64) float64 {
+		sl := slant{dx, dy, k}
+		g := glyphSlanted(mask, c.w, c.h, cx, cy, slantedRMS(mask, c.w, cx, cy, sl), sl)
+		return r.m.faceScore(&g, face)
+	}
+	shrunk := func(mask []byte, cx, cy float64, g *glyph) bool {
+		s1 := r.m.faceScore(g, face)
+		bestC, bestS := tiltedSlant, score(mask, cx, cy, tiltedSlant)
+		if bestS <= s1 {
+			return false
+		}
+		for _, k := range tiltSlants {
+			if s := score(mask, cx, cy, k); s > bestS {
+				bestC, bestS = k, s
+			}
+		}
+		return bestC <= tiltedSlant && bestS-s1 >= tiltedGain
+	}
+	if !shrunk(nr.mask, nr.cx, nr.cy, g) {
+		return false
+	}
+	for _, f := range []float32{checkFrac, highCheckFrac} {
+		if nr2 := findNumeral(c, float32(r.opts.MinContrast), f); nr2.mask != nil {
+			g2 := glyphOf(nr2.mask, c.w, c.h, nr2.cx, nr2.cy, nr2.rms)
+			if shrunk(nr2.mask, nr2.cx, nr2.cy, &g2) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rescueCuts are the other ways the numeral of a die not read with

@@ -216,6 +216,11 @@ func sampleMask(mask []byte, w, h int, x, y float64) float64 {
 	y -= 0.5
 	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
 	fx, fy := x-float64(x0), y-float64(y0)
+	if x0 >= 0 && y0 >= 0 && x0+1 < w && y0+1 < h {
+		// inside: no bounds to check (the same sums as below)
+		i := y0*w + x0
+		return float64(mask[i])*(1-fx)*(1-fy) + float64(mask[i+1])*fx*(1-fy) + float64(mask[i+w])*(1-fx)*fy + float64(mask[i+w+1])*fx*fy
+	}
 	get := func(x, y int) float64 {
 		if x < 0 || y < 0 || x >= w || y >= h {
 			return 0
@@ -247,6 +252,27 @@ func dilate3(mask []byte, w, h int) []byte {
 // mean of 3x3 sub-samples, then a 3x3 blur, so that small shifts and
 // rotations change the glyph little.
 func glyphOf(mask []byte, w, h int, cx, cy, rms float64) glyph {
+	return glyphSlanted(mask, w, h, cx, cy, rms, square)
+}
+
+// slant is a numeral's foreshortening: shrunk by c along the unit
+// direction (dx, dy), as a face turned away from the camera shows it.
+type slant struct{ dx, dy, c float64 }
+
+// square is no foreshortening: a face seen square on.
+var square = slant{1, 0, 1}
+
+// apply maps a point of the face to the picture: (u, v) shrunk along
+// the slant's direction.
+func (s slant) apply(u, v float64) (float64, float64) {
+	k := (1 - s.c) * (u*s.dx + v*s.dy)
+	return u - k*s.dx, v - k*s.dy
+}
+
+// glyphSlanted is glyphOf of the numeral with the slant s undone: the
+// glyph the numeral would give seen square on. rms is the numeral's RMS
+// radius with the slant undone (see slantedRMS).
+func glyphSlanted(mask []byte, w, h int, cx, cy, rms float64, sl slant) glyph {
 	var g glyph
 	scale := glyphSpan * rms / numeralGrid
 	for gy := 0; gy < numeralGrid; gy++ {
@@ -256,6 +282,7 @@ func glyphOf(mask []byte, w, h int, cx, cy, rms float64) glyph {
 				for sx := 0; sx < 3; sx++ {
 					u := (float64(gx) + (float64(sx)+0.5)/3 - numeralGrid/2) * scale
 					v := (float64(gy) + (float64(sy)+0.5)/3 - numeralGrid/2) * scale
+					u, v = sl.apply(u, v)
 					s += sampleMask(mask, w, h, cx+u, cy+v)
 				}
 			}
@@ -266,6 +293,26 @@ func glyphOf(mask []byte, w, h int, cx, cy, rms float64) glyph {
 		return g
 	}
 	return blurGlyph(&g)
+}
+
+// slantedRMS is the RMS radius about (cx, cy) of the numeral's pixels
+// with the slant s undone (stretched by 1/c along its direction).
+func slantedRMS(mask []byte, w int, cx, cy float64, s slant) float64 {
+	k := 1/s.c - 1
+	var n, rr float64
+	for i, v := range mask {
+		if v != 0 {
+			qx, qy := float64(i%w)+0.5-cx, float64(i/w)+0.5-cy
+			d := k * (qx*s.dx + qy*s.dy)
+			px, py := qx+d*s.dx, qy+d*s.dy
+			rr += px*px + py*py
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return math.Sqrt(rr / n)
 }
 
 // blurGlyph blurs g with a [1 2 1] x [1 2 1] kernel.

@@ -1,0 +1,108 @@
+package vision
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"testing"
+
+	"gocv.io/x/gocv"
+)
+
+// drawnMask is the numeral face drawn in white on a size x size mask, as
+// drawnGlyph draws it.
+func drawnMask(t *testing.T, face, size int) []byte {
+	t.Helper()
+	m := gocv.NewMatWithSize(size, size, gocv.MatTypeCV8UC1)
+	defer m.Close()
+	text := fmt.Sprint(face)
+	sz := gocv.GetTextSize(text, gocv.FontHersheySimplex, 3, 8)
+	gocv.PutText(&m, text, image.Pt((size-sz.X)/2, (size+sz.Y)/2), gocv.FontHersheySimplex, 3, color.RGBA{255, 255, 255, 255}, 8)
+	data := m.ToBytes()
+	mask := make([]byte, len(data))
+	for i, v := range data {
+		if v > 127 {
+			mask[i] = 1
+		}
+	}
+	return mask
+}
+
+// shrinkMask is mask seen slanted: shrunk by sl.c along sl's direction
+// about the mask's middle.
+func shrinkMask(mask []byte, size int, sl slant) []byte {
+	out := make([]byte, len(mask))
+	c := float64(size) / 2
+	inv := slant{sl.dx, sl.dy, 1 / sl.c}
+	for y := 0; y < size; y++ {
+		for x := 0; x < size; x++ {
+			u, v := inv.apply(float64(x)+0.5-c, float64(y)+0.5-c)
+			sx, sy := int(math.Floor(u+c)), int(math.Floor(v+c))
+			if sx >= 0 && sy >= 0 && sx < size && sy < size {
+				out[y*size+x] = mask[sy*size+sx]
+			}
+		}
+	}
+	return out
+}
+
+// correlation is the correlation of two glyphs, -1 to 1.
+func correlation(a, b glyph) float64 {
+	na, nb := normalise(a), normalise(b)
+	return float64(dot(&na, &nb))
+}
+
+// A numeral seen slanted (shrunk along a direction, as the numeral of a
+// face turned away from the camera shows) gives, with the slant undone,
+// the glyph of the numeral seen square on; and the matcher scores its face
+// higher for it: what tells a die leaning on the tray's wall.
+func TestGlyphSlanted(t *testing.T) {
+	const size = 160
+	r := builtinReader(t)
+	for _, face := range []int{2, 4, 7} {
+		for _, sl := range []slant{{1, 0, 0.7}, {0, 1, 0.6}, {math.Sqrt(0.5), math.Sqrt(0.5), 0.75}} {
+			t.Run(fmt.Sprintf("%d shrunk %.2f along (%.2f,%.2f)", face, sl.c, sl.dx, sl.dy), func(t *testing.T) {
+				upright := glyphOfMask(drawnMask(t, face, size), size, size)
+				shrunk := shrinkMask(drawnMask(t, face, size), size, sl)
+				seen := glyphOfMask(shrunk, size, size)
+				var n, sx, sy float64
+				for i, v := range shrunk {
+					if v != 0 {
+						n++
+						sx += float64(i%size) + 0.5
+						sy += float64(i/size) + 0.5
+					}
+				}
+				cx, cy := sx/n, sy/n
+				undone := glyphSlanted(shrunk, size, size, cx, cy, slantedRMS(shrunk, size, cx, cy, sl), sl)
+				cSeen, cUndone := correlation(upright, seen), correlation(upright, undone)
+				if cUndone < 0.97 || cUndone < cSeen+0.03 {
+					t.Errorf("correlation with the numeral seen square on: %.3f slanted, %.3f with the slant undone; want the slant undone at 0.97 and 0.03 better", cSeen, cUndone)
+				}
+				if s, u := r.m.faceScore(&seen, face), r.m.faceScore(&undone, face); u < s+tiltedGain {
+					t.Errorf("face %d scores %.3f slanted, %.3f with the slant undone; want %g better", face, s, u, tiltedGain)
+				}
+				// the identity slant is glyphOf
+				if a, b := glyphOf(shrunk, size, size, cx, cy, slantedRMS(shrunk, size, cx, cy, square)), glyphSlanted(shrunk, size, size, cx, cy, slantedRMS(shrunk, size, cx, cy, square), square); a != b {
+					t.Error("glyphSlanted with no slant differs from glyphOf")
+				}
+			})
+		}
+	}
+}
+
+// faceScore of the best face is at least the best match's score: it
+// compares, alone, all that face's templates best compared.
+func TestFaceScore(t *testing.T) {
+	r := builtinReader(t)
+	for _, s := range HersheySamples() {
+		m := r.m.best(&s.g)
+		if fs := r.m.faceScore(&s.g, m.face); fs < m.score-1e-9 {
+			t.Errorf("%s %d: faceScore %.4f < best's score %.4f", s.From, s.Face, fs, m.score)
+		}
+		if fs := r.m.faceScore(&s.g, m.second); fs > m.score+1e-9 {
+			t.Errorf("%s %d: faceScore of the second face %d, %.4f, over the best's %.4f", s.From, s.Face, m.second, fs, m.score)
+		}
+	}
+}
