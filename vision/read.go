@@ -424,8 +424,14 @@ const (
 	smallNumeralScore = 0.95
 )
 
-// faceLoops is the number of closed loops of each numeral.
-var faceLoops = [9]int{4: 1, 6: 1, 8: 2}
+// faceLoops is the number of closed loops of each numeral; closedLoops,
+// of the numerals whose open strokes may close when cut thick or blurred,
+// how many they then show: a 5's bowl (on fresh throws, three 5s were
+// read as 6 for the loop so closed, no 6 was read right for it alone).
+var (
+	faceLoops   = [9]int{4: 1, 6: 1, 8: 2}
+	closedLoops = [9]int{5: 1}
+)
 
 // readHue reads the numeral of c by its hue against the die's body (see
 // chromaCrop); ok only when it reads at hueConfidence.
@@ -512,13 +518,13 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 
 // A die leaning on the tray's wall turns its top face further from the
 // camera than a die lying flat there: its numeral shows shrunk across,
-// along the line from the picture's centre, more than the camera's slant
-// alone shrinks it (cos 25 degrees, 0.9, at the picture's edge; a die
-// leaning 20 to 30 degrees on the wall, 0.55 to 0.75). A die read is
-// refused as tilted when its numeral matches its face best shrunk to
-// tiltedSlant or less, by tiltedGain or more over its match seen square
-// on, in its first cut and in one of the two others (checkFrac,
-// highCheckFrac). Nearer the picture's centre than tiltedFrom (of the
+// along the wall's normal (near the line from the picture's centre),
+// more than the camera's slant alone shrinks it (cos 25 degrees, 0.9, at
+// the picture's edge; a die leaning 20 to 30 degrees on the wall, 0.55
+// to 0.75). A die is refused as tilted when its numeral matches its face
+// best shrunk to tiltedSlant or less along one of the lines of
+// tiltTurns, by tiltedGain or more over its match seen square on, in its
+// first cut and in one of the two others (checkFrac, highCheckFrac). Nearer the picture's centre than tiltedFrom (of the
 // picture's width) a die leaning on a wall shows its face shrunk by 0.87
 // to 0.94 only, which no numeral's shape tells from 1: it is not tested.
 const (
@@ -526,6 +532,10 @@ const (
 	tiltedGain  = 0.015
 	tiltedFrom  = 0.25
 )
+
+// tiltTurns are the angles (degrees) from the line from the picture's
+// centre of the lines along which a numeral is tried shrunk.
+var tiltTurns = [...]float64{0, 30, -30}
 
 // tiltSlants are the foreshortenings a numeral is tried at, unslanted,
 // after tiltedSlant (which a numeral seen square on or nearly matches
@@ -544,37 +554,53 @@ func (r *Reader) tilted(c *dieCrop, nr numeralResult, g *glyph, face int) bool {
 	if rad < tiltedFrom*float64(c.fw) {
 		return false
 	}
-	dx, dy := px/rad, py/rad
-	score := func(mask []byte, cx, cy, k float64) float64 {
-		sl := slant{dx, dy, k}
-		g := glyphSlanted(mask, c.w, c.h, cx, cy, slantedRMS(mask, c.w, cx, cy, sl), sl)
-		return r.m.faceScore(&g, face)
-	}
-	shrunk := func(mask []byte, cx, cy float64, g *glyph) bool {
-		s1 := r.m.faceScore(g, face)
-		bestC, bestS := tiltedSlant, score(mask, cx, cy, tiltedSlant)
-		if bestS <= s1 {
-			return false
+	var others []numeralResult // the other cuts, found when first needed
+	for _, t := range tiltTurns {
+		// a die leaning on a wall turns its face about the wall; near a
+		// corner of the tray the wall's normal is off the line from the
+		// picture's centre
+		cs, sn := math.Cos(t*math.Pi/180), math.Sin(t*math.Pi/180)
+		dx, dy := (px*cs-py*sn)/rad, (px*sn+py*cs)/rad
+		if !r.shrunk(c, nr, g, face, dx, dy) {
+			continue
 		}
-		for _, k := range tiltSlants {
-			if s := score(mask, cx, cy, k); s > bestS {
-				bestC, bestS = k, s
+		if others == nil {
+			for _, f := range []float32{checkFrac, highCheckFrac} {
+				if nr2 := findNumeral(c, float32(r.opts.MinContrast), f); nr2.mask != nil {
+					others = append(others, nr2)
+				}
 			}
 		}
-		return bestC <= tiltedSlant && bestS-s1 >= tiltedGain
-	}
-	if !shrunk(nr.mask, nr.cx, nr.cy, g) {
-		return false
-	}
-	for _, f := range []float32{checkFrac, highCheckFrac} {
-		if nr2 := findNumeral(c, float32(r.opts.MinContrast), f); nr2.mask != nil {
+		for _, nr2 := range others {
 			g2 := glyphOf(nr2.mask, c.w, c.h, nr2.cx, nr2.cy, nr2.rms)
-			if shrunk(nr2.mask, nr2.cx, nr2.cy, &g2) {
+			if r.shrunk(c, nr2, &g2, face, dx, dy) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// shrunk says whether the numeral nr of the die c (its glyph g) matches
+// face best with a shrinking along (dx, dy) undone, one of tiltedSlant or
+// less, by tiltedGain or more over its match as it is.
+func (r *Reader) shrunk(c *dieCrop, nr numeralResult, g *glyph, face int, dx, dy float64) bool {
+	score := func(k float64) float64 {
+		sl := slant{dx, dy, k}
+		g := glyphSlanted(nr.mask, c.w, c.h, nr.cx, nr.cy, slantedRMS(nr.mask, c.w, nr.cx, nr.cy, sl), sl)
+		return r.m.faceScore(&g, face)
+	}
+	s1 := r.m.faceScore(g, face)
+	bestK, bestS := tiltedSlant, score(tiltedSlant)
+	if bestS <= s1 {
+		return false
+	}
+	for _, k := range tiltSlants {
+		if s := score(k); s > bestS {
+			bestK, bestS = k, s
+		}
+	}
+	return bestK <= tiltedSlant && bestS-s1 >= tiltedGain
 }
 
 // rescueCuts are the other ways the numeral of a die not read with
@@ -655,8 +681,11 @@ func (r *Reader) readNumeralOnce(c *dieCrop, nr numeralResult) readOut {
 	if o.die.Confidence < r.opts.MinConfidence {
 		// the two likeliest faces may differ by their closed loops, which
 		// a small numeral's glyph blurs (an 8 and a 6, a 3 and an 8): loops
-		// seen are evidence (blur may close a loop, not open one)
-		if n := holes(nr.mask, c.w, c.h); n > 0 && (faceLoops[m.face] == n) != (faceLoops[m.second] == n) {
+		// seen are evidence (blur may close a loop, not open one), but not
+		// against the likeliest face when its own strokes may close as
+		// many (a 5's bowl)
+		n := holes(nr.mask, c.w, c.h)
+		if n > 0 && (faceLoops[m.face] == n) != (faceLoops[m.second] == n) && !(faceLoops[m.second] == n && closedLoops[m.face] == n) {
 			if faceLoops[m.second] == n {
 				m.face, m.second = m.second, m.face
 			}
