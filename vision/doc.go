@@ -65,15 +65,15 @@
 // 95% right, at most 1% wrong; never learned from); and
 // testdata/rendered-caught, pictures of fresh throws once read wrong
 // (each die now right). The reader reads 99.5% of the accuracy set's dice
-// right (99.3% of the held-out half), none wrong; rendered-hard 87.8%
+// right (99.3% of the held-out half), none wrong; rendered-hard 88.2%
 // right, 0.33% wrong; real photos 100% right. On fresh throws (600, seeds
 // 6 and 8, made once most of its constants were chosen; see
-// testdata/rendered/README.md) it reads 98.4% right and 0.33% wrong (the
+// testdata/rendered/README.md) it reads 98.5% right and 0.33% wrong (the
 // readable dice: 98.7% right, 0.08% wrong).
 // Its known weakness is a die cocked against the tray's wall: it is
 // refused as tilted when its numeral shows its face turned away from the
-// camera (37 times in 45 in rendered-refuse, 12 before that test; 55% to
-// 65% on fresh sets), and otherwise mostly read as the face that points
+// camera (35 times in 45 in rendered-refuse, 12 before that test; about
+// half on fresh sets), and otherwise mostly read as the face that points
 // most up.
 //
 // # Concurrency

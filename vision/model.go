@@ -156,7 +156,7 @@ func rotateGlyph(g *glyph, angle float64) glyph {
 			u, v := float64(x)+0.5-c, float64(y)+0.5-c
 			sx := c + u*cs - v*sn - 0.5
 			sy := c + u*sn + v*cs - 0.5
-			x0, y0 := int(math.Floor(sx)), int(math.Floor(sy))
+			x0, y0 := floor(sx), floor(sy)
 			fx, fy := sx-float64(x0), sy-float64(y0)
 			get := func(x, y int) float64 {
 				if x < 0 || y < 0 || x >= numeralGrid || y >= numeralGrid {
@@ -224,10 +224,11 @@ func (mt *matcher) bestSkip(g *glyph, skipT, skipI int) match {
 	return mt.bestOf(g, skipT, skipI, 0)
 }
 
-// faceScore is how well g matches face alone: the score best would give
-// it, its templates' rivals left out.
-func (mt *matcher) faceScore(g *glyph, face int) float64 {
-	return mt.bestOf(g, -1, -1, face).score
+// faceMatch is how well g matches face alone: the score best would give
+// it, its templates' rivals left out, with the template and rotation that
+// gave it.
+func (mt *matcher) faceMatch(g *glyph, face int) match {
+	return mt.bestOf(g, -1, -1, face)
 }
 
 // bestOf is bestSkip among the templates of face only (any face when 0).
@@ -238,7 +239,6 @@ func (mt *matcher) bestOf(g *glyph, skipT, skipI, face int) match {
 		perFace[i] = -2
 	}
 	m := match{score: -2, score2: -2}
-	step := 2 * math.Pi / float64(mt.rot)
 	// coarse: each template's best rotation
 	type coarse struct {
 		k int
@@ -272,54 +272,14 @@ func (mt *matcher) bestOf(g *glyph, skipT, skipI, face int) match {
 	}
 	// fine: the members of the templates that came close, the glyph
 	// turned to each template's rotation (one HOG per rotation)
-	type turned struct {
-		g glyph
-		h hogVec
-	}
-	cache := map[int]*turned{}
-	turn := func(half int) *turned {
-		if tu, ok := cache[half]; ok {
-			return tu
-		}
-		raw := rotateGlyph(g, -float64(half)/2*step)
-		tu := &turned{g: normalise(raw), h: hogOf(&raw)}
-		cache[half] = tu
-		return tu
-	}
-	type scored struct {
-		i int
-		s float32
-	}
+	tr := mt.turner(g)
 	var near []scored
-	// fine is the score of template t: its nearest member's mean of the
-	// pixel and HOG correlations (the coarse score without members)
 	fine := func(t int) float64 {
 		if len(mt.members[t]) == 0 {
 			return cs[t].s
 		}
-		bs := -2.0
-		for _, d := range fineTurns {
-			tu := turn(2*cs[t].k + d)
-			// the members nearest in pixels, then their mean of the
-			// pixel and HOG correlations
-			near = near[:0]
-			for i := range mt.members[t] {
-				if t == skipT && i == skipI {
-					continue
-				}
-				near = append(near, scored{i, dot(&tu.g, &mt.members[t][i])})
-			}
-			if len(near) > fineMembers {
-				slices.SortFunc(near, func(a, b scored) int { return cmp.Compare(b.s, a.s) })
-				near = near[:fineMembers]
-			}
-			for _, n := range near {
-				s := (float64(n.s) + float64(hogDot(&tu.h, &mt.hogs[t][n.i]))) / 2
-				if s > bs {
-					bs = s
-				}
-			}
-		}
+		var bs float64
+		bs, near = mt.membersScore(t, cs[t].k, tr, skipT, skipI, near)
 		return bs
 	}
 	// pruned: the templates not compared member by member
@@ -355,6 +315,85 @@ func (mt *matcher) bestOf(g *glyph, skipT, skipI, face int) match {
 		}
 	}
 	return m
+}
+
+// turned is a glyph turned, normalised, with its HOG.
+type turned struct {
+	g glyph
+	h hogVec
+}
+
+// turner turns a glyph back by half steps of a rotation step, each turn
+// made once.
+type turner struct {
+	g     *glyph
+	step  float64
+	cache map[int]*turned
+}
+
+// turner is a turner of g by the matcher's rotation steps.
+func (mt *matcher) turner(g *glyph) *turner {
+	return &turner{g: g, step: 2 * math.Pi / float64(mt.rot), cache: map[int]*turned{}}
+}
+
+// turn is the glyph turned back by half half-steps.
+func (tr *turner) turn(half int) *turned {
+	if tu, ok := tr.cache[half]; ok {
+		return tu
+	}
+	raw := rotateGlyph(tr.g, -float64(half)/2*tr.step)
+	tu := &turned{g: normalise(raw), h: hogOf(&raw)}
+	tr.cache[half] = tu
+	return tu
+}
+
+// scored is a template's member and its pixel correlation.
+type scored struct {
+	i int
+	s float32
+}
+
+// membersScore is the score of template t for a glyph turned (by tr) to
+// its rotation step k and half a step either side: its nearest
+// member's mean of the pixel and HOG correlations, member skipI of
+// template skipT left out. near is scratch space, returned for reuse.
+func (mt *matcher) membersScore(t, k int, tr *turner, skipT, skipI int, near []scored) (float64, []scored) {
+	bs := -2.0
+	for _, d := range fineTurns {
+		tu := tr.turn(2*k + d)
+		// the members nearest in pixels, then their mean of the pixel and
+		// HOG correlations
+		near = near[:0]
+		for i := range mt.members[t] {
+			if t == skipT && i == skipI {
+				continue
+			}
+			near = append(near, scored{i, dot(&tu.g, &mt.members[t][i])})
+		}
+		if len(near) > fineMembers {
+			slices.SortFunc(near, func(a, b scored) int { return cmp.Compare(b.s, a.s) })
+			near = near[:fineMembers]
+		}
+		for _, n := range near {
+			s := (float64(n.s) + float64(hogDot(&tu.h, &mt.hogs[t][n.i]))) / 2
+			if s > bs {
+				bs = s
+			}
+		}
+	}
+	return bs, near
+}
+
+// scoreAt is how well g matches template t at its rotation step k: what
+// best would score it, the rotation not searched again (see membersScore;
+// the template's own correlation at k when it has no members).
+func (mt *matcher) scoreAt(g *glyph, t, k int) float64 {
+	if len(mt.members[t]) == 0 {
+		q := normalise(*g)
+		return float64(dot(&q, &mt.vecs[t][k]))
+	}
+	s, _ := mt.membersScore(t, k, mt.turner(g), -1, -1, nil)
+	return s
 }
 
 // coarsePrune: templates whose best rotation correlates this much less

@@ -475,6 +475,8 @@ type readOut struct {
 	// tilted is set when the numeral was read but shows the die tilted:
 	// no other way of reading it may overrule that
 	tilted bool
+	// m is the glyph's match
+	m match
 }
 
 // debugMasks, when set by a test, sees the colour masks.
@@ -508,7 +510,7 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	if face == 0 && o.hasGlyph {
 		face = o.likely[0]
 	}
-	if face != 0 && r.tilted(c, nr, &o.g, face) {
+	if face != 0 && r.tilted(c, nr, &o.g, o.m, face) {
 		o.tilted = true
 		o.die.Reason = fmt.Sprintf("tilted (looks like %d, but its face is turned away: leaning on the tray's wall?)", face)
 		o.die.Face, o.die.Confidence = 0, math.Min(o.die.Confidence, r.opts.MinConfidence/2)
@@ -527,24 +529,31 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 // first cut and in one of the two others (checkFrac, highCheckFrac). Nearer the picture's centre than tiltedFrom (of the
 // picture's width) a die leaning on a wall shows its face shrunk by 0.87
 // to 0.94 only, which no numeral's shape tells from 1: it is not tested.
+// A numeral that matches its face worse by tiltGate or more shrunk by
+// tiltedSlant along the line from the picture's centre than as it is is
+// not tried along the lines turned from it (the shrinking of a die leaning
+// near a tray's corner shows along that line too, if less).
 const (
 	tiltedSlant = 0.85
 	tiltedGain  = 0.015
 	tiltedFrom  = 0.25
+	tiltGate    = 0.01
 )
 
 // tiltTurns are the angles (degrees) from the line from the picture's
 // centre of the lines along which a numeral is tried shrunk.
 var tiltTurns = [...]float64{0, 30, -30}
 
-// tiltSlants are the foreshortenings a numeral is tried at, unslanted,
-// after tiltedSlant (which a numeral seen square on or nearly matches
-// worse: then it is not tried further).
-var tiltSlants = []float64{0.9, 0.75, 0.65, 0.55}
+// tiltSlantAbove is the foreshortening just above tiltedSlant, and
+// tiltSlants those below it, that a numeral is tried at, unslanted.
+const tiltSlantAbove = 0.9
+
+var tiltSlants = []float64{0.75, 0.65, 0.55}
 
 // tilted says whether the numeral nr of the die c, read as face (its
-// glyph g), shows the die tilted (see tiltedSlant).
-func (r *Reader) tilted(c *dieCrop, nr numeralResult, g *glyph, face int) bool {
+// glyph g, matched as m), shows the die tilted (see tiltedSlant).
+func (r *Reader) tilted(c *dieCrop, nr numeralResult, g *glyph, m match, face int) bool {
+
 	if c.fw == 0 || nr.mask == nil {
 		return false
 	}
@@ -554,26 +563,41 @@ func (r *Reader) tilted(c *dieCrop, nr numeralResult, g *glyph, face int) bool {
 	if rad < tiltedFrom*float64(c.fw) {
 		return false
 	}
-	var others []numeralResult // the other cuts, found when first needed
-	for _, t := range tiltTurns {
+	// the other cuts and their matches as they are, found when first
+	// needed
+	type cut struct {
+		nr numeralResult
+		m  match
+	}
+	var others []cut
+	m1 := m
+	if m.face != face {
+		// read from other cuts as the face it looked next most like
+		m1 = r.m.faceMatch(g, face)
+	}
+	for i, t := range tiltTurns {
 		// a die leaning on a wall turns its face about the wall; near a
 		// corner of the tray the wall's normal is off the line from the
 		// picture's centre
 		cs, sn := math.Cos(t*math.Pi/180), math.Sin(t*math.Pi/180)
 		dx, dy := (px*cs-py*sn)/rad, (px*sn+py*cs)/rad
-		if !r.shrunk(c, nr, g, face, dx, dy) {
+		fires, gain := r.shrunk(c, nr, m1, dx, dy)
+		if i == 0 && gain < -tiltGate {
+			return false
+		}
+		if !fires {
 			continue
 		}
 		if others == nil {
 			for _, f := range []float32{checkFrac, highCheckFrac} {
 				if nr2 := findNumeral(c, float32(r.opts.MinContrast), f); nr2.mask != nil {
-					others = append(others, nr2)
+					g2 := glyphOf(nr2.mask, c.w, c.h, nr2.cx, nr2.cy, nr2.rms)
+					others = append(others, cut{nr2, r.m.faceMatch(&g2, face)})
 				}
 			}
 		}
-		for _, nr2 := range others {
-			g2 := glyphOf(nr2.mask, c.w, c.h, nr2.cx, nr2.cy, nr2.rms)
-			if r.shrunk(c, nr2, &g2, face, dx, dy) {
+		for _, o := range others {
+			if fires, _ := r.shrunk(c, o.nr, o.m, dx, dy); fires {
 				return true
 			}
 		}
@@ -581,26 +605,32 @@ func (r *Reader) tilted(c *dieCrop, nr numeralResult, g *glyph, face int) bool {
 	return false
 }
 
-// shrunk says whether the numeral nr of the die c (its glyph g) matches
-// face best with a shrinking along (dx, dy) undone, one of tiltedSlant or
-// less, by tiltedGain or more over its match as it is.
-func (r *Reader) shrunk(c *dieCrop, nr numeralResult, g *glyph, face int, dx, dy float64) bool {
+// shrunk says whether the numeral nr of the die c, whose glyph matches
+// its face as m, matches it best with a shrinking along (dx, dy) undone,
+// one of tiltedSlant or less, by tiltedGain or more over m (against m's
+// template at m's rotation: the numeral turns as it is shrunk no more
+// than the die). The match rises and falls once as the shrinking undone
+// grows: the search stops where it falls.
+func (r *Reader) shrunk(c *dieCrop, nr numeralResult, m match, dx, dy float64) (fires bool, gain float64) {
 	score := func(k float64) float64 {
 		sl := slant{dx, dy, k}
 		g := glyphSlanted(nr.mask, c.w, c.h, nr.cx, nr.cy, slantedRMS(nr.mask, c.w, nr.cx, nr.cy, sl), sl)
-		return r.m.faceScore(&g, face)
+		return r.m.scoreAt(&g, m.template, m.rotation)
 	}
-	s1 := r.m.faceScore(g, face)
-	bestK, bestS := tiltedSlant, score(tiltedSlant)
-	if bestS <= s1 {
-		return false
+	best := score(tiltedSlant)
+	gain = best - m.score
+	if best <= m.score || score(tiltSlantAbove) >= best {
+		// no better shrunk, or best less shrunk than tiltedSlant
+		return false, gain
 	}
 	for _, k := range tiltSlants {
-		if s := score(k); s > bestS {
-			bestK, bestS = k, s
+		s := score(k)
+		if s <= best {
+			break
 		}
+		best = s
 	}
-	return bestK <= tiltedSlant && bestS-s1 >= tiltedGain
+	return best-m.score >= tiltedGain, gain
 }
 
 // rescueCuts are the other ways the numeral of a die not read with
@@ -674,6 +704,7 @@ func (r *Reader) readNumeralOnce(c *dieCrop, nr numeralResult) readOut {
 	o.hasGlyph = true
 	m := r.m.best(&o.g)
 	o.likely = [2]int{m.face, m.second}
+	o.m = m
 	if debugNumeral != nil {
 		debugNumeral(nr, m)
 	}

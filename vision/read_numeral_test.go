@@ -80,7 +80,9 @@ func TestGlyphSlanted(t *testing.T) {
 				if cUndone < 0.97 || cUndone < cSeen+0.03 {
 					t.Errorf("correlation with the numeral seen square on: %.3f slanted, %.3f with the slant undone; want the slant undone at 0.97 and 0.03 better", cSeen, cUndone)
 				}
-				if s, u := r.m.faceScore(&seen, face), r.m.faceScore(&undone, face); u < s+tiltedGain {
+				m := r.m.faceMatch(&seen, face)
+				s, u := m.score, r.m.scoreAt(&undone, m.template, m.rotation)
+				if u < s+tiltedGain {
 					t.Errorf("face %d scores %.3f slanted, %.3f with the slant undone; want %g better", face, s, u, tiltedGain)
 				}
 				// the identity slant is glyphOf
@@ -92,17 +94,23 @@ func TestGlyphSlanted(t *testing.T) {
 	}
 }
 
-// faceScore of the best face is at least the best match's score: it
-// compares, alone, all that face's templates best compared.
-func TestFaceScore(t *testing.T) {
+// faceMatch of the best face scores at least as the best match does (it
+// compares, alone, all that face's templates best compared), of another
+// face no more; and scoreAt, at the template and rotation it found,
+// gives its score again.
+func TestFaceMatch(t *testing.T) {
 	r := builtinReader(t)
 	for _, s := range HersheySamples() {
 		m := r.m.best(&s.g)
-		if fs := r.m.faceScore(&s.g, m.face); fs < m.score-1e-9 {
-			t.Errorf("%s %d: faceScore %.4f < best's score %.4f", s.From, s.Face, fs, m.score)
+		fm := r.m.faceMatch(&s.g, m.face)
+		if fm.score < m.score-1e-9 || fm.face != m.face {
+			t.Errorf("%s %d: faceMatch %d at %.4f, best %d at %.4f", s.From, s.Face, fm.face, fm.score, m.face, m.score)
 		}
-		if fs := r.m.faceScore(&s.g, m.second); fs > m.score+1e-9 {
-			t.Errorf("%s %d: faceScore of the second face %d, %.4f, over the best's %.4f", s.From, s.Face, m.second, fs, m.score)
+		if at := r.m.scoreAt(&s.g, fm.template, fm.rotation); at != fm.score {
+			t.Errorf("%s %d: scoreAt %.6f, faceMatch %.6f", s.From, s.Face, at, fm.score)
+		}
+		if sm := r.m.faceMatch(&s.g, m.second); sm.score > m.score+1e-9 {
+			t.Errorf("%s %d: faceMatch of the second face %d, %.4f, over the best's %.4f", s.From, s.Face, m.second, sm.score, m.score)
 		}
 	}
 }
