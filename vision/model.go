@@ -158,6 +158,12 @@ func rotateGlyph(g *glyph, angle float64) glyph {
 			sy := c + u*sn + v*cs - 0.5
 			x0, y0 := floor(sx), floor(sy)
 			fx, fy := sx-float64(x0), sy-float64(y0)
+			if x0 >= 0 && y0 >= 0 && x0+1 < numeralGrid && y0+1 < numeralGrid {
+				// inside: no bounds to check (the same sums as below)
+				i := y0*numeralGrid + x0
+				out[y*numeralGrid+x] = float32(float64(g[i])*(1-fx)*(1-fy) + float64(g[i+1])*fx*(1-fy) + float64(g[i+numeralGrid])*(1-fx)*fy + float64(g[i+numeralGrid+1])*fx*fy)
+				continue
+			}
 			get := func(x, y int) float64 {
 				if x < 0 || y < 0 || x >= numeralGrid || y >= numeralGrid {
 					return 0
