@@ -143,9 +143,10 @@ func (s SizeRange) areaRange(w int) (int, int) {
 //     one of the two the first cut looked most like.
 //  8. A die far enough from the picture's centre is refused as tilted
 //     (leaning on the tray's wall) when its numeral matches its face
-//     clearly better shrunk across, along the line from the picture's
-//     centre, than a die lying flat there shows it (see tiltedSlant),
-//     whether it was read or not: no other reading of it is tried.
+//     clearly better unshrunk across, along the line from the picture's
+//     centre or lines near it, than a die lying flat there shows it (see
+//     tiltedSlant), whether it was read or not: no other reading of it
+//     is tried.
 //  9. Two dice whose silhouettes come within 3 pixels (at 640 wide) of
 //     each other are touching: neither is read.
 type Reader struct {
@@ -470,12 +471,11 @@ type readOut struct {
 	hasGlyph bool
 	contrast float64
 	size     float64 // length of the numeral over the die's radius
-	// likely are the two faces the numeral's glyph looks most like
-	likely [2]int
 	// tilted is set when the numeral was read but shows the die tilted:
 	// no other way of reading it may overrule that
 	tilted bool
-	// m is the glyph's match
+	// m is the glyph's match: m.face and m.second are the two faces it
+	// looks most like
 	m match
 }
 
@@ -500,7 +500,7 @@ var debugNumeral func(nr numeralResult, m match)
 func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	o := r.readNumeralOnce(c, nr)
 	if o.die.Face == 0 && o.hasGlyph {
-		if face, conf, ok := r.rescue(c); ok && (face == o.likely[0] || face == o.likely[1]) {
+		if face, conf, ok := r.rescue(c); ok && (face == o.m.face || face == o.m.second) {
 			o.die.Face, o.die.Confidence, o.die.Reason = face, conf, ""
 		}
 	}
@@ -508,7 +508,7 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	// looks most like: then no other way of reading it is tried
 	face := o.die.Face
 	if face == 0 && o.hasGlyph {
-		face = o.likely[0]
+		face = o.m.face
 	}
 	if face != 0 && r.tilted(c, nr, &o.g, o.m, face) {
 		o.tilted = true
@@ -526,13 +526,14 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 // to 0.75). A die is refused as tilted when its numeral matches its face
 // best shrunk to tiltedSlant or less along one of the lines of
 // tiltTurns, by tiltedGain or more over its match seen square on, in its
-// first cut and in one of the two others (checkFrac, highCheckFrac). Nearer the picture's centre than tiltedFrom (of the
-// picture's width) a die leaning on a wall shows its face shrunk by 0.87
-// to 0.94 only, which no numeral's shape tells from 1: it is not tested.
-// A numeral that matches its face worse by tiltGate or more shrunk by
-// tiltedSlant along the line from the picture's centre than as it is is
-// not tried along the lines turned from it (the shrinking of a die leaning
-// near a tray's corner shows along that line too, if less).
+// first cut and in one of the two others (checkFrac, highCheckFrac).
+// Nearer the picture's centre than tiltedFrom (of the picture's width) a
+// die leaning on a wall shows its face shrunk by 0.87 to 0.94 only, which
+// no numeral's shape tells from 1: it is not tested. A numeral that
+// matches its face worse by tiltGate or more shrunk by tiltedSlant along
+// the line from the picture's centre than as it is is not tried along the
+// lines turned from it (the shrinking of a die leaning near a tray's
+// corner shows along that line too, if less).
 const (
 	tiltedSlant = 0.85
 	tiltedGain  = 0.015
@@ -553,7 +554,6 @@ var tiltSlants = []float64{0.75, 0.65, 0.55}
 // tilted says whether the numeral nr of the die c, read as face (its
 // glyph g, matched as m), shows the die tilted (see tiltedSlant).
 func (r *Reader) tilted(c *dieCrop, nr numeralResult, g *glyph, m match, face int) bool {
-
 	if c.fw == 0 || nr.mask == nil {
 		return false
 	}
@@ -703,7 +703,6 @@ func (r *Reader) readNumeralOnce(c *dieCrop, nr numeralResult) readOut {
 	o.g = glyphOf(nr.mask, c.w, c.h, nr.cx, nr.cy, nr.rms)
 	o.hasGlyph = true
 	m := r.m.best(&o.g)
-	o.likely = [2]int{m.face, m.second}
 	o.m = m
 	if debugNumeral != nil {
 		debugNumeral(nr, m)

@@ -211,20 +211,9 @@ func findNumeralCut(c *dieCrop, minContrast, frac float32, dilate int) numeralRe
 	return res
 }
 
-func sampleMask(mask []byte, w, h int, x, y float64) float64 {
-	x -= 0.5
-	y -= 0.5
-	x0, y0 := floor(x), floor(y)
-	fx, fy := x-float64(x0), y-float64(y0)
-	if x0 < 0 || y0 < 0 || x0+1 >= w || y0+1 >= h {
-		return sampleMaskEdge(mask, w, h, x0, y0, fx, fy)
-	}
-	i := y0*w + x0
-	return float64(mask[i])*(1-fx)*(1-fy) + float64(mask[i+1])*fx*(1-fy) + float64(mask[i+w])*(1-fx)*fy + float64(mask[i+w+1])*fx*fy
-}
-
-// sampleMaskEdge is sampleMask at the mask's edge, where a neighbour may
-// be outside (0).
+// sampleMaskEdge is the bilinear sample of mask at (x0+fx, y0+fy) at the
+// mask's edge, where a neighbour may be outside (0); glyphSlanted samples
+// inside the mask itself.
 func sampleMaskEdge(mask []byte, w, h, x0, y0 int, fx, fy float64) float64 {
 	get := func(x, y int) float64 {
 		if x < 0 || y < 0 || x >= w || y >= h {
@@ -276,13 +265,6 @@ type slant struct{ dx, dy, c float64 }
 
 // square is no foreshortening: a face seen square on.
 var square = slant{1, 0, 1}
-
-// apply maps a point of the face to the picture: (u, v) shrunk along
-// the slant's direction.
-func (s slant) apply(u, v float64) (float64, float64) {
-	k := (1 - s.c) * (u*s.dx + v*s.dy)
-	return u - k*s.dx, v - k*s.dy
-}
 
 // glyphSlanted is glyphOf of the numeral with the slant s undone: the
 // glyph the numeral would give seen square on. rms is the numeral's RMS

@@ -47,6 +47,13 @@ func shrinkMask(mask []byte, size int, sl slant) []byte {
 	return out
 }
 
+// apply maps a point of the face to the picture: (u, v) shrunk along
+// the slant's direction.
+func (s slant) apply(u, v float64) (float64, float64) {
+	k := (1 - s.c) * (u*s.dx + v*s.dy)
+	return u - k*s.dx, v - k*s.dy
+}
+
 // correlation is the correlation of two glyphs, -1 to 1.
 func correlation(a, b glyph) float64 {
 	na, nb := normalise(a), normalise(b)
