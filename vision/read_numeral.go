@@ -28,6 +28,17 @@ type dieCrop struct {
 	num    []byte    // 1 on the numeral's pixels, once found
 	// tophat is the white top-hat of gray, once computed
 	tophat []float32
+	// face is the top face's centre and contrast, once measured
+	face *faceMeasure
+}
+
+// faceMeasure is what every cut of a die's numeral starts from (see
+// measureFace): the top face's centre (dcx, dcy), the die's radius dr,
+// the strongest top-hat values near the centre (peak); or why none.
+type faceMeasure struct {
+	dcx, dcy, dr float64
+	peak         float32
+	reasonEmpty  string
 }
 
 // numeralResult is the numeral found on the top face of a die.
@@ -71,69 +82,22 @@ func findNumeral(c *dieCrop, minContrast, frac float32) numeralResult {
 // labels it as it is.
 func findNumeralCut(c *dieCrop, minContrast, frac float32, dilate int) numeralResult {
 	var res numeralResult
-	// die centroid and size
-	var n, sx, sy float64
-	for y := 0; y < c.h; y++ {
-		for x := 0; x < c.w; x++ {
-			if c.in[y*c.w+x] != 0 {
-				n++
-				sx += float64(x)
-				sy += float64(y)
-			}
-		}
+	if c.face == nil {
+		c.face = measureFace(c)
 	}
-	if n == 0 {
-		res.reasonEmpty = "die region empty"
+	f := c.face
+	res.dieRadius = f.dr
+	if f.reasonEmpty != "" {
+		res.reasonEmpty = f.reasonEmpty
 		return res
 	}
-	dcx, dcy := sx/n, sy/n
-	dr := math.Sqrt(n / math.Pi)
-	res.dieRadius = dr
-	if c.fw > 0 {
-		// parallax: the top face is higher than the middle of the die, so
-		// it shows further from the picture's centre than the middle of
-		// the silhouette, by about the distance to the centre times the
-		// face's height over the camera's (the die's radius in pixels over
-		// the focal length, about the picture's width)
-		k := parallax * dr / float64(c.fw)
-		dcx += k * (float64(c.box.Min.X) + dcx - float64(c.fw)/2)
-		dcy += k * (float64(c.box.Min.Y) + dcy - float64(c.fh)/2)
-	}
-	// white top-hat: the grey minus its opening by a square wider than a
-	// numeral's stroke; large bright areas (a lit face) vanish, thin bright
-	// strokes stay. Computed once per crop.
-	if c.tophat == nil {
-		k := max(2, int(dr/8+0.5))
-		sm := smooth3(c.gray, c.w, c.h)
-		c.tophat = opening(sm, c.w, c.h, k)
-		for i := range c.tophat {
-			c.tophat[i] = sm[i] - c.tophat[i]
-		}
-	}
-	bl := c.tophat
-	// the threshold adapts to the numeral's contrast: a fraction of the
-	// strongest top-hat values near the centre of the die
-	lim := (0.75 * dr) * (0.75 * dr)
-	var vals []float32
-	for y := 0; y < c.h; y++ {
-		for x := 0; x < c.w; x++ {
-			i := y*c.w + x
-			dx, dy := float64(x)-dcx, float64(y)-dcy
-			if c.in[i] != 0 && dx*dx+dy*dy <= lim {
-				vals = append(vals, bl[i])
-			}
-		}
-	}
-	if len(vals) == 0 {
-		res.reasonEmpty = "die too small"
-		return res
-	}
-	slices.Sort(vals)
-	peak := vals[len(vals)*97/100]
-	if peak < minContrast {
+	if f.peak < minContrast {
 		res.reasonEmpty = "no numeral stands out on the top face"
 		return res
 	}
+	dcx, dcy, dr, peak := f.dcx, f.dcy, f.dr, f.peak
+	bl := c.tophat
+	lim := (0.75 * dr) * (0.75 * dr)
 	thr := max(peak*frac, minContrast/2)
 	mask := make([]byte, c.w*c.h)
 	for y := 0; y < c.h; y++ {
@@ -232,6 +196,74 @@ func floor(x float64) int {
 		i--
 	}
 	return i
+}
+
+// measureFace measures the crop c for findNumeralCut: the die's centroid
+// and radius, the top face's centre (the centroid shifted for parallax),
+// the white top-hat of its grey (into c.tophat) and the strongest top-hat
+// values near that centre (the 97th percentile).
+func measureFace(c *dieCrop) *faceMeasure {
+	res := &faceMeasure{}
+	// die centroid and size
+	var n, sx, sy float64
+	for y := 0; y < c.h; y++ {
+		for x := 0; x < c.w; x++ {
+			if c.in[y*c.w+x] != 0 {
+				n++
+				sx += float64(x)
+				sy += float64(y)
+			}
+		}
+	}
+	if n == 0 {
+		res.reasonEmpty = "die region empty"
+		return res
+	}
+	dcx, dcy := sx/n, sy/n
+	dr := math.Sqrt(n / math.Pi)
+	res.dr = dr
+	if c.fw > 0 {
+		// parallax: the top face is higher than the middle of the die, so
+		// it shows further from the picture's centre than the middle of
+		// the silhouette, by about the distance to the centre times the
+		// face's height over the camera's (the die's radius in pixels over
+		// the focal length, about the picture's width)
+		k := parallax * dr / float64(c.fw)
+		dcx += k * (float64(c.box.Min.X) + dcx - float64(c.fw)/2)
+		dcy += k * (float64(c.box.Min.Y) + dcy - float64(c.fh)/2)
+	}
+	// white top-hat: the grey minus its opening by a square wider than a
+	// numeral's stroke; large bright areas (a lit face) vanish, thin bright
+	// strokes stay. Computed once per crop.
+	if c.tophat == nil {
+		k := max(2, int(dr/8+0.5))
+		sm := smooth3(c.gray, c.w, c.h)
+		c.tophat = opening(sm, c.w, c.h, k)
+		for i := range c.tophat {
+			c.tophat[i] = sm[i] - c.tophat[i]
+		}
+	}
+	bl := c.tophat
+	// the threshold adapts to the numeral's contrast: a fraction of the
+	// strongest top-hat values near the centre of the die
+	lim := (0.75 * dr) * (0.75 * dr)
+	var vals []float32
+	for y := 0; y < c.h; y++ {
+		for x := 0; x < c.w; x++ {
+			i := y*c.w + x
+			dx, dy := float64(x)-dcx, float64(y)-dcy
+			if c.in[i] != 0 && dx*dx+dy*dy <= lim {
+				vals = append(vals, bl[i])
+			}
+		}
+	}
+	if len(vals) == 0 {
+		res.reasonEmpty = "die too small"
+		return res
+	}
+	slices.Sort(vals)
+	res.dcx, res.dcy, res.peak = dcx, dcy, vals[len(vals)*97/100]
+	return res
 }
 
 // dilate3 dilates a 0/1 mask with a 3x3 square.
