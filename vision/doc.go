@@ -66,15 +66,15 @@
 // testdata/rendered-caught, pictures of fresh throws once read wrong
 // (each die now right). The reader reads 99.5% of the accuracy set's dice
 // right (99.3% of the held-out half), none wrong; rendered-hard 88.2%
-// right, 0.33% wrong; real photos 100% right. On fresh throws (600, seeds
-// 6 and 8, made once most of its constants were chosen; see
-// testdata/rendered/README.md) it reads 98.5% right and 0.33% wrong (the
-// readable dice: 98.7% right, 0.08% wrong).
+// right, 0.33% wrong; real photos 100% right. On fresh throws (900, seeds
+// 6, 8 and 10, made once most of its constants were chosen; see
+// testdata/rendered/README.md) it reads 98.6% right and 0.33% wrong (the
+// readable dice: 98.7% right, 0.17% wrong).
 // Its known weakness is a die cocked against the tray's wall: it is
 // refused as tilted when its numeral shows its face turned away from the
-// camera (35 times in 45 in rendered-refuse, 12 before that test; about
-// half on fresh sets), and otherwise mostly read as the face that points
-// most up.
+// camera (35 times in 45 in rendered-refuse, 12 before that test; 53
+// times in 94 on fresh throws never tuned on, 14 before), and otherwise
+// mostly read as the face that points most up.
 //
 // # Concurrency
 //
