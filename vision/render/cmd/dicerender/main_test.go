@@ -10,22 +10,35 @@ import (
 	"testing"
 )
 
-func TestRunPairs(t *testing.T) {
+// renderInto runs dicerender with args into a new folder, which it returns;
+// it skips the test without povray.
+func renderInto(t *testing.T, args ...string) string {
+	t.Helper()
 	if _, err := exec.LookPath("povray"); err != nil {
 		t.Skip("povray not installed")
 	}
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	err := run(context.Background(), []string{"-out", out, "-n", "3", "-seed", "5", "-width", "160", "-height", "120", "-aa", "0"}, &stdout, &stderr)
-	if err != nil {
+	if err := run(context.Background(), append([]string{"-out", out}, args...), &stdout, &stderr); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr.String())
 	}
-	labels, err := os.ReadFile(filepath.Join(out, "labels.csv"))
+	return out
+}
+
+// lines is the lines of the file at path, the trailing newline dropped.
+func lines(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(labels)), "\n")
-	if len(lines) != 4 || lines[0] != "file,blue,red" || !strings.HasPrefix(lines[1], "0000.jpg,") {
+	return strings.Split(strings.TrimSpace(string(b)), "\n")
+}
+
+func TestRunPairs(t *testing.T) {
+	out := renderInto(t, "-n", "3", "-seed", "5", "-width", "160", "-height", "120", "-aa", "0")
+	labels := lines(t, filepath.Join(out, "labels.csv"))
+	if len(labels) != 4 || labels[0] != "file,blue,red" || !strings.HasPrefix(labels[1], "0000.jpg,") {
 		t.Errorf("labels.csv = %q, want a header and 3 rows", labels)
 	}
 	for _, name := range []string{"0000.jpg", "0001.jpg", "0002.jpg", "details.csv"} {
@@ -38,22 +51,10 @@ func TestRunPairs(t *testing.T) {
 // TestRunThrows renders one throw of the accuracy set's seed, the first
 // whose dice touch: both are labelled ? and named in must_reject.
 func TestRunThrows(t *testing.T) {
-	if _, err := exec.LookPath("povray"); err != nil {
-		t.Skip("povray not installed")
-	}
-	out := t.TempDir()
-	var stdout, stderr bytes.Buffer
-	err := run(context.Background(), []string{"-kind", "throws", "-out", out, "-n", "135", "-from", "134", "-seed", "1", "-width", "160", "-height", "120", "-aa", "0"}, &stdout, &stderr)
-	if err != nil {
-		t.Fatalf("run: %v\n%s", err, stderr.String())
-	}
-	labels, err := os.ReadFile(filepath.Join(out, "labels.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(labels)), "\n")
-	if len(lines) != 136 || lines[0] != "file,blue,red" || lines[135] != "0134.jpg,?,?" {
-		t.Errorf("labels.csv: %d lines, last %q; want a header, 135 rows, the last 0134.jpg,?,?", len(lines), lines[len(lines)-1])
+	out := renderInto(t, "-kind", "throws", "-n", "135", "-from", "134", "-seed", "1", "-width", "160", "-height", "120", "-aa", "0")
+	labels := lines(t, filepath.Join(out, "labels.csv"))
+	if len(labels) != 136 || labels[0] != "file,blue,red" || labels[135] != "0134.jpg,?,?" {
+		t.Errorf("labels.csv: %d lines, last %q; want a header, 135 rows, the last 0134.jpg,?,?", len(labels), labels[len(labels)-1])
 	}
 	details, err := os.ReadFile(filepath.Join(out, "details.csv"))
 	if err != nil {
@@ -77,23 +78,11 @@ func TestRunBadArgs(t *testing.T) {
 }
 
 func TestRunSequences(t *testing.T) {
-	if _, err := exec.LookPath("povray"); err != nil {
-		t.Skip("povray not installed")
-	}
 	if testing.Short() {
 		t.Skip("renders 31 frames")
 	}
-	out := t.TempDir()
-	var stdout, stderr bytes.Buffer
-	err := run(context.Background(), []string{"-kind", "sequences", "-only", "roll", "-out", out, "-width", "64", "-height", "48", "-aa", "0"}, &stdout, &stderr)
-	if err != nil {
-		t.Fatalf("run: %v\n%s", err, stderr.String())
-	}
-	frames, err := os.ReadFile(filepath.Join(out, "roll", "frames.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows := strings.Split(strings.TrimSpace(string(frames)), "\n")
+	out := renderInto(t, "-kind", "sequences", "-only", "roll", "-width", "64", "-height", "48", "-aa", "0")
+	rows := lines(t, filepath.Join(out, "roll", "frames.csv"))
 	pics, _ := filepath.Glob(filepath.Join(out, "roll", "*.jpg"))
 	if len(rows) < 20 || len(pics) != len(rows)-1 {
 		t.Errorf("%d rows in frames.csv and %d pictures, want one picture per row", len(rows)-1, len(pics))
