@@ -40,7 +40,7 @@ func chromaCrop(im bgrImage, c *dieCrop) (out dieCrop, ok bool) {
 		return out, false
 	}
 	db, dg, dr = -db/n, -dg/n, -dr/n
-	out = dieCrop{box: c.box, w: c.w, h: c.h, in: c.in, gray: make([]float32, c.w*c.h)}
+	out = dieCrop{box: c.box, w: c.w, h: c.h, fw: c.fw, fh: c.fh, in: c.in, gray: make([]float32, c.w*c.h)}
 	for y := 0; y < c.h; y++ {
 		for x := 0; x < c.w; x++ {
 			i := 3 * ((c.box.Min.Y+y)*im.w + c.box.Min.X + x)
