@@ -64,17 +64,20 @@
 // testdata/real, photos of real single dice read with ReadSingle (at least
 // 95% right, at most 1% wrong; never learned from); and
 // testdata/rendered-caught, pictures of fresh throws once read wrong
-// (each die now right). The reader reads 99.5% of the accuracy set's dice
-// right (99.3% of the held-out half), none wrong; rendered-hard 88.2%
+// (each die now right). The reader reads 99.2% of the accuracy set's dice
+// right (99.0% of the held-out half), none wrong; rendered-hard 87.5%
 // right, 0.33% wrong; real photos 100% right. On fresh throws (900, seeds
 // 6, 8 and 10, made once most of its constants were chosen; see
-// testdata/rendered/README.md) it reads 98.6% right and 0.33% wrong (the
+// testdata/rendered/README.md) it reads 98.6% right and 0.28% wrong (the
 // readable dice: 98.7% right, 0.17% wrong).
-// Its known weakness is a die cocked against the tray's wall: it is
-// refused as tilted when its numeral shows its face turned away from the
-// camera (35 times in 45 in rendered-refuse, 12 before that test; 53
-// times in 94 on fresh throws never tuned on, 14 before), and otherwise
-// mostly read as the face that points most up.
+// A die cocked against the tray's wall is refused as tilted when its
+// numeral shows its face turned away from the camera, or lies further out
+// on its silhouette than parallax moves a flat die's (40 times in 45 in
+// rendered-refuse, 12 before that test; 87 times in 104 on fresh throws
+// made after it, 58 with the first sign alone), and otherwise mostly read
+// as the face that points most up. The second sign assumes a camera
+// looking straight down: under one tilted 6 to 12 degrees, about 1 flat
+// die in 40 is refused by it (3 in 125 in rendered-hard).
 //
 // # Concurrency
 //

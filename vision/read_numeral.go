@@ -33,9 +33,11 @@ type dieCrop struct {
 }
 
 // faceMeasure is what every cut of a die's numeral starts from (see
-// measureFace): the top face's centre (dcx, dcy), the die's radius dr,
-// the strongest top-hat values near the centre (peak); or why none.
+// measureFace): the silhouette's centroid (sx, sy), the top face's centre
+// (dcx, dcy), the die's radius dr, the strongest top-hat values near the
+// centre (peak); or why none.
 type faceMeasure struct {
+	sx, sy       float64
 	dcx, dcy, dr float64
 	peak         float32
 	reasonEmpty  string
@@ -221,7 +223,7 @@ func measureFace(c *dieCrop) *faceMeasure {
 	}
 	dcx, dcy := sx/n, sy/n
 	dr := math.Sqrt(n / math.Pi)
-	res.dr = dr
+	res.sx, res.sy, res.dr = dcx, dcy, dr
 	if c.fw > 0 {
 		// parallax: the top face is higher than the middle of the die, so
 		// it shows further from the picture's centre than the middle of

@@ -121,3 +121,62 @@ func TestFaceMatch(t *testing.T) {
 		}
 	}
 }
+
+// outward measures how far out on its silhouette, along the line from
+// the picture's centre, a die's numeral lies beyond where a flat die's
+// would: 0 where parallax puts it, the distance over the die's radius
+// further out or in, and 0 for a silhouette the crop cut.
+func TestOutward(t *testing.T) {
+	const fw, fh, size, radius = 640, 480, 60, 20.0
+	// a round silhouette centred in a crop right of and below the
+	// picture's centre; the numeral a bar across the line from the centre
+	box := image.Rect(470, 330, 470+size, 330+size)
+	cx, cy := float64(size)/2, float64(size)/2
+	disc := func(r float64) []byte {
+		in := make([]byte, size*size)
+		for y := 0; y < size; y++ {
+			for x := 0; x < size; x++ {
+				if math.Hypot(float64(x)+0.5-cx, float64(y)+0.5-cy) <= r {
+					in[y*size+x] = 1
+				}
+			}
+		}
+		return in
+	}
+	for _, tc := range []struct {
+		name   string
+		in     []byte
+		beyond float64 // numeral's middle beyond a flat die's, in radii
+		want   float64
+	}{
+		{"flat", disc(radius), 0, 0},
+		{"further out", disc(radius), 0.3, 0.3},
+		{"further in", disc(radius), -0.2, -0.2},
+		{"silhouette cut by the crop", disc(size), 0.3, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &dieCrop{box: box, w: size, h: size, fw: fw, fh: fh, in: tc.in, gray: make([]float32, size*size)}
+			c.face = measureFace(c)
+			f := c.face
+			// the numeral's middle, in crop pixels, then in the picture
+			px, py := float64(box.Min.X)+f.sx-fw/2, float64(box.Min.Y)+f.sy-fh/2
+			rad := math.Hypot(px, py)
+			dx, dy := px/rad, py/rad
+			d := (flatShift0 + flatShift1*rad/fw + tc.beyond) * f.dr
+			mx, my := f.sx+d*dx, f.sy+d*dy
+			nr := numeralResult{mask: make([]byte, size*size)}
+			for y := 0; y < size; y++ {
+				for x := 0; x < size; x++ {
+					// a bar 9 pixels long across (dx, dy), 3 pixels deep
+					u, v := (float64(x)+0.5-mx)*dx+(float64(y)+0.5-my)*dy, -(float64(x)+0.5-mx)*dy+(float64(y)+0.5-my)*dx
+					if math.Abs(u) <= 1.5 && math.Abs(v) <= 4.5 {
+						nr.mask[y*size+x] = 1
+					}
+				}
+			}
+			if got := outward(c, nr, dx, dy, rad); math.Abs(got-tc.want) > 0.05 {
+				t.Errorf("outward = %.3f, want %.3f", got, tc.want)
+			}
+		})
+	}
+}
