@@ -60,10 +60,10 @@ lint:
 # race detector (it would slow their thousands of simulated games tenfold);
 # everything else runs with it. -tags matprofile makes vision/'s tests fail
 # on any OpenCV Mat left open.
-PURE_PKGS = ./engine/... ./notation/... ./strictyaml/...
+PURE_PKGS = ./engine/... ./games/genoa/... ./games/negoce/... ./games/dschunke/... ./notation/... ./strictyaml/...
 unit:
 	$(GO) test -count=1 $(PURE_PKGS)
-	$(GO) test -race -count=1 -timeout 25m -tags matprofile $$($(GO) list ./... | grep -v -E '^comptoir/(engine|notation|strictyaml)(/|$$)')
+	$(GO) test -race -count=1 -timeout 25m -tags matprofile $$($(GO) list ./... | grep -v -E '^comptoir/(engine|games/(genoa|negoce|dschunke)|notation|strictyaml)(/|$$)')
 
 # Every fuzz target of the tree (every func FuzzX in a _test.go file) runs
 # for FUZZTIME; a failure prints the input that broke it.
@@ -84,4 +84,4 @@ simulate:
 	bin/comptoir simulate --game tally --games 500 --players 2-4 --seed 1
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./journal ./notation
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./games/... ./journal ./notation

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"comptoir/engine"
-	"comptoir/engine/dschunke"
-	"comptoir/engine/negoce"
+	"comptoir/games/dschunke"
+	"comptoir/games/negoce"
 )
 
 // benchFrames measures the hub's work for one update of a game played by

@@ -14,7 +14,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa"
+	"comptoir/games/genoa"
 )
 
 // countGame is a game for 2 to 8 seats where anyone may tick at any

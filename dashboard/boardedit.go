@@ -14,8 +14,8 @@ import (
 
 	"comptoir/configs"
 	"comptoir/engine"
-	"comptoir/engine/genoa"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa"
+	"comptoir/games/genoa/board"
 	"comptoir/input"
 )
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa/board"
 	"comptoir/input"
 )
 

@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"comptoir/engine"
-	"comptoir/engine/dschunke"
+	"comptoir/games/dschunke"
 )
 
 // TestBrowserDschunkeSecretBids plays the first round of the rules text's

@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"comptoir/engine"
-	"comptoir/engine/negoce"
+	"comptoir/games/negoce"
 )
 
 // TestBrowserNegoceSale plays the start of a Négoce 2 game at a table in

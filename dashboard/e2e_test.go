@@ -20,7 +20,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa"
+	"comptoir/games/genoa"
 	"comptoir/input"
 	"comptoir/journal"
 	"comptoir/table"

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa/board"
-	"comptoir/engine/genoa/catalog"
+	"comptoir/games/genoa/board"
+	"comptoir/games/genoa/catalog"
 )
 
 // GameInfo is the fixed data a page needs to draw a game, served once at

@@ -3,7 +3,7 @@ package dashboard
 import (
 	"fmt"
 
-	"comptoir/engine/dschunke"
+	"comptoir/games/dschunke"
 )
 
 func init() { moreGameInfo[dschunke.Name] = dschunkeInfo }

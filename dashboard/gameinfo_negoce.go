@@ -3,7 +3,7 @@ package dashboard
 import (
 	"fmt"
 
-	"comptoir/engine/negoce"
+	"comptoir/games/negoce"
 )
 
 // moreGameInfo adds a game's fixed data to its GameInfo, for the games

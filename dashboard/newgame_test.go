@@ -12,8 +12,8 @@ import (
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
-	"comptoir/engine/genoa"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa"
+	"comptoir/games/genoa/board"
 	"comptoir/input"
 	"comptoir/journal"
 	"comptoir/table"

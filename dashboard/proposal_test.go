@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa"
+	"comptoir/games/genoa"
 )
 
 // TestProposals: a player proposes a deal to the merchant, who alone (with

@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"comptoir/engine"
-	"comptoir/engine/negoce"
+	"comptoir/games/negoce"
 )
 
 // quietGames are the games whose commands named in Opts.Announce may hold

@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"comptoir/engine"
-	"comptoir/engine/dschunke"
 	"comptoir/engine/enginetest"
-	"comptoir/engine/genoa"
-	"comptoir/engine/negoce"
+	"comptoir/games/dschunke"
+	"comptoir/games/genoa"
+	"comptoir/games/negoce"
 )
 
 // TestNegoceLogWords checks what the log masks in Négoce: another

@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"comptoir/engine"
-	"comptoir/engine/dschunke"
 	"comptoir/engine/enginetest"
-	"comptoir/engine/genoa"
-	"comptoir/engine/negoce"
+	"comptoir/games/dschunke"
+	"comptoir/games/genoa"
+	"comptoir/games/negoce"
 )
 
 // TestNoFrameLeaksSecrets plays whole games (random legal moves from a

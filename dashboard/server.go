@@ -21,7 +21,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa/board"
 	"comptoir/input"
 )
 

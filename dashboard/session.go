@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa/board"
 	"comptoir/input"
 )
 

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa"
+	"comptoir/games/genoa"
 )
 
 // TestStaffCorrectGenoa corrects a Genoa holding from the staff page over

@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"comptoir/engine"
-	"comptoir/engine/dschunke"
 	"comptoir/engine/enginetest"
-	"comptoir/engine/genoa"
-	"comptoir/engine/negoce"
+	"comptoir/games/dschunke"
+	"comptoir/games/genoa"
+	"comptoir/games/negoce"
 )
 
 // all returns every game's rules. Tally (engine/enginetest) is the small

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"comptoir/engine"
-	"comptoir/engine/dschunke"
 	"comptoir/engine/enginetest"
-	"comptoir/engine/negoce"
+	"comptoir/games/dschunke"
+	"comptoir/games/negoce"
 	"comptoir/input"
 	"comptoir/notation"
 )

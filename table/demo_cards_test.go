@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"comptoir/engine"
-	"comptoir/engine/dschunke"
-	"comptoir/engine/negoce"
+	"comptoir/games/dschunke"
+	"comptoir/games/negoce"
 	"comptoir/hw/replay"
 	"comptoir/hw/tagmap"
 	"comptoir/input"

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"comptoir/engine"
-	"comptoir/engine/dschunke"
+	"comptoir/games/dschunke"
 	"comptoir/input"
 )
 

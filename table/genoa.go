@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa"
+	"comptoir/games/genoa/board"
 	"comptoir/input"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"comptoir/engine"
-	"comptoir/engine/negoce"
+	"comptoir/games/negoce"
 	"comptoir/input"
 )
 

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa/board"
 	"comptoir/hw/clock"
 	"comptoir/input"
 	"comptoir/journal"

@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
-	"comptoir/engine/genoa/board"
-	"comptoir/engine/genoa/catalog"
+	"comptoir/games/genoa/board"
+	"comptoir/games/genoa/catalog"
 )
 
 func init() {

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"comptoir/engine/genoa/catalog"
-	"comptoir/engine/negoce"
+	"comptoir/games/genoa/catalog"
+	"comptoir/games/negoce"
 	"comptoir/hw/tagmap"
 	strict "comptoir/strictyaml"
 )

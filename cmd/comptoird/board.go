@@ -9,8 +9,8 @@ import (
 	"sync"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa"
+	"comptoir/games/genoa/board"
 	"comptoir/input"
 	"comptoir/table"
 )

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa/board"
 	"comptoir/hw/tagmap"
 	"comptoir/input"
 	"comptoir/table"

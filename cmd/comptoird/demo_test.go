@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa"
+	"comptoir/games/genoa/board"
 	"comptoir/hw/clock"
 	"comptoir/hw/replay"
 	"comptoir/hw/tagmap"

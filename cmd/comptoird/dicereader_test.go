@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"comptoir/engine/genoa"
+	"comptoir/games/genoa"
 	"comptoir/hw/replay"
 	"comptoir/input"
 	"comptoir/journal"

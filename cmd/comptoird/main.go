@@ -55,9 +55,9 @@ import (
 
 	"comptoir/dashboard"
 	"comptoir/engine"
-	"comptoir/engine/genoa"
-	"comptoir/engine/genoa/board"
 	"comptoir/games"
+	"comptoir/games/genoa"
+	"comptoir/games/genoa/board"
 	"comptoir/hw/clock"
 	"comptoir/hw/replay"
 	"comptoir/hw/tagmap"

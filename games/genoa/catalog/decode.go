@@ -11,7 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"comptoir/configs"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa/board"
 	strict "comptoir/strictyaml"
 )
 

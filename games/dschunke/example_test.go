@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"comptoir/engine"
-	"comptoir/engine/dschunke"
+	"comptoir/games/dschunke"
 )
 
 // A round played from the phones and the card reader, up to the sealed

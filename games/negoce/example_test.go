@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"comptoir/engine"
-	"comptoir/engine/negoce"
+	"comptoir/games/negoce"
 )
 
 // A game from the set-up to the first sale, with the game's log in English.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa/board"
 )
 
 // NumGoods is the number of kinds of goods in both editions.

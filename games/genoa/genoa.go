@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa/board"
-	"comptoir/engine/genoa/catalog"
+	"comptoir/games/genoa/board"
+	"comptoir/games/genoa/catalog"
 )
 
 // Rules are the rules of Genoa, both editions. The data of each edition

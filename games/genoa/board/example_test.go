@@ -3,7 +3,7 @@ package board_test
 import (
 	"fmt"
 
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa/board"
 )
 
 func Example() {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa/board"
 )
 
 // realRules are the rules over the embedded data.

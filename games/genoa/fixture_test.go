@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"comptoir/engine"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa/board"
 )
 
 // fixtureData builds an edition's data from the default board, a profile

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"comptoir/configs"
-	"comptoir/engine/genoa/board"
+	"comptoir/games/genoa/board"
 	strict "comptoir/strictyaml"
 )
 

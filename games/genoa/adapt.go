@@ -3,8 +3,8 @@ package genoa
 import (
 	"fmt"
 
-	"comptoir/engine/genoa/board"
-	"comptoir/engine/genoa/catalog"
+	"comptoir/games/genoa/board"
+	"comptoir/games/genoa/catalog"
 )
 
 // gridOf reads the board layout as a grid of square keys, and its

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"comptoir/engine/genoa/board"
-	"comptoir/engine/genoa/catalog"
+	"comptoir/games/genoa/board"
+	"comptoir/games/genoa/catalog"
 )
 
 // The engine's own view of the data it plays with: the board's geometry,

@@ -3,7 +3,7 @@ package catalog_test
 import (
 	"fmt"
 
-	"comptoir/engine/genoa/catalog"
+	"comptoir/games/genoa/catalog"
 )
 
 func ExampleLoad() {
