@@ -30,7 +30,7 @@ func benchFrames(b *testing.B, rules engine.Rules, setup engine.Setup, ready fun
 		b.Fatal(err)
 	}
 	st, seq := sess.current()
-	u := &Update{Seq: seq, State: st}
+	u := &Update{Seq: seq, State: st, Rules: sess.rules, Codec: sess.rules.Codec()}
 	auds := []audience{tableAudience, {role: roleStaff, seat: engine.NoSeat}}
 	for i := range setup.Players {
 		auds = append(auds, audience{role: roleSeat, seat: engine.Seat(i)})
@@ -39,7 +39,7 @@ func benchFrames(b *testing.B, rules engine.Rules, setup engine.Setup, ready fun
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		sec := secretsOf(u.State)
-		legal := s.legalOf(u.State)
+		legal := s.legalOf(u.Codec, u.State)
 		size = 0
 		for _, a := range auds {
 			size += len(s.frame(u, sec, legal, a))

@@ -2,6 +2,7 @@ package dashboard
 
 import (
 	"bytes"
+	"comptoir/games/kit"
 	"fmt"
 	"net/http"
 	"sort"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -33,6 +35,13 @@ type ticked struct {
 func (ticked) Name() string { return "ticked" }
 
 var countCodec = engine.NewCodec("count", []engine.Command{tick{}}, []engine.Event{ticked{}})
+
+// countKit is the count game's kit, with a renderer the benchmark never
+// loads.
+func countKit() kit.Game {
+	return kit.Game{Name: "count", Rules: func() engine.Rules { return countGame{} },
+		Web: fstest.MapFS{"count.js": {Data: []byte("// count")}}, BGStats: kit.BGStats{Name: "Count"}}
+}
 
 func (countGame) Name() string         { return "count" }
 func (countGame) Codec() *engine.Codec { return countCodec }
@@ -198,7 +207,7 @@ func BenchmarkFramesGenoa(b *testing.B) {
 		b.Fatal(err)
 	}
 	st, seq := sess.current()
-	u := &Update{Seq: seq, State: st}
+	u := &Update{Seq: seq, State: st, Rules: sess.rules, Codec: sess.rules.Codec()}
 	auds := []audience{tableAudience, {role: roleStaff, seat: engine.NoSeat}}
 	for i := 0; i < 5; i++ {
 		auds = append(auds, audience{role: roleSeat, seat: engine.Seat(i)})
@@ -207,7 +216,7 @@ func BenchmarkFramesGenoa(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		sec := secretsOf(u.State)
-		legal := s.legalOf(u.State)
+		legal := s.legalOf(u.Codec, u.State)
 		size = 0
 		for _, a := range auds {
 			size += len(s.frame(u, sec, legal, a))

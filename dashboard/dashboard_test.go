@@ -404,7 +404,7 @@ func TestTokensSurviveRestart(t *testing.T) {
 func TestPagesAndDownloads(t *testing.T) {
 	checkLeaks(t)
 	r, sess := tallyRig(t, "Anna", "Bruno")
-	for _, p := range []string{"/", "/seat", "/staff", "/join?seat=1&code=x", "/static/app.js", "/static/style.css", "/static/i18n.js", "/static/genoa.js"} {
+	for _, p := range []string{"/", "/seat", "/staff", "/join?seat=1&code=x", "/static/app.js", "/static/style.css", "/static/i18n.js", "/static/tally.js"} {
 		resp := r.get(p)
 		body, _ := io.ReadAll(resp.Body)
 		if resp.StatusCode != http.StatusOK || len(body) == 0 {

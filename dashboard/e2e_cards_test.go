@@ -88,6 +88,7 @@ func newCardTable(t *testing.T, rules engine.Rules, setup engine.Setup, cards []
 	}
 	topts := table.DefaultOpts
 	topts.Rules, topts.Game, topts.Store = rules, game, store
+	topts.Kit = kitOf(t, rules)
 	topts.Tags = func(uid string) (table.Target, bool) { tg, ok := tags[uid]; return tg, ok }
 	sess, err := table.New(topts)
 	if err != nil {

@@ -108,6 +108,7 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	}
 	topts := table.DefaultOpts
 	topts.Rules, topts.Game, topts.Store = rules, game, store
+	topts.Kit = kitOf(t, rules)
 	sess, err := table.New(topts)
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,9 @@ import (
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
+	"comptoir/games"
+	"comptoir/games/kit"
+	"comptoir/games/tally"
 )
 
 // checkLeaks fails the test if goroutines it started are still running
@@ -43,6 +46,7 @@ func checkLeaks(t testing.TB) {
 // real table session.
 type memSession struct {
 	rules engine.Rules
+	kit   kit.Game
 
 	mu      sync.Mutex
 	state   engine.State           // guarded by mu
@@ -61,10 +65,14 @@ func newMemSession(t testing.TB, rules engine.Rules, setup engine.Setup) *memSes
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &memSession{rules: rules, state: st, subs: map[chan Update]bool{}, history: map[int64]engine.State{0: st}}
+	k, err := games.Find(testGames(), rules.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &memSession{rules: rules, kit: k, state: st, subs: map[chan Update]bool{}, history: map[int64]engine.State{0: st}}
 }
 
-func (m *memSession) Rules() engine.Rules { return m.rules }
+func (m *memSession) Kit() kit.Game { return m.kit }
 
 func (m *memSession) Submit(ctx context.Context, a engine.Action) error {
 	m.mu.Lock()
@@ -124,7 +132,8 @@ func (m *memSession) Subscribe(ctx context.Context) <-chan Update {
 }
 
 func (m *memSession) updateLocked() Update {
-	return Update{Seq: m.seq, State: m.state, Log: append([]LogLine(nil), m.log...), Refusal: m.refusal}
+	return Update{Seq: m.seq, State: m.state, Rules: m.rules, Codec: m.rules.Codec(),
+		Log: append([]LogLine(nil), m.log...), Refusal: m.refusal}
 }
 
 func (m *memSession) publishLocked() {
@@ -142,6 +151,19 @@ func (m *memSession) current() (engine.State, int64) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.state, m.seq
+}
+
+// testGames are the games the tests play: the production list and Tally.
+func testGames() []kit.Game { return append(games.All(), tally.Game(), countKit()) }
+
+// kitOf is the kit of the rules' game among testGames.
+func kitOf(t testing.TB, rules engine.Rules) kit.Game {
+	t.Helper()
+	k, err := games.Find(testGames(), rules.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }
 
 // rig is a dashboard over a session, served by httptest.

@@ -111,7 +111,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			first := cur == nil
 			cur = &u
 			sec = secretsOf(u.State)
-			legal = s.legalOf(u.State)
+			legal = s.legalOf(u.Codec, u.State)
 			s.setLatest(u)
 			clear(frames)
 			freed, err := s.tok.setGame(u.Game, s.opts.Clock.Now())
@@ -122,7 +122,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 				s.props.clear()
 			}
 			if first {
-				s.restoreSaid() // after a restart
+				s.restoreSaid(&u) // after a restart
 			}
 			s.props.expire(u.State.Waiting())
 			for c, m := range members {
@@ -215,8 +215,7 @@ type frameDevice struct {
 // frame builds the frame of u for a.
 // legalOf lists the legal actions with their JSON and text, once per
 // update; each frame keeps its seat's.
-func (s *Server) legalOf(st engine.State) []frameAction {
-	codec := s.sess.Rules().Codec()
+func (s *Server) legalOf(codec *engine.Codec, st engine.State) []frameAction {
 	players := st.Setup().Players
 	var out []frameAction
 	for _, act := range st.Legal() {
@@ -289,7 +288,7 @@ func (s *Server) frame(u *Update, sec *secrets, legal []frameAction, a audience)
 		}
 	}
 	if a.role != roleTable && !f.Over {
-		f.Commands = s.sess.Rules().Codec().CommandNames()
+		f.Commands = u.Codec.CommandNames()
 		for _, act := range legal {
 			if a.role == roleSeat && act.By != a.seat {
 				continue

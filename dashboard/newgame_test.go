@@ -1,6 +1,7 @@
 package dashboard
 
 import (
+	"comptoir/games/genoa/genoakit"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -34,6 +35,7 @@ func realTable(t *testing.T, rules engine.Rules, setup engine.Setup, adapter tab
 	}
 	topts := table.DefaultOpts
 	topts.Rules, topts.Game, topts.Store, topts.Adapter = rules, game, store, adapter
+	topts.Kit = kitOf(t, rules)
 	sess, err := table.New(topts)
 	if err != nil {
 		t.Fatal(err)
@@ -151,14 +153,14 @@ func swapped(t *testing.T) (engine.Rules, *board.Board, string, [][2]int) {
 // data (GET /api/game) draws the new layout.
 func TestBoardFollowsSession(t *testing.T) {
 	rules := genoa.New()
-	r, sess := realTable(t, rules, engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}}, table.GenoaAdapter(board.Default()))
+	r, sess := realTable(t, rules, engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}}, genoakit.Adapter(board.Default()))
 	c := r.dial()
 	before := c.must("state")["info"]
 	if before == nil || before == "" {
 		t.Fatal("a Genoa frame names no version of the game's data")
 	}
 	nr, nb, key, cells := swapped(t)
-	if err := sess.Staff(context.Background(), table.StaffRequest{Kind: table.StaffRules, Rules: nr, Adapter: table.GenoaAdapter(nb)}); err != nil {
+	if err := sess.Staff(context.Background(), table.StaffRequest{Kind: table.StaffRules, Rules: nr, Adapter: genoakit.Adapter(nb)}); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(5 * time.Second)

@@ -10,7 +10,7 @@ import (
 //
 // The game is in the journal: after a restart of the daemon every phone
 // finds its seat (the tokens are in Opts.TokenFile) and its same view.
-// The announced commands (Opts.Announce, Genoa's offers) are journalled
+// The announced commands (each game's kit.Game.Announce: Genoa's offers) are journalled
 // steps too: restoreSaid rebuilds them from the game's record, so the
 // table still shows each seat's last offer. Proposals are not game steps:
 // a proposal still pending at the restart is gone (neither phone shows
@@ -18,7 +18,7 @@ import (
 
 // restoreSaid rebuilds each seat's latest announced command from the
 // record of the game being played (its standing steps).
-func (s *Server) restoreSaid() {
+func (s *Server) restoreSaid(u *Update) {
 	data, err := s.sess.Record()
 	if err != nil {
 		s.logf("dashboard: restoring the announced offers: %v", err)
@@ -29,14 +29,14 @@ func (s *Server) restoreSaid() {
 		s.logf("dashboard: restoring the announced offers: %v", err)
 		return
 	}
-	codec := s.sess.Rules().Codec()
+	codec := u.Codec
 	players := rec.Setup.Players
 	for _, l := range rec.Lines {
 		if l.By < 0 {
 			continue
 		}
 		cmd, err := codec.ParseCommand(l.Command, players)
-		if err != nil || !s.announces(cmd) {
+		if err != nil || !s.announces(u, cmd) {
 			continue
 		}
 		s.props.announce(l.By, codec.FormatCommand(cmd, players))

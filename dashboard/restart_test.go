@@ -25,7 +25,7 @@ func TestRestartKeepsOffers(t *testing.T) {
 	dir := t.TempDir()
 	rules := enginetest.Rules{}
 	opts := DefaultOpts
-	opts.StaffPIN, opts.TokenFile, opts.Announce = "2468", filepath.Join(dir, "tokens.json"), []string{"take"}
+	opts.StaffPIN, opts.TokenFile = "2468", filepath.Join(dir, "tokens.json")
 	start := func(resume bool) (*rig, func()) {
 		store, err := journal.Open(filepath.Join(dir, "table.db"))
 		if err != nil {
@@ -42,6 +42,7 @@ func TestRestartKeepsOffers(t *testing.T) {
 		}
 		topts := table.DefaultOpts
 		topts.Rules, topts.Game, topts.Store = rules, g, store
+		topts.Kit = kitOf(t, rules)
 		sess, err := table.New(topts)
 		if err != nil {
 			t.Fatal(err)

@@ -1,21 +1,15 @@
 package dashboard
 
 import (
-	"slices"
-
 	"comptoir/engine"
 	"comptoir/games/negoce"
 )
 
-// quietGames are the games whose commands named in Opts.Announce may hold
-// a secret: a Négoce offer names its card even when it is laid face down
-// ("offer card=wine-2 coins=2"). Their views show every offer as its owner
-// laid it, so the dashboard announces nothing for them.
-var quietGames = map[string]bool{negoce.Name: true}
-
-// announces reports whether cmd, accepted, is announced to every screen.
-func (s *Server) announces(cmd engine.Command) bool {
-	return !quietGames[s.sess.Rules().Name()] && slices.Contains(s.opts.Announce, cmd.Name())
+// announces reports whether cmd, accepted, is announced to every screen:
+// the game's kit says so (kit.Game.Announce); a game that says nothing
+// announces nothing.
+func (s *Server) announces(u *Update, cmd engine.Command) bool {
+	return u != nil && s.kit.Announce != nil && s.kit.Announce(cmd)
 }
 
 // publicWords are, per game, words a seat's view may hold that are never

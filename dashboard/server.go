@@ -22,6 +22,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/games/genoa/board"
+	"comptoir/games/kit"
 	"comptoir/input"
 )
 
@@ -67,10 +68,6 @@ type Opts struct {
 	Location string
 	// Logf logs what goes wrong with connections. Nil: discarded.
 	Logf func(format string, args ...any)
-	// Announce names the commands whose text every screen shows once
-	// accepted, for example Genoa's "offer": the rules keep who offered,
-	// the table hears what. Nil: DefaultOpts's.
-	Announce []string
 	// GenoaBoard is the board the table plays Genoa on, when the café
 	// corrected the default layout (genoa.WithBoard). Nil: the default.
 	GenoaBoard *board.Board
@@ -84,7 +81,6 @@ var DefaultOpts = Opts{
 	LogLines:      40,
 	SubmitTimeout: 5 * time.Second,
 	Location:      "Comptoir",
-	Announce:      []string{"offer"},
 }
 
 // ErrNotRunning is returned by requests made before Run or after it ended.
@@ -94,6 +90,8 @@ var ErrNotRunning = errors.New("dashboard not running")
 // websocket hub.
 type Server struct {
 	sess     Session
+	kit      kit.Game // the session's game's, fixed
+	page     []byte   // index.html with the game's renderer
 	opts     Opts
 	tok      *tokens
 	upgrader websocket.Upgrader
@@ -152,9 +150,6 @@ func New(sess Session, opts Opts) (*Server, error) {
 	if opts.Location == "" {
 		opts.Location = d.Location
 	}
-	if opts.Announce == nil {
-		opts.Announce = d.Announce
-	}
 	if opts.BaseURL != "" {
 		u, err := url.Parse(opts.BaseURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -171,8 +166,16 @@ func New(sess Session, opts Opts) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dashboard: %w", err)
 	}
+	k := sess.Kit()
+	if err := k.Check(); err != nil {
+		return nil, fmt.Errorf("dashboard: %w", err)
+	}
+	page, err := gamePage(k)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{
-		sess: sess, opts: opts, tok: tok,
+		sess: sess, kit: k, page: page, opts: opts, tok: tok,
 		register: make(chan *client), unregister: make(chan *client),
 		identify: make(chan identity), seatsChanged: make(chan struct{}, 1),
 		props: newProposals(),
@@ -277,13 +280,14 @@ func (s *Server) routes() {
 	static, _ := fs.Sub(webFS, "web")
 	page := func(w http.ResponseWriter, r *http.Request) {
 		secureHeaders(w)
-		http.ServeFileFS(w, r, static, "index.html")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(s.page)
 	}
 	m.HandleFunc("GET /{$}", page)
 	m.HandleFunc("GET /seat", page)
 	m.HandleFunc("GET /staff", page)
 	m.HandleFunc("GET /join", page)
-	m.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(static)))
+	m.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(gameFS{game: s.kit, web: static})))
 	m.HandleFunc("GET /ws", s.serveWS)
 	m.HandleFunc("POST /api/join", s.serveJoin)
 	m.HandleFunc("GET /qr/{seat}", s.serveQR)
@@ -405,7 +409,7 @@ func (s *Server) serveGameInfo(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusServiceUnavailable, "the table is starting, try again", "la table démarre, réessayez")
 		return
 	}
-	info, err := GameInfoFor(u.State.Setup(), s.genoaBoard(u))
+	info, err := s.gameInfo(u)
 	if err != nil {
 		s.logf("dashboard: %v", err)
 		httpError(w, http.StatusInternalServerError, "the game's data could not be read", "les données du jeu n'ont pas pu être lues")
@@ -699,8 +703,8 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 		sctx, cancel := context.WithTimeout(ctx, s.opts.SubmitTimeout)
 		err = s.sess.Submit(sctx, engine.Action{By: seat, Cmd: cmd})
 		cancel()
-		if err == nil && s.announces(cmd) {
-			s.props.announce(seat, s.sess.Rules().Codec().FormatCommand(cmd, s.players()))
+		if err == nil && s.announces(s.latestUpdate(), cmd) {
+			s.props.announce(seat, s.codec().FormatCommand(cmd, s.players()))
 			s.notifySeats()
 		}
 		s.reply(c, s.outcome(m.ID, err))
@@ -766,7 +770,7 @@ func (s *Server) propose(seat engine.Seat, m Message) error {
 	if u == nil {
 		return ErrNotRunning
 	}
-	cmd, err := s.sess.Rules().Codec().ParseCommand(m.Line, s.players())
+	cmd, err := u.Codec.ParseCommand(m.Line, s.players())
 	if err != nil {
 		return err
 	}
@@ -783,7 +787,7 @@ func (s *Server) propose(seat engine.Seat, m Message) error {
 	if to == engine.NoSeat {
 		return engine.Refuse(ErrNobodyToPropose, "", "")
 	}
-	s.props.add(seat, to, s.sess.Rules().Codec().FormatCommand(cmd, s.players()), cmd)
+	s.props.add(seat, to, u.Codec.FormatCommand(cmd, s.players()), cmd)
 	s.notifySeats()
 	return nil
 }
@@ -832,8 +836,19 @@ func (s *Server) players() []string {
 	return nil
 }
 
+// codec is the codec of the latest update's rules; nil before the first.
+func (s *Server) codec() *engine.Codec {
+	if u := s.latestUpdate(); u != nil {
+		return u.Codec
+	}
+	return nil
+}
+
 func (s *Server) decodeCommand(m Message) (engine.Command, error) {
-	codec := s.sess.Rules().Codec()
+	codec := s.codec()
+	if codec == nil {
+		return nil, ErrNotRunning
+	}
 	if m.Line != "" {
 		return codec.ParseCommand(m.Line, s.players())
 	}
@@ -854,7 +869,11 @@ func (s *Server) staffRequest(m Message) (StaffRequest, error) {
 		if m.Line == "" {
 			return bad(`a correction is a game command in "line"`, `une correction est une commande du jeu dans "line"`)
 		}
-		cmd, err := s.sess.Rules().Codec().ParseCommand(m.Line, s.players())
+		codec := s.codec()
+		if codec == nil {
+			return StaffRequest{}, ErrNotRunning
+		}
+		cmd, err := codec.ParseCommand(m.Line, s.players())
 		if err != nil {
 			return StaffRequest{}, err
 		}

@@ -6,6 +6,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/games/genoa/board"
+	"comptoir/games/kit"
 	"comptoir/input"
 )
 
@@ -13,9 +14,6 @@ import (
 // command, submit a staff request, and follow the game's updates. The
 // table session (package comptoir/table) provides it through [FromTable].
 type Session interface {
-	// Rules are the game's rules; the dashboard decodes commands with
-	// their codec.
-	Rules() engine.Rules
 	// Submit proposes an action. nil means accepted and journalled; a
 	// *engine.Refusal (see engine.AsRefusal) means refused, with its
 	// reason; any other error is a fault.
@@ -26,6 +24,9 @@ type Session interface {
 	// every change. A slow reader may miss intermediate updates, never the
 	// latest. The channel is closed when ctx ends.
 	Subscribe(ctx context.Context) <-chan Update
+	// Kit is the game's kit: its page data, renderer and announcements.
+	// It does not change while the session lives.
+	Kit() kit.Game
 	// Record returns the game record (the engine's notation) of the game
 	// so far, for download.
 	Record() ([]byte, error)
@@ -43,6 +44,10 @@ type Update struct {
 	// State is an immutable snapshot; the dashboard calls State.View(seat)
 	// for each connection.
 	State engine.State
+	// Rules are the rules the state was built with, and Codec theirs: the
+	// dashboard decodes and formats commands with the update's codec.
+	Rules engine.Rules
+	Codec *engine.Codec
 	// Log is the game's log in words, public.
 	Log []LogLine
 	// Refusal is the last refusal since the last step, nil if none.

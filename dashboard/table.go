@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"comptoir/engine"
+	"comptoir/games/kit"
 	"comptoir/input"
 	"comptoir/journal"
 	"comptoir/notation"
@@ -41,7 +42,7 @@ type tableSession struct {
 	started map[int64]time.Time // game id → start, guarded by mu
 }
 
-func (t *tableSession) Rules() engine.Rules { return t.s.Rules() }
+func (t *tableSession) Kit() kit.Game { return t.s.Kit() }
 
 func (t *tableSession) Submit(ctx context.Context, a engine.Action) error {
 	return badRequest(t.s.Submit(ctx, a))
@@ -100,6 +101,7 @@ func (t *tableSession) Subscribe(ctx context.Context) <-chan Update {
 		for u := range in {
 			v := Update{
 				Game: u.Game, Outcome: u.Outcome, Seq: u.Seq, State: u.State,
+				Rules: u.Rules, Codec: u.Codec,
 				Devices: u.Devices, Unknown: u.Unknown, Started: t.startOf(u.Game),
 				GenoaBoard: u.Board,
 			}

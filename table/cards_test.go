@@ -1,6 +1,7 @@
 package table
 
 import (
+	"comptoir/games"
 	"context"
 	"errors"
 	"os"
@@ -237,10 +238,11 @@ func TestCardAdaptersTranslate(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, game := range []string{"negoce", "dschunke"} {
-		a, ok := AdapterFor(game)
-		if !ok {
-			t.Fatalf("no adapter registered for %s", game)
+		k, err := games.Lookup(game)
+		if err != nil || k.Adapter == nil {
+			t.Fatalf("no adapter for %s: %v", game, err)
 		}
+		a := k.Adapter(k.Rules())
 		t.Run(game, func(t *testing.T) {
 			if _, err := a.Translate(tally, input.TagTapped{UID: "x"}, Target{Kind: "card", ID: "x"}); !errors.Is(err, ErrNoCommand) {
 				t.Errorf("on a Tally state: %v, want ErrNoCommand", err)

@@ -1,6 +1,7 @@
 package table_test
 
 import (
+	"comptoir/games/tally"
 	"context"
 	"fmt"
 	"os"
@@ -32,7 +33,7 @@ func Example() {
 		return
 	}
 	opts := table.DefaultOpts
-	opts.Rules, opts.Game = rules, game
+	opts.Rules, opts.Game, opts.Kit = rules, game, tally.Game()
 	opts.Tags = func(uid string) (table.Target, bool) {
 		return table.Target{Kind: "coins", ID: "2"}, uid == "04A1B2C3"
 	}

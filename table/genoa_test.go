@@ -1,6 +1,7 @@
 package table
 
 import (
+	"comptoir/games/genoa/genoakit"
 	"context"
 	"errors"
 	"fmt"
@@ -194,7 +195,7 @@ func TestStaffRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.s.Staff(ctx, StaffRequest{Kind: StaffRules, Rules: rules, Adapter: GenoaAdapter(b)}); err != nil {
+	if err := r.s.Staff(ctx, StaffRequest{Kind: StaffRules, Rules: rules, Adapter: genoakit.Adapter(b)}); err != nil {
 		t.Fatalf("StaffRules = %v", err)
 	}
 	after := r.latest()

@@ -10,7 +10,10 @@ import (
 	"time"
 
 	"comptoir/engine"
+	"comptoir/games"
+	"comptoir/games/genoa"
 	"comptoir/games/genoa/board"
+	"comptoir/games/kit"
 	"comptoir/hw/clock"
 	"comptoir/input"
 	"comptoir/journal"
@@ -34,10 +37,14 @@ type Opts struct {
 	// Store is the journal's store; it lets the staff start a new game
 	// at the table (StaffNewGame). Nil: they cannot.
 	Store *journal.Store
+	// Kit is the game's kit: its table adapter and its dice. Zero means
+	// the kit of the game of that name in the list of games
+	// (games.Lookup); a game that is not there cannot be played.
+	Kit kit.Game
 	// Adapter turns table inputs into the game's commands. Nil means the
-	// one AdapterFor finds for the game, if any; without one, table
-	// inputs other than device statuses and unknown tags are ignored and
-	// the game is played from the phones.
+	// kit's, if any; without one, table inputs other than device
+	// statuses and unknown tags are ignored and the game is played from
+	// the phones.
 	Adapter Adapter
 	// Tags finds what an enrolled tag stands for. Nil: no tag is enrolled.
 	Tags TagLookup
@@ -80,6 +87,12 @@ type Update struct {
 	// State is the game's state, an immutable value: call State.View(seat)
 	// for each connection.
 	State engine.State
+	// Rules are the rules the state was built with, and Codec theirs:
+	// a reader decodes and formats commands with the update's rules,
+	// never reading them back from the session (a staff board edit swaps
+	// the rules on the session's goroutine).
+	Rules engine.Rules
+	Codec *engine.Codec
 	// Log is the game's log in words, public, oldest first. Read only.
 	Log []LogLine
 	// Refusal is the last refusal since the last accepted step, nil if
@@ -235,8 +248,18 @@ func New(opts Opts) (*Session, error) {
 	if opts.Clock == nil {
 		opts.Clock = clock.Real()
 	}
-	if opts.Adapter == nil {
-		opts.Adapter, _ = AdapterFor(opts.Rules.Name())
+	if opts.Kit.Name == "" {
+		k, err := games.Lookup(opts.Rules.Name())
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
+		}
+		opts.Kit = k
+	}
+	if opts.Kit.Name != opts.Rules.Name() {
+		return nil, fmt.Errorf("%w: the kit of %q for rules of %q", ErrBadRequest, opts.Kit.Name, opts.Rules.Name())
+	}
+	if opts.Adapter == nil && opts.Kit.Adapter != nil {
+		opts.Adapter = opts.Kit.Adapter(opts.Rules)
 	}
 	if opts.MaxUnknown <= 0 {
 		opts.MaxUnknown = DefaultOpts.MaxUnknown
@@ -267,8 +290,11 @@ func New(opts Opts) (*Session, error) {
 	return s, nil
 }
 
-// Rules are the game's rules.
-func (s *Session) Rules() engine.Rules { return s.rules }
+// Rules are the game's rules as of the latest update (Update.Rules).
+func (s *Session) Rules() engine.Rules { return s.Latest().Rules }
+
+// Kit is the game's kit; it does not change while the session lives.
+func (s *Session) Kit() kit.Game { return s.opts.Kit }
 
 // Setup is the game's setup.
 func (s *Session) Setup() engine.Setup { return s.Latest().State.Setup() }
@@ -485,12 +511,14 @@ func (s *Session) publish() {
 		Outcome: s.outcome,
 		Seq:     s.seq,
 		State:   s.state,
+		Rules:   s.rules,
+		Codec:   s.rules.Codec(),
 		Log:     s.log[:len(s.log):len(s.log)],
 		Refusal: s.refusal,
 		Unknown: append([]input.UnknownTag(nil), s.unknown...),
 	}
-	if g, ok := s.adapter.(genoaAdapter); ok {
-		u.Board = g.board
+	if g, ok := s.rules.(*genoa.Rules); ok {
+		u.Board = g.Board()
 	}
 	for _, name := range sortedKeys(s.devices) {
 		u.Devices = append(u.Devices, s.devices[name])

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"comptoir/games/tally"
 	"context"
 	"errors"
 	"path/filepath"
@@ -99,6 +100,7 @@ func newRigWith(t *testing.T, path string, rules engine.Rules, setup engine.Setu
 	opts := DefaultOpts
 	opts.Rules, opts.Game, opts.Store = rules, r.game, r.store
 	opts.Clock, opts.Indicator, opts.Tags = r.clock, r.lights, tags
+	opts.Kit = kitOf(t, rules)
 	if r.s, err = New(opts); err != nil {
 		t.Fatal(err)
 	}
@@ -547,7 +549,7 @@ func BenchmarkSubmit(b *testing.B) {
 		b.Fatal(err)
 	}
 	opts := DefaultOpts
-	opts.Rules, opts.Game = rules, g
+	opts.Rules, opts.Game, opts.Kit = rules, g, tally.Game()
 	s, err := New(opts)
 	if err != nil {
 		b.Fatal(err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"comptoir/games/genoa/genoakit"
 	"context"
 	"errors"
 	"fmt"
@@ -72,7 +73,7 @@ func (e *boardEditor) EditCell(c input.Cell, square string) error {
 		e.draft = draft
 		return engine.Refusef(ErrBoardDraft, "%d edit(s) waiting: %v", "%d modification(s) en attente : %v", len(draft), err)
 	}
-	if err := e.sess().Staff(context.Background(), table.StaffRequest{Kind: table.StaffRules, Rules: rules, Adapter: table.GenoaAdapter(b)}); err != nil {
+	if err := e.sess().Staff(context.Background(), table.StaffRequest{Kind: table.StaffRules, Rules: rules, Adapter: genoakit.Adapter(b)}); err != nil {
 		return err
 	}
 	if err := writeAtomic(e.path, b.Encode()); err != nil {

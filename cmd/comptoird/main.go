@@ -39,6 +39,7 @@
 package main
 
 import (
+	"comptoir/games/genoa/genoakit"
 	"context"
 	"errors"
 	"flag"
@@ -169,7 +170,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	opts := table.DefaultOpts
 	opts.Rules, opts.Game, opts.Store, opts.Clock = rules, game, store, clk
 	if genoaBoard != nil {
-		opts.Adapter = table.GenoaAdapter(genoaBoard)
+		opts.Adapter = genoakit.Adapter(genoaBoard)
 	}
 	if cfg.Tags != "" {
 		if _, err := os.Stat(cfg.Tags); err != nil {

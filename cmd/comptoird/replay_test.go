@@ -1,6 +1,7 @@
 package main
 
 import (
+	"comptoir/games/tally"
 	"context"
 	"io"
 	"log"
@@ -34,7 +35,7 @@ func TestReplayLoop(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := table.DefaultOpts
-	opts.Rules, opts.Game, opts.Store = rules, g, store
+	opts.Rules, opts.Game, opts.Store, opts.Kit = rules, g, store, tally.Game()
 	opts.Tags = func(uid string) (table.Target, bool) { return table.Target{Kind: "coins", ID: "2"}, true }
 	sess, err := table.New(opts)
 	if err != nil {

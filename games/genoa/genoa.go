@@ -13,9 +13,13 @@ import (
 // Rules are the rules of Genoa, both editions. The data of each edition
 // (board, profile, cards) is built once by New and only read afterwards.
 type Rules struct {
+	board    *board.Board
 	editions map[string]*Data
 	err      error
 }
+
+// Board is the board layout the rules play on.
+func (r *Rules) Board() *board.Board { return r.board }
 
 var _ engine.Rules = (*Rules)(nil)
 
@@ -93,7 +97,7 @@ func (r *Rules) Start(setup engine.Setup) (engine.State, error) {
 // card catalog (cards.yaml). A fault in the data is reported by Start.
 func New() engine.Rules {
 	b := board.Default()
-	r := &Rules{editions: map[string]*Data{}}
+	r := &Rules{board: b, editions: map[string]*Data{}}
 	for _, ed := range catalog.Editions() {
 		e, c, err := catalog.Load(ed)
 		if err != nil {
@@ -113,7 +117,7 @@ func New() engine.Rules {
 // WithBoard returns rules that play on another layout of the board (a café
 // that corrected the default), with the embedded profiles and cards.
 func WithBoard(b *board.Board) (engine.Rules, error) {
-	r := &Rules{editions: map[string]*Data{}}
+	r := &Rules{board: b, editions: map[string]*Data{}}
 	for _, ed := range catalog.Editions() {
 		e, c, err := catalog.Load(ed)
 		if err != nil {

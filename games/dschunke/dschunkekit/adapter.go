@@ -1,10 +1,11 @@
-package table
+package dschunkekit
 
 import (
 	"fmt"
 
 	"comptoir/engine"
 	"comptoir/games/dschunke"
+	"comptoir/games/kit"
 	"comptoir/input"
 )
 
@@ -15,20 +16,18 @@ import (
 // from the phones. Dice, sensors and buttons mean nothing here.
 type dschunkeAdapter struct{}
 
-func init() { adapters[dschunke.Name] = dschunkeAdapter{} }
-
-func (dschunkeAdapter) Translate(s engine.State, ev input.Event, t Target) (engine.Action, error) {
+func (dschunkeAdapter) Translate(s engine.State, ev input.Event, t kit.Target) (engine.Action, error) {
 	st, ok := s.(*dschunke.State)
 	if !ok {
-		return engine.Action{}, fmt.Errorf("dschunke adapter: the state is a %T, not a Dschunke game: %w", s, ErrNoCommand)
+		return engine.Action{}, fmt.Errorf("dschunke adapter: the state is a %T, not a Dschunke game: %w", s, kit.ErrNoCommand)
 	}
 	if ev, ok := ev.(input.TagTapped); ok {
 		if t.Kind != "card" {
-			return engine.Action{}, engine.Refusef(ErrTagNotForGame, "a %s tag means nothing in Dschunke (tag %s)", "un badge %s ne veut rien dire dans Dschunke (badge %s)", t.Kind, ev.UID)
+			return engine.Action{}, engine.Refusef(kit.ErrTagNotForGame, "a %s tag means nothing in Dschunke (tag %s)", "un badge %s ne veut rien dire dans Dschunke (badge %s)", t.Kind, ev.UID)
 		}
 		return st.Scanned(t.ID)
 	}
-	return engine.Action{}, fmt.Errorf("dschunke: %v: %w", ev, ErrNoCommand)
+	return engine.Action{}, fmt.Errorf("dschunke: %v: %w", ev, kit.ErrNoCommand)
 }
 
 // AwaitsTable is true when the game waits for the round's market card or

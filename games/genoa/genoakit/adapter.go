@@ -1,4 +1,4 @@
-package table
+package genoakit
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"comptoir/engine"
 	"comptoir/games/genoa"
 	"comptoir/games/genoa/board"
+	"comptoir/games/kit"
 	"comptoir/input"
 )
 
@@ -27,21 +28,19 @@ import (
 //     acquisition phase passes for the player whose turn it is to acquire.
 //
 // Squares are matched to cells on the board layout the adapter is made
-// with (see GenoaAdapter).
+// with (see Adapter).
 type genoaAdapter struct {
 	board *board.Board
 }
 
-// GenoaAdapter returns the Genoa adapter for a table whose board has the
-// layout b (AdapterFor("genoa") uses the default layout).
-func GenoaAdapter(b *board.Board) Adapter { return genoaAdapter{board: b} }
+// Adapter returns the Genoa adapter for a table whose board has the
+// layout b.
+func Adapter(b *board.Board) kit.Adapter { return genoaAdapter{board: b} }
 
-func init() { adapters["genoa"] = genoaAdapter{board: board.Default()} }
-
-func (g genoaAdapter) Translate(s engine.State, ev input.Event, t Target) (engine.Action, error) {
+func (g genoaAdapter) Translate(s engine.State, ev input.Event, t kit.Target) (engine.Action, error) {
 	v, ok := s.View(engine.NoSeat).(genoa.View)
 	if !ok {
-		return engine.Action{}, fmt.Errorf("genoa adapter: the state is a %T, not a Genoa game: %w", s, ErrNoCommand)
+		return engine.Action{}, fmt.Errorf("genoa adapter: the state is a %T, not a Genoa game: %w", s, kit.ErrNoCommand)
 	}
 	table := func(cmd engine.Command) (engine.Action, error) {
 		return engine.Action{By: engine.NoSeat, Cmd: cmd}, nil
@@ -57,13 +56,13 @@ func (g genoaAdapter) Translate(s engine.State, ev input.Event, t Target) (engin
 				return engine.Action{}, err
 			}
 			if n := len(v.Path); n > 0 && v.Phase == "move" && v.Path[n-1] == genoa.Place(sq) {
-				return engine.Action{}, fmt.Errorf("the pawn already stands on %s: %w", sq, ErrNoCommand)
+				return engine.Action{}, fmt.Errorf("the pawn already stands on %s: %w", sq, kit.ErrNoCommand)
 			}
 			return table(genoa.Move{To: genoa.Place(t.ID)})
 		case "card":
 			return table(genoa.Draw{Card: t.ID})
 		}
-		return engine.Action{}, engine.Refusef(ErrTagNotForGame, "a %s tag means nothing in Genoa", "un badge %s ne veut rien dire à Gênes", t.Kind)
+		return engine.Action{}, engine.Refusef(kit.ErrTagNotForGame, "a %s tag means nothing in Genoa", "un badge %s ne veut rien dire à Gênes", t.Kind)
 	case input.SquareSensed:
 		return g.sensed(v, ev)
 	case input.Button:
@@ -76,18 +75,18 @@ func (g genoaAdapter) Translate(s engine.State, ev input.Event, t Target) (engin
 		case "acquire":
 			return table(genoa.Pass{})
 		case "start":
-			return engine.Action{}, engine.Refuse(ErrNothingToDo, "roll the dice first: nothing to confirm yet", "lancez d'abord les dés : rien à confirmer encore")
+			return engine.Action{}, engine.Refuse(kit.ErrNothingToDo, "roll the dice first: nothing to confirm yet", "lancez d'abord les dés : rien à confirmer encore")
 		}
-		return engine.Action{}, engine.Refuse(ErrNothingToDo, "", "")
+		return engine.Action{}, engine.Refuse(kit.ErrNothingToDo, "", "")
 	}
-	return engine.Action{}, fmt.Errorf("genoa: %v: %w", ev, ErrNoCommand)
+	return engine.Action{}, fmt.Errorf("genoa: %v: %w", ev, kit.ErrNoCommand)
 }
 
 // square returns the key of the square at the cell "x-y".
 func (g genoaAdapter) square(cell string) (string, error) {
 	var x, y int
 	if _, err := fmt.Sscanf(cell, "%d-%d", &x, &y); err != nil || x < 1 || x > 8 || y < 1 || y > 8 || fmt.Sprintf("%d-%d", x, y) != cell {
-		return "", engine.Refusef(ErrTagNotForGame, "square tag %q is not a cell of the board: enroll it again", "le badge de case %q n'est pas une case du plateau : enrôlez-le à nouveau", cell)
+		return "", engine.Refusef(kit.ErrTagNotForGame, "square tag %q is not a cell of the board: enroll it again", "le badge de case %q n'est pas une case du plateau : enrôlez-le à nouveau", cell)
 	}
 	return g.key(x, y), nil
 }
@@ -102,7 +101,7 @@ func (g genoaAdapter) key(x, y int) string {
 // feel: those not on the squares visited this turn.
 func (g genoaAdapter) sensed(v genoa.View, ev input.SquareSensed) (engine.Action, error) {
 	if v.Phase != "move" {
-		return engine.Action{}, fmt.Errorf("sensors outside the movement: %w", ErrNoCommand)
+		return engine.Action{}, fmt.Errorf("sensors outside the movement: %w", kit.ErrNoCommand)
 	}
 	visited := map[string]bool{}
 	for _, p := range v.Path {
@@ -122,7 +121,7 @@ func (g genoaAdapter) sensed(v genoa.View, ev input.SquareSensed) (engine.Action
 	}
 	switch len(fresh) {
 	case 0:
-		return engine.Action{}, fmt.Errorf("no new square under the pawn: %w", ErrNoCommand)
+		return engine.Action{}, fmt.Errorf("no new square under the pawn: %w", kit.ErrNoCommand)
 	case 1:
 		for _, c := range fresh {
 			return engine.Action{By: engine.NoSeat, Cmd: genoa.Move{To: genoa.Place(c.String())}}, nil
@@ -133,7 +132,7 @@ func (g genoaAdapter) sensed(v genoa.View, ev input.SquareSensed) (engine.Action
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	return engine.Action{}, engine.Refusef(ErrSensors, "the sensors feel %d new squares at once (%v): move the pawn one square at a time",
+	return engine.Action{}, engine.Refusef(kit.ErrSensors, "the sensors feel %d new squares at once (%v): move the pawn one square at a time",
 		"les capteurs sentent %d nouvelles cases à la fois (%v) : déplacez le pion d'une case à la fois", len(keys), keys)
 }
 

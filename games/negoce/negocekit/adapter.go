@@ -1,9 +1,10 @@
-package table
+package negocekit
 
 import (
 	"fmt"
 
 	"comptoir/engine"
+	"comptoir/games/kit"
 	"comptoir/games/negoce"
 	"comptoir/input"
 )
@@ -17,19 +18,17 @@ import (
 // comes from the phones. Dice, sensors and buttons mean nothing here.
 type negoceAdapter struct{}
 
-func init() { adapters[negoce.Name] = negoceAdapter{} }
-
-func (negoceAdapter) Translate(s engine.State, ev input.Event, t Target) (engine.Action, error) {
+func (negoceAdapter) Translate(s engine.State, ev input.Event, t kit.Target) (engine.Action, error) {
 	if _, ok := s.(*negoce.State); !ok {
-		return engine.Action{}, fmt.Errorf("negoce adapter: the state is a %T, not a Négoce game: %w", s, ErrNoCommand)
+		return engine.Action{}, fmt.Errorf("negoce adapter: the state is a %T, not a Négoce game: %w", s, kit.ErrNoCommand)
 	}
 	if ev, ok := ev.(input.TagTapped); ok {
 		if t.Kind != "card" {
-			return engine.Action{}, engine.Refusef(ErrTagNotForGame, "a %s tag means nothing in Négoce (tag %s)", "un badge %s ne veut rien dire au Négoce (badge %s)", t.Kind, ev.UID)
+			return engine.Action{}, engine.Refusef(kit.ErrTagNotForGame, "a %s tag means nothing in Négoce (tag %s)", "un badge %s ne veut rien dire au Négoce (badge %s)", t.Kind, ev.UID)
 		}
 		return negoce.Scanned(negoce.CardID(t.ID)), nil
 	}
-	return engine.Action{}, fmt.Errorf("negoce: %v: %w", ev, ErrNoCommand)
+	return engine.Action{}, fmt.Errorf("negoce: %v: %w", ev, kit.ErrNoCommand)
 }
 
 // AwaitsTable is true while the hands are recorded, when the seller must

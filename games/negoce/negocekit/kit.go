@@ -1,0 +1,47 @@
+// Package negocekit is Négoce 2 at a Comptoir table: its table adapter
+// (cards laid on the reader), its page data and renderer, its card
+// catalog for enrolment and its BG Stats entry. The pure rules are
+// package negoce.
+package negocekit
+
+import (
+	"embed"
+
+	"comptoir/engine"
+	"comptoir/games/kit"
+	"comptoir/games/negoce"
+)
+
+//go:embed negoce.js
+var web embed.FS
+
+// Game is Négoce for the registry. It announces no command: an offer
+// names its card even when it is laid face down ("offer card=wine-2
+// coins=2"), and the views show every offer as its owner laid it.
+func Game() kit.Game {
+	return kit.Game{
+		Name:     negoce.Name,
+		Rules:    negoce.New,
+		Adapter:  func(engine.Rules) kit.Adapter { return negoceAdapter{} },
+		Info:     Info,
+		Web:      web,
+		Cards:    &kit.Cards{Keys: []string{"contraband"}, Decode: cards},
+		BGStats:  kit.BGStats{Name: "Négoce"},
+		Demo:     "configs/tables/demo-negoce.yaml",
+		Notation: "docs/notation-negoce.md",
+	}
+}
+
+// cards reads a Négoce catalog (configs/negoce/cards.yaml), labelled by
+// the card's name.
+func cards(data []byte, path string) ([]kit.CatalogCard, error) {
+	c, err := negoce.DecodeCatalog(data, path)
+	if err != nil {
+		return nil, err
+	}
+	var out []kit.CatalogCard
+	for i, id := range c.IDs() {
+		out = append(out, kit.CatalogCard{ID: string(id), Label: c.CardName(i, "en")})
+	}
+	return out, nil
+}
