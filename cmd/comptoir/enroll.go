@@ -13,11 +13,9 @@ import (
 	"strings"
 	"syscall"
 
-	"comptoir/configs"
-	"comptoir/games/dschunke"
+	"comptoir/games"
 	"comptoir/games/genoa/board"
-	"comptoir/games/genoa/catalog"
-	"comptoir/games/negoce"
+	"comptoir/games/kit"
 	"comptoir/hw/hwconfig"
 	"comptoir/hw/replay"
 	"comptoir/hw/tagmap"
@@ -232,19 +230,6 @@ func squareLabels(path string) (map[string]string, error) {
 	return labels, nil
 }
 
-// cardGames are the games whose card catalogs enroll reads, each through
-// the game's own strict decoder, with the top-level keys that tell its
-// cards file apart.
-var cardGames = []struct {
-	name string
-	keys []string // top-level keys found only in this game's cards file
-	read func(data []byte, path string) ([]tagmap.Target, error)
-}{
-	{"genoa", []string{"large-orders", "small-orders", "messages", "contracts"}, genoaCards},
-	{"negoce", []string{"contraband"}, negoceCards},
-	{"dschunke", []string{"special", "restock"}, dschunkeCards},
-}
-
 // errCardsGame is returned when the game of a cards file is not known.
 var errCardsGame = errors.New("cannot tell which game's cards file this is")
 
@@ -257,9 +242,13 @@ func catalogCards(path, game string) ([]tagmap.Target, error) {
 	if err != nil {
 		return nil, err
 	}
+	var cardGames []kit.Game
 	var names []string
-	for _, g := range cardGames {
-		names = append(names, g.name)
+	for _, g := range games.All() {
+		if g.Cards != nil {
+			cardGames = append(cardGames, g)
+			names = append(names, g.Name)
+		}
 	}
 	if game == "" {
 		// Only the top-level keys are looked at here; the game's decoder
@@ -275,22 +264,30 @@ func catalogCards(path, game string) ([]tagmap.Target, error) {
 		}
 	find:
 		for _, g := range cardGames {
-			for _, k := range g.keys {
+			for _, k := range g.Cards.Keys {
 				if top[k] {
-					game = g.name
+					game = g.Name
 					break find
 				}
 			}
 		}
 		if game == "" {
-			return nil, fmt.Errorf("%s: %w: no top-level key of genoa (large-orders, ...), negoce (contraband) or dschunke (special, restock); say which with --game %s", path, errCardsGame, strings.Join(names, "|"))
+			var keys []string
+			for _, g := range cardGames {
+				keys = append(keys, fmt.Sprintf("%s (%s)", g.Name, strings.Join(g.Cards.Keys, ", ")))
+			}
+			return nil, fmt.Errorf("%s: %w: no top-level key of %s; say which with --game %s", path, errCardsGame, strings.Join(keys, ", "), strings.Join(names, "|"))
 		}
 	}
 	for _, g := range cardGames {
-		if g.name == game {
-			out, err := g.read(data, path)
+		if g.Name == game {
+			cards, err := g.Cards.Decode(data, path)
 			if err != nil {
 				return nil, err
+			}
+			var out []tagmap.Target
+			for _, c := range cards {
+				out = append(out, cardTarget(c.ID, c.Label))
 			}
 			if len(out) == 0 {
 				return nil, fmt.Errorf("%s: no card to enroll in this %s cards file", path, game)
@@ -303,59 +300,4 @@ func catalogCards(path, game string) ([]tagmap.Target, error) {
 
 func cardTarget(id, label string) tagmap.Target {
 	return tagmap.Target{Kind: tagmap.KindCard, ID: id, Label: label}
-}
-
-// genoaCards reads a Genoa cards file (configs/genoa/cards.yaml), labelled
-// by deck.
-func genoaCards(data []byte, path string) ([]tagmap.Target, error) {
-	c, err := catalog.DecodeCards(data, path)
-	if err != nil {
-		return nil, err
-	}
-	var out []tagmap.Target
-	for d := catalog.Deck(0); d < catalog.NumDecks; d++ {
-		for _, k := range c.Deck(d) {
-			out = append(out, cardTarget(k.ID, d.String()))
-		}
-	}
-	return out, nil
-}
-
-// negoceCards reads a Négoce catalog (configs/negoce/cards.yaml), labelled
-// by the card's name.
-func negoceCards(data []byte, path string) ([]tagmap.Target, error) {
-	c, err := negoce.DecodeCatalog(data, path)
-	if err != nil {
-		return nil, err
-	}
-	var out []tagmap.Target
-	for i, id := range c.IDs() {
-		out = append(out, cardTarget(string(id), c.CardName(i, "en")))
-	}
-	return out, nil
-}
-
-// dschunkeCards reads a Dschunke cards file (configs/dschunke/cards.yaml),
-// with the embedded board it refers to: market, special and restock
-// cards, labelled by their kind or effect.
-func dschunkeCards(data []byte, path string) ([]tagmap.Target, error) {
-	boardData, err := configs.FS.ReadFile(dschunke.BoardFile)
-	if err != nil {
-		return nil, fmt.Errorf("embedded %s: %w", dschunke.BoardFile, err)
-	}
-	d, err := dschunke.Decode(boardData, dschunke.BoardFile, data, path)
-	if err != nil {
-		return nil, err
-	}
-	var out []tagmap.Target
-	for _, c := range d.Market {
-		out = append(out, cardTarget(c.ID, "market"))
-	}
-	for i, c := range d.Special {
-		out = append(out, cardTarget(c.ID, d.CardName(i, "en")))
-	}
-	for _, c := range d.Restock {
-		out = append(out, cardTarget(c.ID, "restock "+d.Colours[c.Colour]))
-	}
-	return out, nil
 }

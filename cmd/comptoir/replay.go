@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"comptoir/engine"
-	"comptoir/games"
 	"comptoir/notation"
 )
 
@@ -35,7 +34,7 @@ func openRecord(path string) (*notation.Record, engine.Rules, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	rules, err := games.ByName(rec.Setup.Game)
+	rules, err := rulesOf(rec.Setup.Game)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}

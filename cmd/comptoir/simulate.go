@@ -45,7 +45,7 @@ type simStats struct {
 func runSimulate(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	game := fs.String("game", "genoa", "game to simulate: "+strings.Join(games.Names(), ", "))
+	game := fs.String("game", "genoa", "game to simulate: "+strings.Join(games.NamesOf(commandGames()), ", "))
 	n := fs.Int("games", 100, "number of games")
 	players := fs.String("players", "", "player count, or a list (2,3,5) or range (2-5); default: every count the game allows")
 	edition := fs.String("edition", "", "edition (variant), or a comma-separated list, or \"all\"; default: all")
@@ -62,7 +62,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) error {
 		}
 		return errUsage
 	}
-	rules, err := games.ByName(*game)
+	rules, err := rulesOf(*game)
 	if err != nil {
 		return err
 	}

@@ -125,10 +125,11 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 // serve wires the parts of the table and runs them.
 func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) error {
 	clk := clock.Real()
-	rules, err := games.ByName(cfg.Game)
+	kit, err := games.Lookup(cfg.Game)
 	if err != nil {
 		return fmt.Errorf("%s: %w", cfg.File, err)
 	}
+	rules := kit.Rules()
 	var editor *boardEditor
 	var genoaBoard *board.Board
 	if cfg.Game == "genoa" {
@@ -168,7 +169,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	}
 
 	opts := table.DefaultOpts
-	opts.Rules, opts.Game, opts.Store, opts.Clock = rules, game, store, clk
+	opts.Rules, opts.Game, opts.Store, opts.Clock, opts.Kit = rules, game, store, clk, kit
 	if genoaBoard != nil {
 		opts.Adapter = genoakit.Adapter(genoaBoard)
 	}

@@ -28,9 +28,10 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{"no file", []string{"--config", filepath.Join(dir, "none.yaml")}, "no such file"},
 		{"unknown game", []string{"--config", write("g.yaml", "version: 1\ngame: chess\nplayers: [A, B]\njournal: j.db\n")}, `unknown game "chess"`},
-		{"bad setup", []string{"--config", write("s.yaml", "version: 1\ngame: tally\nplayers: [A]\njournal: j.db\n")}, "the table's game cannot start: tally: 1 players"},
+		{"tally is a test game", []string{"--config", write("t.yaml", "version: 1\ngame: tally\nplayers: [A, B]\njournal: j.db\n")}, `unknown game "tally"`},
+		{"bad setup", []string{"--config", write("s.yaml", "version: 1\ngame: negoce\nplayers: [A]\njournal: j.db\n")}, "the table's game cannot start: negoce: Négoce 2 is played by exactly 4 players: 1 players given"},
 		{"config error", []string{"--config", write("k.yaml", "version: 1\ngame: tally\nplayers: [A, B]\njournal: j.db\nlisten_on: x\n")}, `k.yaml:5: key "listen_on": unknown key`},
-		{"board for tally", []string{"--config", write("b.yaml", "version: 1\ngame: tally\nplayers: [A, B]\njournal: j.db\nboard: b.yaml\n")}, "board: is for Genoa tables"},
+		{"board for negoce", []string{"--config", write("b.yaml", "version: 1\ngame: negoce\nplayers: [A, B, C, D]\njournal: j.db\nboard: b.yaml\n")}, "board: is for Genoa tables"},
 		{"extra argument", []string{"--config", "x.yaml", "more"}, "unexpected arguments"},
 	}
 	for _, tt := range tests {
