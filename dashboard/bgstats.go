@@ -4,11 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"comptoir/engine"
+	"comptoir/games/kit"
 )
 
 // The BG Stats app (https://www.bgstatsapp.com) imports a play from a
@@ -94,13 +96,6 @@ type bgsPlayerScore struct {
 	StartPosition string `json:"startPosition"`
 }
 
-// bgsGames are the games' names and BoardGameGeek entries.
-var bgsGames = map[string]bgsGame{
-	"genoa":    {Name: "The Traders of Genoa", BGGName: "The Traders of Genoa", BGGYear: 2001, MinPlayerCount: 2, MaxPlayerCount: 5},
-	"negoce":   {Name: "Négoce", MinPlayerCount: 4, MaxPlayerCount: 4},
-	"dschunke": {Name: "Dschunke", BGGName: "Dschunke", BGGYear: 2001, MinPlayerCount: 3, MaxPlayerCount: 4},
-}
-
 // bgsUUID is a stable UUID-shaped identifier made from parts, so that
 // importing the same game twice gives the same play, not a duplicate.
 func bgsUUID(parts ...string) string {
@@ -116,7 +111,10 @@ const bgsDate = "2006-01-02 15:04:05"
 // with their total scores, rank and winner flags, the breakdown in the
 // comments. started may be zero (then the play is dated at end, with no
 // duration).
-func BGStatsPlay(setup engine.Setup, res engine.Result, started, ended time.Time, location string) ([]byte, error) {
+//
+// The game's names are its kit's (kit.Game.BGStats), its player counts
+// those its rules allow (engine.Catalog).
+func BGStatsPlay(k kit.Game, setup engine.Setup, res engine.Result, started, ended time.Time, location string) ([]byte, error) {
 	if !res.Over {
 		return nil, fmt.Errorf("bgsplay: the game is not over")
 	}
@@ -127,9 +125,14 @@ func BGStatsPlay(setup engine.Setup, res engine.Result, started, ended time.Time
 		started = ended
 	}
 	mod := ended.UTC().Format(bgsDate)
-	g, ok := bgsGames[setup.Game]
-	if !ok {
-		g = bgsGame{Name: setup.Game}
+	g := bgsGame{Name: k.BGStats.Name, BGGName: k.BGStats.BGGName, BGGYear: k.BGStats.BGGYear}
+	if g.Name == "" {
+		g.Name = setup.Game
+	}
+	if k.Rules != nil {
+		if c, ok := k.Rules().(engine.Catalog); ok && len(c.PlayerCounts()) > 0 {
+			g.MinPlayerCount, g.MaxPlayerCount = slices.Min(c.PlayerCounts()), slices.Max(c.PlayerCounts())
+		}
 	}
 	g.ID, g.UUID, g.ModificationDate = 1, bgsUUID("game", setup.Game), mod
 	g.HighestWins, g.IsBaseGame = true, true

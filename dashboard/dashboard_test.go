@@ -18,6 +18,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
+	"comptoir/games/genoa"
 	"comptoir/hw/clock"
 )
 
@@ -459,7 +460,7 @@ func TestBGStatsGolden(t *testing.T) {
 	}}
 	res.Rank()
 	start := time.Date(2026, 11, 21, 19, 30, 0, 0, time.UTC)
-	got, err := BGStatsPlay(setup, res, start, start.Add(95*time.Minute), "Café Comptoir")
+	got, err := BGStatsPlay(kitOf(t, genoa.New()), setup, res, start, start.Add(95*time.Minute), "Café Comptoir")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -476,7 +477,7 @@ func TestBGStatsGolden(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("BGStatsPlay differs from %s:\n%s", golden, got)
 	}
-	if _, err := BGStatsPlay(setup, engine.Result{}, start, start, "x"); err == nil {
+	if _, err := BGStatsPlay(kitOf(t, genoa.New()), setup, engine.Result{}, start, start, "x"); err == nil {
 		t.Error("BGStatsPlay of a game not over: no error")
 	}
 }

@@ -478,7 +478,7 @@ func (s *Server) serveBGStats(w http.ResponseWriter, r *http.Request) {
 	}
 	res := u.State.Result()
 	res.Over = true // ended by the staff: scored as it stands
-	data, err := BGStatsPlay(u.State.Setup(), res, u.Started, s.opts.Clock.Now(), s.opts.Location)
+	data, err := BGStatsPlay(s.kit, u.State.Setup(), res, u.Started, s.opts.Clock.Now(), s.opts.Location)
 	if err != nil {
 		s.logf("dashboard: bgsplay: %v", err)
 		httpError(w, http.StatusInternalServerError, "the BG Stats file could not be made", "le fichier BG Stats n'a pas pu être créé")
