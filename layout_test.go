@@ -48,6 +48,17 @@ func goFiles(t *testing.T) map[string]map[string][]string {
 	return pkgs
 }
 
+// rulesDir reports whether dir holds a game's pure rules: games/<game>
+// and its sub-packages, except its kit (games/<game>/<game>kit), the kit
+// package itself and the list.
+func rulesDir(dir string) bool {
+	parts := strings.Split(filepath.ToSlash(dir), "/")
+	if len(parts) < 2 || parts[0] != "games" || parts[1] == "kit" || parts[1] == "tally" {
+		return false
+	}
+	return !(len(parts) >= 3 && parts[2] == parts[1]+"kit")
+}
+
 func under(path string, dirs ...string) bool {
 	for _, d := range dirs {
 		if path == d || strings.HasPrefix(path, d+"/") {
@@ -55,6 +66,20 @@ func under(path string, dirs ...string) bool {
 		}
 	}
 	return false
+}
+
+// genoaLeft are the generic layers' imports of one game still to remove
+// (issue 14: the board and its editing belong to Genoa): Update.Board and
+// Opts.GenoaBoard, the dashboard's board editor, Négoce's public words.
+// The list may only shrink.
+var genoaLeft = map[string]bool{
+	"dashboard/secrets_negoce.go comptoir/games/negoce": true,
+	"dashboard/boardedit.go comptoir/games/genoa":       true,
+	"dashboard/boardedit.go comptoir/games/genoa/board": true,
+	"dashboard/server.go comptoir/games/genoa/board":    true,
+	"dashboard/session.go comptoir/games/genoa/board":   true,
+	"table/session.go comptoir/games/genoa":             true,
+	"table/session.go comptoir/games/genoa/board":       true,
 }
 
 // TestImportBoundaries keeps OpenCV in vision/, periph.io in hw/ and cmd/,
@@ -70,10 +95,16 @@ func TestImportBoundaries(t *testing.T) {
 					t.Errorf("%s imports %s: OpenCV lives only in vision/", file, imp)
 				case strings.HasPrefix(imp, "periph.io/") && !under(dir, "hw", "cmd"):
 					t.Errorf("%s imports %s: periph.io lives only in hw/ and cmd/", file, imp)
-				case under(dir, "engine") && impure[imp]:
-					t.Errorf("%s imports %s: the engine is pure (no I/O, clock or randomness)", file, imp)
-				case under(dir, "engine") && strings.HasPrefix(imp, "comptoir/") && !under(imp, "comptoir/engine", "comptoir/configs", "comptoir/strictyaml", "comptoir/input"):
-					t.Errorf("%s imports %s: the engine depends only on engine/, configs/, strictyaml/ and input/ (plain values)", file, imp)
+				case (under(dir, "engine") || rulesDir(dir)) && impure[imp]:
+					t.Errorf("%s imports %s: the engine and the games' rules are pure (no I/O, clock or randomness)", file, imp)
+				case (under(dir, "engine") || rulesDir(dir)) && strings.HasPrefix(imp, "comptoir/") && !under(imp, "comptoir/engine", "comptoir/configs", "comptoir/strictyaml", "comptoir/input") && !(rulesDir(dir) && rulesDir(strings.TrimPrefix(imp, "comptoir/"))):
+					t.Errorf("%s imports %s: the engine and the games' rules depend only on engine/, configs/, strictyaml/, input/ (plain values) and their own game", file, imp)
+				case under(dir, "games") && !rulesDir(dir) && impure[imp]:
+					t.Errorf("%s imports %s: a game's kit is pure too (no I/O, clock or randomness)", file, imp)
+				case under(dir, "games") && strings.HasPrefix(imp, "comptoir/") && !under(imp, "comptoir/engine", "comptoir/configs", "comptoir/strictyaml", "comptoir/input", "comptoir/games"):
+					t.Errorf("%s imports %s: the games depend only on engine/, configs/, strictyaml/, input/ and games/ (no session, dashboard, journal or hardware)", file, imp)
+				case under(dir, "table", "dashboard") && under(imp, "comptoir/games") && imp != "comptoir/games" && imp != "comptoir/games/kit" && !genoaLeft[file+" "+imp]:
+					t.Errorf("%s imports %s: the session and the dashboard know a game only through its kit and the list of games", file, imp)
 				}
 			}
 		}
@@ -104,7 +135,7 @@ func TestPackageDocs(t *testing.T) {
 // OpenCV (cgo), so they build and test on any machine.
 func TestBuildsWithoutOpenCV(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-json=ImportPath,Deps",
-		"./engine/...", "./journal/...", "./notation/...", "./dashboard/...", "./table/...", "./hw/...", "./cmd/comptoird").Output()
+		"./engine/...", "./games/...", "./journal/...", "./notation/...", "./dashboard/...", "./table/...", "./hw/...", "./cmd/comptoird").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
