@@ -68,20 +68,6 @@ func under(path string, dirs ...string) bool {
 	return false
 }
 
-// genoaLeft are the generic layers' imports of one game still to remove
-// (issue 14: the board and its editing belong to Genoa): Update.Board and
-// Opts.GenoaBoard, the dashboard's board editor, Négoce's public words.
-// The list may only shrink.
-var genoaLeft = map[string]bool{
-	"dashboard/secrets_negoce.go comptoir/games/negoce": true,
-	"dashboard/boardedit.go comptoir/games/genoa":       true,
-	"dashboard/boardedit.go comptoir/games/genoa/board": true,
-	"dashboard/server.go comptoir/games/genoa/board":    true,
-	"dashboard/session.go comptoir/games/genoa/board":   true,
-	"table/session.go comptoir/games/genoa":             true,
-	"table/session.go comptoir/games/genoa/board":       true,
-}
-
 // TestImportBoundaries keeps OpenCV in vision/, periph.io in hw/ and cmd/,
 // and the rules engines free of I/O, clocks and randomness.
 func TestImportBoundaries(t *testing.T) {
@@ -103,7 +89,7 @@ func TestImportBoundaries(t *testing.T) {
 					t.Errorf("%s imports %s: a game's kit is pure too (no I/O, clock or randomness)", file, imp)
 				case under(dir, "games") && strings.HasPrefix(imp, "comptoir/") && !under(imp, "comptoir/engine", "comptoir/configs", "comptoir/strictyaml", "comptoir/input", "comptoir/games"):
 					t.Errorf("%s imports %s: the games depend only on engine/, configs/, strictyaml/, input/ and games/ (no session, dashboard, journal or hardware)", file, imp)
-				case under(dir, "table", "dashboard") && under(imp, "comptoir/games") && imp != "comptoir/games" && imp != "comptoir/games/kit" && !genoaLeft[file+" "+imp]:
+				case under(dir, "table", "dashboard") && under(imp, "comptoir/games") && imp != "comptoir/games" && imp != "comptoir/games/kit":
 					t.Errorf("%s imports %s: the session and the dashboard know a game only through its kit and the list of games", file, imp)
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"comptoir/engine"
 	"comptoir/games/dschunke"
 	"comptoir/games/negoce"
+	"comptoir/table"
 )
 
 // benchFrames measures the hub's work for one update of a game played by
@@ -30,7 +31,7 @@ func benchFrames(b *testing.B, rules engine.Rules, setup engine.Setup, ready fun
 		b.Fatal(err)
 	}
 	st, seq := sess.current()
-	u := &Update{Seq: seq, State: st, Rules: sess.rules, Codec: sess.rules.Codec()}
+	u := &Update{Update: table.Update{Seq: seq, State: st, Rules: sess.rules, Codec: sess.rules.Codec()}}
 	auds := []audience{tableAudience, {role: roleStaff, seat: engine.NoSeat}}
 	for i := range setup.Players {
 		auds = append(auds, audience{role: roleSeat, seat: engine.Seat(i)})
@@ -38,11 +39,11 @@ func benchFrames(b *testing.B, rules engine.Rules, setup engine.Setup, ready fun
 	size := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		sec := secretsOf(u.State)
+		vs := viewsOf(u.State)
 		legal := s.legalOf(u.Codec, u.State)
 		size = 0
 		for _, a := range auds {
-			size += len(s.frame(u, sec, legal, a))
+			size += len(s.frame(u, vs, legal, a))
 		}
 	}
 	b.ReportMetric(float64(size)/float64(len(auds)), "bytes/frame")

@@ -2,7 +2,6 @@ package dashboard
 
 import (
 	"bytes"
-	"comptoir/games/kit"
 	"fmt"
 	"net/http"
 	"sort"
@@ -17,6 +16,8 @@ import (
 
 	"comptoir/engine"
 	"comptoir/games/genoa"
+	"comptoir/games/kit"
+	"comptoir/table"
 )
 
 // countGame is a game for 2 to 8 seats where anyone may tick at any
@@ -207,7 +208,7 @@ func BenchmarkFramesGenoa(b *testing.B) {
 		b.Fatal(err)
 	}
 	st, seq := sess.current()
-	u := &Update{Seq: seq, State: st, Rules: sess.rules, Codec: sess.rules.Codec()}
+	u := &Update{Update: table.Update{Seq: seq, State: st, Rules: sess.rules, Codec: sess.rules.Codec()}}
 	auds := []audience{tableAudience, {role: roleStaff, seat: engine.NoSeat}}
 	for i := 0; i < 5; i++ {
 		auds = append(auds, audience{role: roleSeat, seat: engine.Seat(i)})
@@ -215,11 +216,11 @@ func BenchmarkFramesGenoa(b *testing.B) {
 	size := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		sec := secretsOf(u.State)
+		vs := viewsOf(u.State)
 		legal := s.legalOf(u.Codec, u.State)
 		size = 0
 		for _, a := range auds {
-			size += len(s.frame(u, sec, legal, a))
+			size += len(s.frame(u, vs, legal, a))
 		}
 	}
 	b.ReportMetric(float64(size)/float64(len(auds)), "bytes/frame")

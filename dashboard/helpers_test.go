@@ -19,6 +19,7 @@ import (
 	"comptoir/games"
 	"comptoir/games/kit"
 	"comptoir/games/tally"
+	"comptoir/table"
 )
 
 // checkLeaks fails the test if goroutines it started are still running
@@ -52,7 +53,7 @@ type memSession struct {
 	state   engine.State           // guarded by mu
 	seq     int64                  // guarded by mu
 	log     []LogLine              // guarded by mu
-	refusal *Refused               // guarded by mu
+	refusal *table.Refused         // guarded by mu
 	subs    map[chan Update]bool   // guarded by mu
 	staff   []StaffRequest         // guarded by mu
 	history map[int64]engine.State // state after each step; guarded by mu
@@ -80,7 +81,7 @@ func (m *memSession) Submit(ctx context.Context, a engine.Action) error {
 	next, evs, err := engine.Play(m.state, a)
 	if err != nil {
 		if r, ok := engine.AsRefusal(err); ok {
-			m.refusal = &Refused{Seat: a.By, FR: r.FR, EN: r.EN, Seq: m.seq}
+			m.refusal = &table.Refused{Seat: a.By, FR: r.FR, EN: r.EN, Seq: m.seq}
 			m.publishLocked()
 		}
 		return err
@@ -132,8 +133,8 @@ func (m *memSession) Subscribe(ctx context.Context) <-chan Update {
 }
 
 func (m *memSession) updateLocked() Update {
-	return Update{Seq: m.seq, State: m.state, Rules: m.rules, Codec: m.rules.Codec(),
-		Log: append([]LogLine(nil), m.log...), Refusal: m.refusal}
+	return Update{Update: table.Update{Seq: m.seq, State: m.state, Rules: m.rules, Codec: m.rules.Codec(),
+		Log: append([]LogLine(nil), m.log...), Refusal: m.refusal}}
 }
 
 func (m *memSession) publishLocked() {

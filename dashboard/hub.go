@@ -71,7 +71,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 	members := map[*client]*member{}
 	frames := map[audience][]byte{}
 	var cur *Update
-	var sec *secrets        // of cur
+	var vs views            // of cur
 	var legal []frameAction // of cur, computed once for every frame
 	drop := func(c *client) {
 		if _, ok := members[c]; ok {
@@ -85,7 +85,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 		}
 		f, ok := frames[m.aud]
 		if !ok {
-			f = s.frame(cur, sec, legal, m.aud)
+			f = s.frame(cur, vs, legal, m.aud)
 			frames[m.aud] = f
 		}
 		select {
@@ -110,7 +110,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			}
 			first := cur == nil
 			cur = &u
-			sec = secretsOf(u.State)
+			vs = viewsOf(u.State)
 			legal = s.legalOf(u.Codec, u.State)
 			s.setLatest(u)
 			clear(frames)
@@ -228,7 +228,7 @@ func (s *Server) legalOf(codec *engine.Codec, st engine.State) []frameAction {
 	return out
 }
 
-func (s *Server) frame(u *Update, sec *secrets, legal []frameAction, a audience) []byte {
+func (s *Server) frame(u *Update, vs views, legal []frameAction, a audience) []byte {
 	st := u.State
 	setup := st.Setup()
 	viewer := engine.NoSeat
@@ -262,7 +262,7 @@ func (s *Server) frame(u *Update, sec *secrets, legal []frameAction, a audience)
 		}
 		f.Players = append(f.Players, p)
 	}
-	view, ok := sec.views[viewer]
+	view, ok := vs[viewer]
 	if !ok {
 		var err error
 		if view, err = json.Marshal(st.View(viewer)); err != nil {
@@ -275,16 +275,13 @@ func (s *Server) frame(u *Update, sec *secrets, legal []frameAction, a audience)
 	if n := s.opts.LogLines; len(log) > n {
 		log = log[len(log)-n:]
 	}
-	f.Log = make([]LogLine, len(log))
-	for i, l := range log {
-		f.Log[i] = LogLine{Seq: l.Seq, FR: sec.redact(l.FR, viewer), EN: sec.redact(l.EN, viewer)}
-	}
+	f.Log = log
 	if r := u.Refusal; r != nil {
 		// A refusal may tell the seat's own holdings ("you have only 12
 		// ducats"): it goes to that seat and to the staff; the table sees
 		// the refusals of the table's own devices.
 		if a.role == roleStaff || r.Seat == viewer {
-			f.Refusal = &Refused{Seat: r.Seat, Seq: r.Seq, FR: sec.redact(r.FR, viewer), EN: sec.redact(r.EN, viewer)}
+			f.Refusal = &Refused{Seat: r.Seat, Seq: r.Seq, FR: r.FR, EN: r.EN}
 		}
 	}
 	if a.role != roleTable && !f.Over {

@@ -6,6 +6,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
+	"comptoir/table"
 )
 
 // TestSlowClientClosed: a connection that does not read is closed once its
@@ -27,7 +28,7 @@ func TestSlowClientClosed(t *testing.T) {
 	s.register <- slow
 	st, _ := sess.current()
 	for seq := int64(1); seq <= 5; seq++ {
-		updates <- Update{Seq: seq, State: st, Rules: sess.rules, Codec: sess.rules.Codec()} // never blocks on the slow client
+		updates <- Update{Update: table.Update{Seq: seq, State: st, Rules: sess.rules, Codec: sess.rules.Codec()}} // never blocks on the slow client
 	}
 	n := 0
 	for range slow.send {

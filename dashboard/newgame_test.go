@@ -1,7 +1,6 @@
 package dashboard
 
 import (
-	"comptoir/games/genoa/genoakit"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,6 +14,7 @@ import (
 	"comptoir/engine/enginetest"
 	"comptoir/games/genoa"
 	"comptoir/games/genoa/board"
+	"comptoir/games/genoa/genoakit"
 	"comptoir/input"
 	"comptoir/journal"
 	"comptoir/table"

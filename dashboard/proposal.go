@@ -1,6 +1,7 @@
 package dashboard
 
 import (
+	"context"
 	"reflect"
 	"slices"
 	"sync"
@@ -24,14 +25,18 @@ const (
 )
 
 type proposal struct {
-	ID     int64          `json:"id"`
-	From   engine.Seat    `json:"from"`
-	To     engine.Seat    `json:"to"`
-	Line   string         `json:"line"`
-	Status string         `json:"status"`
-	FR     string         `json:"fr,omitempty"`
-	EN     string         `json:"en,omitempty"`
-	cmd    engine.Command `json:"-"`
+	ID     int64       `json:"id"`
+	From   engine.Seat `json:"from"`
+	To     engine.Seat `json:"to"`
+	Line   string      `json:"line"`
+	Status string      `json:"status"`
+	// FR and EN say why it was refused or expired, in public words.
+	FR string `json:"fr,omitempty"`
+	EN string `json:"en,omitempty"`
+	// private are the words of the refusal for the seat that played it
+	// (To) and the staff: they may name that seat's holdings.
+	private *[2]string // en, fr
+	cmd     engine.Command
 }
 
 // proposals is the set of proposals; a player has at most one standing
@@ -136,13 +141,15 @@ func (p *proposals) take(id int64, to engine.Seat, status string) (proposal, boo
 	return proposal{}, false
 }
 
-// settle sets the outcome of an answered proposal.
-func (p *proposals) settle(id int64, status, en, fr string) {
+// settle sets the outcome of an answered proposal: public is what the
+// proposer reads (en, fr), private, if not nil, what the seat that played
+// it and the staff read.
+func (p *proposals) settle(id int64, status string, public [2]string, private *[2]string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, pr := range p.byFrom {
 		if pr.ID == id {
-			pr.Status, pr.EN, pr.FR = status, en, fr
+			pr.Status, pr.EN, pr.FR, pr.private = status, public[0], public[1], private
 		}
 	}
 }
@@ -178,9 +185,74 @@ func (p *proposals) visible(a audience) []proposal {
 	var out []proposal
 	for _, pr := range p.byFrom {
 		if a.role == roleStaff || a.role == roleSeat && (pr.From == a.seat || pr.To == a.seat) {
-			out = append(out, *pr)
+			v := *pr
+			if v.private != nil && (a.role == roleStaff || a.seat == v.To) {
+				v.EN, v.FR = v.private[0], v.private[1]
+			}
+			v.private = nil
+			out = append(out, v)
 		}
 	}
 	slices.SortFunc(out, func(x, y proposal) int { return int(x.ID - y.ID) })
 	return out
+}
+
+// propose records seat's proposal to the seat the game waits for.
+func (s *Server) propose(seat engine.Seat, m Message) error {
+	u := s.latestUpdate()
+	if u == nil {
+		return ErrNotRunning
+	}
+	cmd, err := u.Codec.ParseCommand(m.Line, s.players())
+	if err != nil {
+		return err
+	}
+	if !onlySeat(cmd, seat) {
+		return engine.Refuse(ErrProposeSeat, "", "")
+	}
+	to := engine.NoSeat
+	for _, w := range u.State.Waiting() {
+		if w != seat {
+			to = w
+			break
+		}
+	}
+	if to == engine.NoSeat {
+		return engine.Refuse(ErrNobodyToPropose, "", "")
+	}
+	s.props.add(seat, to, u.Codec.FormatCommand(cmd, s.players()), cmd)
+	s.notifySeats()
+	return nil
+}
+
+// answer plays or refuses a proposal made to seat.
+func (s *Server) answer(ctx context.Context, seat engine.Seat, m Message) error {
+	if !*m.Accept {
+		if _, ok := s.props.take(m.Proposal, seat, propRefused); !ok {
+			return engine.Refuse(ErrNoProposal, "", "")
+		}
+		s.props.settle(m.Proposal, propRefused, [2]string{"refused by " + s.name(seat), "refusée par " + s.name(seat)}, nil)
+		s.notifySeats()
+		return nil
+	}
+	pr, ok := s.props.take(m.Proposal, seat, propAccepted)
+	if !ok {
+		return engine.Refuse(ErrNoProposal, "", "")
+	}
+	sctx, cancel := context.WithTimeout(ctx, s.opts.SubmitTimeout)
+	err := s.sess.Submit(sctx, engine.Action{By: seat, Cmd: pr.cmd})
+	cancel()
+	switch r, ok := engine.AsRefusal(err); {
+	case err == nil:
+		s.props.settle(pr.ID, propAccepted, [2]string{}, nil)
+	case ok:
+		// The proposer learns the deal failed and the rule it broke; the
+		// details may name the seat's holdings, for it alone.
+		en, fr := r.Public()
+		s.props.settle(pr.ID, propRefused, [2]string{en, fr}, &[2]string{r.EN, r.FR})
+	default:
+		s.props.settle(pr.ID, propRefused, [2]string{"the table could not play it", "la table n'a pas pu la jouer"}, &[2]string{err.Error(), err.Error()})
+	}
+	s.notifySeats()
+	return err
 }

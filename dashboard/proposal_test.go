@@ -1,6 +1,7 @@
 package dashboard
 
 import (
+	"strings"
 	"testing"
 
 	"comptoir/engine"
@@ -96,4 +97,75 @@ func asList(v any) []map[string]any {
 		}
 	}
 	return out
+}
+
+// TestProposalRefusedInPublicWords: when the rules refuse a deal the
+// merchant accepted, the proposer learns it failed and the rule it broke,
+// never the details (they may tell the merchant's holdings); the
+// merchant, who played it, and the staff read the details.
+func TestProposalRefusedInPublicWords(t *testing.T) {
+	checkLeaks(t)
+	sess := newMemSession(t, genoa.New(), engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}})
+	ctx := t.Context()
+	for {
+		st, _ := sess.current()
+		if st.View(engine.NoSeat).(genoa.View).Phase == "move" {
+			break
+		}
+		if err := sess.Submit(ctx, st.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := newRig(t, sess, DefaultOpts)
+	phones := make([]*wsClient, 3)
+	for i := range phones {
+		tok := r.join(i + 1)
+		phones[i] = r.dial()
+		phones[i].send(Message{Type: msgHello, Token: tok})
+		phones[i].reply()
+	}
+	anna, chloe := phones[0], phones[2]
+	st, _ := sess.current()
+	v := st.View(engine.NoSeat).(genoa.View)
+	var to string
+	for _, rt := range v.Reach {
+		if len(rt.Path) == 1 {
+			to = string(rt.Square)
+		}
+	}
+	if v.Merchant != 0 || to == "" {
+		t.Fatalf("want Anna moving the pawn next to a square, got merchant %d reach %v", v.Merchant, v.Reach)
+	}
+	chloe.send(Message{Type: msgPropose, Line: "deal from=Chloé to=" + to + " ducats=1 merchantDucats=987"})
+	if m := chloe.reply(); m["type"] != "accepted" {
+		t.Fatalf("Chloé proposes: %v", m)
+	}
+	var id float64
+	for id == 0 {
+		for _, p := range asList(anna.must("state")["proposals"]) {
+			if p["from"] == 2.0 && p["status"] == propPending {
+				id = p["id"].(float64)
+			}
+		}
+	}
+	anna.send(Message{Type: msgAnswer, Proposal: int64(id), Accept: new(true)})
+	m := anna.reply()
+	if m["code"] != engine.ErrCannotPay.Code {
+		t.Fatalf("Anna accepts a deal where she pays 987 ducats: %v, want %s", m, engine.ErrCannotPay.Code)
+	}
+	settled := func(c *wsClient) map[string]any {
+		for {
+			for _, p := range asList(c.must("state")["proposals"]) {
+				if p["id"] == id && p["status"] == propRefused {
+					return p
+				}
+			}
+		}
+	}
+	if p := settled(chloe); p["en"] != engine.ErrCannotPay.EN || p["fr"] != engine.ErrCannotPay.FR {
+		t.Errorf("Chloé reads the refusal %q / %q, want the rule's public words %q", p["en"], p["fr"], engine.ErrCannotPay.EN)
+	}
+	if p := settled(anna); !strings.Contains(p["en"].(string), "987") {
+		t.Errorf("Anna, who played it, reads %q, want the details", p["en"])
+	}
 }

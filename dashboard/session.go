@@ -5,9 +5,8 @@ import (
 	"time"
 
 	"comptoir/engine"
-	"comptoir/games/genoa/board"
 	"comptoir/games/kit"
-	"comptoir/input"
+	"comptoir/table"
 )
 
 // Session is what the dashboard needs of a table's game: submit a phone's
@@ -32,46 +31,20 @@ type Session interface {
 	Record() ([]byte, error)
 }
 
-// Update is one state of the game as the session publishes it.
+// Update is one state of the game as the table session publishes it
+// (table.Update: the state, the rules and codec it was built with, the
+// public log, the last refusal, the devices), with when the game started.
 type Update struct {
-	// Game is the game's number in the table's journal; it changes when
-	// a new game starts at the table (and every seat is then free).
-	Game int64
-	// Outcome is "" while the game runs, then "over" or "abandoned".
-	Outcome string
-	// Seq increases on every accepted step or undo.
-	Seq int64
-	// State is an immutable snapshot; the dashboard calls State.View(seat)
-	// for each connection.
-	State engine.State
-	// Rules are the rules the state was built with, and Codec theirs: the
-	// dashboard decodes and formats commands with the update's codec.
-	Rules engine.Rules
-	Codec *engine.Codec
-	// Log is the game's log in words, public.
-	Log []LogLine
-	// Refusal is the last refusal since the last step, nil if none.
-	Refusal *Refused
-	// Devices is the status of the table's devices.
-	Devices []input.DeviceStatus
-	// Unknown lists the tags tapped that are not enrolled.
-	Unknown []input.UnknownTag
+	table.Update
 	// Started is when the game started (zero if unknown), for the BG
 	// Stats export.
 	Started time.Time
-	// GenoaBoard is the board layout a Genoa game is played on now (it
-	// changes with the staff's board edits); nil: Opts.GenoaBoard.
-	GenoaBoard *board.Board
 }
 
 // LogLine is one line of the game's log.
-type LogLine struct {
-	Seq int64  `json:"seq"`
-	FR  string `json:"fr"`
-	EN  string `json:"en"`
-}
+type LogLine = table.LogLine
 
-// Refused is a refusal told to the table: who asked and why not.
+// Refused is a refusal as a frame tells it: who asked and why not.
 type Refused struct {
 	Seat engine.Seat `json:"seat"`
 	FR   string      `json:"fr"`
@@ -89,8 +62,9 @@ const (
 	// StaffCorrect submits Cmd, a game command, on behalf of the staff
 	// (engine.Staff), for example to correct a holding.
 	StaffCorrect StaffKind = "correct"
-	// StaffCell sets the board cell Cell to the square Square (the
-	// board's layout, edited cell by cell).
+	// StaffCell edits one item of the game's fixed data (Edit: Genoa's
+	// board cell "3-4" given to a square), through the game's editor
+	// (kit.Game.Edit).
 	StaffCell StaffKind = "cell"
 	// StaffEnd ends the game as it stands (scored).
 	StaffEnd StaffKind = "end"
@@ -113,9 +87,8 @@ type StaffRequest struct {
 	Cmd engine.Command
 	// Seat is the seat of a StaffReassign.
 	Seat engine.Seat
-	// Cell and Square are a StaffCell's cell ("3-4") and square name.
-	Cell   input.Cell
-	Square string
+	// Edit is a StaffCell's item and what it becomes.
+	Edit kit.Edit
 	// Players are a StaffNewGame's players in seating order; empty: the
 	// same as the game before.
 	Players []string

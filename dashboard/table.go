@@ -10,7 +10,6 @@ import (
 
 	"comptoir/engine"
 	"comptoir/games/kit"
-	"comptoir/input"
 	"comptoir/journal"
 	"comptoir/notation"
 	"comptoir/table"
@@ -21,12 +20,14 @@ type TableOpts struct {
 	// Store is the table's journal, where the game's start time is read
 	// (for the BG Stats export). Nil: the export is dated at the end.
 	Store *journal.Store
-	// EditCell sets the square at a board cell (the staff edit the
-	// board's layout cell by cell). Nil: the staff page cannot.
-	EditCell func(c input.Cell, square string) error
+	// Edit applies a staff edit of the game's fixed data (the daemon
+	// keeps the data file and the draft; see kit.Editor). Nil: the staff
+	// page cannot.
+	Edit func(e kit.Edit) error
 }
 
-// ErrNoBoardEdit refuses a board edit on a table that cannot do it.
+// ErrNoBoardEdit refuses an edit of the game's fixed data (Genoa's board
+// layout) on a table that cannot do it.
 var ErrNoBoardEdit = engine.NewRule("dashboard.no-board-edit", "this table's board layout cannot be edited here", "le plan du plateau de cette table ne se modifie pas ici")
 
 // FromTable returns the table session as the dashboard's Session.
@@ -75,10 +76,10 @@ func (t *tableSession) Staff(ctx context.Context, r StaffRequest) error {
 		}
 		req = table.StaffRequest{Kind: table.StaffNewGame, Setup: &setup}
 	case StaffCell:
-		if t.opts.EditCell == nil {
+		if t.opts.Edit == nil {
 			return engine.Refuse(ErrNoBoardEdit, "", "")
 		}
-		return badRequest(t.opts.EditCell(r.Cell, r.Square))
+		return badRequest(t.opts.Edit(r.Edit))
 	default:
 		return engine.Refusef(engine.ErrBadArgument, "staff request %q is not the table's", "la demande %q ne concerne pas la table", string(r.Kind))
 	}
@@ -99,19 +100,7 @@ func (t *tableSession) Subscribe(ctx context.Context) <-chan Update {
 	go func() {
 		defer close(out)
 		for u := range in {
-			v := Update{
-				Game: u.Game, Outcome: u.Outcome, Seq: u.Seq, State: u.State,
-				Rules: u.Rules, Codec: u.Codec,
-				Devices: u.Devices, Unknown: u.Unknown, Started: t.startOf(u.Game),
-				GenoaBoard: u.Board,
-			}
-			v.Log = make([]LogLine, len(u.Log))
-			for i, l := range u.Log {
-				v.Log[i] = LogLine{Seq: l.Seq, FR: l.FR, EN: l.EN}
-			}
-			if r := u.Refusal; r != nil {
-				v.Refusal = &Refused{Seat: r.Seat, FR: r.FR, EN: r.EN, Seq: r.Seq}
-			}
+			v := Update{Update: u, Started: t.startOf(u.Game)}
 			// Keep only the latest, like the session does.
 			select {
 			case <-out:

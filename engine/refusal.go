@@ -75,6 +75,16 @@ func (r *Refusal) Reason(lang string) string {
 	return r.EN
 }
 
+// Public returns the refusal's public words: the rule it breaks, without
+// the details of this case (which may name the acting seat's holdings).
+// They are what anyone but the seat that acted may read.
+func (r *Refusal) Public() (en, fr string) {
+	if r.Rule == nil {
+		return "the rules refuse it", "les règles le refusent"
+	}
+	return r.Rule.EN, r.Rule.FR
+}
+
 // AsRefusal returns the refusal inside err, if any.
 func AsRefusal(err error) (*Refusal, bool) {
 	var r *Refusal

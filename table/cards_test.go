@@ -1,7 +1,6 @@
 package table
 
 import (
-	"comptoir/games"
 	"context"
 	"errors"
 	"os"
@@ -12,6 +11,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
+	"comptoir/games"
 	"comptoir/games/dschunke"
 	"comptoir/games/negoce"
 	"comptoir/input"

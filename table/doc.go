@@ -6,10 +6,12 @@
 //
 // # Flow
 //
-// An input is turned into an engine command by the game's [Adapter] (see
-// [AdapterFor]: a settled roll places the pawn, a square's tag moves it, a
-// card's tag records the card drawn, the confirm button ends the current
-// step). A phone's command arrives through [Session.Submit], the staff's
+// An input is turned into an engine command by the game's [Adapter], from
+// its kit ([Opts.Kit], kit.Game.Adapter; in Genoa a settled roll places
+// the pawn, a square's tag moves it, a card's tag records the card drawn,
+// the confirm button ends the current step); the kit also says which dice
+// faces the game reads. The session names no game: it knows one through
+// its kit and the list of games (package games). A phone's command arrives through [Session.Submit], the staff's
 // through [Session.Staff]. Either way the engine decides; an accepted step
 // is appended to the journal, which syncs it to disk, and only then does
 // the session's state move on and an [Update] go out to the subscribers. A
@@ -34,7 +36,10 @@
 // # Concurrency
 //
 // One goroutine, the one that calls [Session.Run], owns the game: the
-// state, the log, the journal. [Session.Submit] and [Session.Staff] send a
+// state, the rules, the log, the journal. Every [Update] carries the rules
+// and codec its state was built with, so a reader formats and parses
+// commands with them and never reads the session's rules (a staff board
+// edit swaps them on Run's goroutine). [Session.Submit] and [Session.Staff] send a
 // request to it and wait for its answer (or for their context to end), so
 // they are safe to call from any goroutine, for example one per phone
 // connection; they block until Run picks them up. Updates go out through

@@ -1,7 +1,6 @@
 package table_test
 
 import (
-	"comptoir/games/tally"
 	"context"
 	"fmt"
 	"os"
@@ -10,6 +9,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
+	"comptoir/games/tally"
 	"comptoir/input"
 	"comptoir/journal"
 	"comptoir/table"

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"comptoir/games/genoa/genoakit"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"comptoir/engine/enginetest"
 	"comptoir/games/genoa"
 	"comptoir/games/genoa/board"
+	"comptoir/games/genoa/genoakit"
 	"comptoir/input"
 )
 

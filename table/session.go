@@ -11,8 +11,6 @@ import (
 
 	"comptoir/engine"
 	"comptoir/games"
-	"comptoir/games/genoa"
-	"comptoir/games/genoa/board"
 	"comptoir/games/kit"
 	"comptoir/hw/clock"
 	"comptoir/input"
@@ -103,9 +101,6 @@ type Update struct {
 	// Unknown are the unknown tags seen lately, waiting to be enrolled,
 	// oldest first.
 	Unknown []input.UnknownTag
-	// Board is the Genoa board layout the game is played on (the one a
-	// StaffRules installed, with its adapter); nil for other games.
-	Board *board.Board
 }
 
 // LogLine is one line of the game's log, in both languages.
@@ -517,9 +512,6 @@ func (s *Session) publish() {
 		Refusal: s.refusal,
 		Unknown: append([]input.UnknownTag(nil), s.unknown...),
 	}
-	if g, ok := s.rules.(*genoa.Rules); ok {
-		u.Board = g.Board()
-	}
 	for _, name := range sortedKeys(s.devices) {
 		u.Devices = append(u.Devices, s.devices[name])
 	}
@@ -672,7 +664,10 @@ func (s *Session) handleInput(ev input.Event) {
 			"les dés n'ont pas pu être lus (%s) : regardez à nouveau, relancez ou saisissez le tirage", e.Reason))
 		return
 	case input.DiceRolled:
-		if e.Blue < 1 || e.Blue > 8 || e.Red < 1 || e.Red > 8 || e.Confidence < s.opts.MinConfidence {
+		if s.opts.Kit.Dice == nil {
+			return // the game has no dice: a reading means nothing to it
+		}
+		if !s.opts.Kit.Dice(int(e.Blue), int(e.Red)) || e.Confidence < s.opts.MinConfidence {
 			s.refuse(engine.NoSeat, engine.Refusef(ErrDiceUnreadable, "the dice reading blue=%d red=%d is not sure enough (%.2f): look again or roll again",
 				"la lecture des dés bleu=%d rouge=%d n'est pas assez sûre (%.2f) : regardez à nouveau ou relancez", e.Blue, e.Red, e.Confidence))
 			return

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"comptoir/games/tally"
 	"context"
 	"errors"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
+	"comptoir/games/tally"
 	"comptoir/hw/clock"
 	"comptoir/input"
 	"comptoir/journal"

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"comptoir/games/genoa/genoakit"
 	"context"
 	"errors"
 	"fmt"
@@ -10,9 +9,7 @@ import (
 	"sync"
 
 	"comptoir/engine"
-	"comptoir/games/genoa"
-	"comptoir/games/genoa/board"
-	"comptoir/input"
+	"comptoir/games/kit"
 	"comptoir/table"
 )
 
@@ -20,66 +17,69 @@ import (
 // now: the edit is kept in the draft until the next ones make it whole.
 var ErrBoardDraft = engine.NewRule("comptoird.board-draft", "the board's layout is not whole yet; the edit waits for the next ones", "le plan du plateau n'est pas encore complet ; la modification attend les suivantes")
 
-// loadBoard reads the table's Genoa board file, or gives the default
-// layout when the configuration names none or the file is not written
-// yet.
-func loadBoard(path string) (*board.Board, error) {
+// loadData reads the table's data file of the game's editor (Genoa's
+// board layout) and returns rules over it, or the game's default rules
+// when the configuration names none or the file is not written yet.
+func loadData(ed *kit.Editor, path string) (engine.Rules, error) {
 	if path == "" {
-		return board.Default(), nil
+		return ed.Load(nil, "")
 	}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return board.Default(), nil
+		return ed.Load(nil, "")
 	}
 	if err != nil {
 		return nil, err
 	}
-	return board.Decode(data, filepath.Base(path))
+	return ed.Load(data, filepath.Base(path))
 }
 
-// boardEditor applies the staff's cell-by-cell corrections of the board's
-// layout. A valid board has fixed counts of streets and buildings, so
-// most corrections take several cells: edits gather in a draft until the
-// layout they make is valid; then the game is replayed on it (refused if
-// the game so far does not fit), and the layout is saved.
-type boardEditor struct {
-	path string
-	sess func() *table.Session
+// dataEditor applies the staff's item-by-item corrections of the game's
+// fixed data (Genoa's board layout, cell by cell) through the game's
+// editor (kit.Editor). Valid data often takes several edits (a board has
+// fixed counts of streets and buildings), so edits gather in a draft
+// until the data they make is whole; then the game is replayed with the
+// rules over it (refused if the game so far does not fit), and the data
+// is saved.
+type dataEditor struct {
+	path    string
+	edit    *kit.Editor
+	adapter func(engine.Rules) kit.Adapter // the game's, nil if none
+	sess    func() *table.Session
 
 	mu    sync.Mutex
-	cur   *board.Board // guarded by mu
-	draft []board.Edit // guarded by mu
+	cur   engine.Rules // guarded by mu
+	draft []kit.Edit   // guarded by mu
 }
 
-// EditCell gives cell c to square (a building key, "street" or "market").
-func (e *boardEditor) EditCell(c input.Cell, square string) error {
+// Edit applies one edit (a cell given to a square).
+func (e *dataEditor) Edit(ed kit.Edit) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.path == "" {
 		return engine.Refuse(ErrBoardDraft, "this table's configuration names no board file (board:), where the layout would be kept",
 			"la configuration de cette table ne nomme pas de fichier de plateau (board:), où garder le plan")
 	}
-	draft := append(append([]board.Edit(nil), e.draft...), board.Edit{X: c.X, Y: c.Y, Key: square})
-	b, err := e.cur.WithCells(draft...)
-	if err != nil {
-		if !errors.Is(err, board.ErrInvalid) {
-			return err
-		}
+	draft := append(append([]kit.Edit(nil), e.draft...), ed)
+	rules, err := e.edit.Apply(e.cur, draft)
+	if errors.Is(err, kit.ErrIncomplete) {
 		e.draft = draft
 		return engine.Refusef(ErrBoardDraft, "%d edit(s) waiting: %v", "%d modification(s) en attente : %v", len(draft), err)
 	}
-	rules, err := genoa.WithBoard(b)
 	if err != nil {
-		e.draft = draft
-		return engine.Refusef(ErrBoardDraft, "%d edit(s) waiting: %v", "%d modification(s) en attente : %v", len(draft), err)
-	}
-	if err := e.sess().Staff(context.Background(), table.StaffRequest{Kind: table.StaffRules, Rules: rules, Adapter: genoakit.Adapter(b)}); err != nil {
 		return err
 	}
-	if err := writeAtomic(e.path, b.Encode()); err != nil {
+	req := table.StaffRequest{Kind: table.StaffRules, Rules: rules}
+	if e.adapter != nil {
+		req.Adapter = e.adapter(rules)
+	}
+	if err := e.sess().Staff(context.Background(), req); err != nil {
+		return err
+	}
+	if err := writeAtomic(e.path, e.edit.Encode(rules)); err != nil {
 		return fmt.Errorf("board: the layout is in use but could not be saved: %w", err)
 	}
-	e.cur, e.draft = b, nil
+	e.cur, e.draft = rules, nil
 	return nil
 }
 

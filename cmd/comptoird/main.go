@@ -39,7 +39,6 @@
 package main
 
 import (
-	"comptoir/games/genoa/genoakit"
 	"context"
 	"errors"
 	"flag"
@@ -57,8 +56,6 @@ import (
 	"comptoir/dashboard"
 	"comptoir/engine"
 	"comptoir/games"
-	"comptoir/games/genoa"
-	"comptoir/games/genoa/board"
 	"comptoir/hw/clock"
 	"comptoir/hw/replay"
 	"comptoir/hw/tagmap"
@@ -125,23 +122,19 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 // serve wires the parts of the table and runs them.
 func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) error {
 	clk := clock.Real()
-	kit, err := games.Lookup(cfg.Game)
+	gameKit, err := games.Lookup(cfg.Game)
 	if err != nil {
 		return fmt.Errorf("%s: %w", cfg.File, err)
 	}
-	rules := kit.Rules()
-	var editor *boardEditor
-	var genoaBoard *board.Board
-	if cfg.Game == "genoa" {
-		if genoaBoard, err = loadBoard(cfg.Board); err != nil {
-			return err
-		}
-		if rules, err = genoa.WithBoard(genoaBoard); err != nil {
+	rules := gameKit.Rules()
+	var editor *dataEditor
+	if gameKit.Edit != nil {
+		if rules, err = loadData(gameKit.Edit, cfg.Board); err != nil {
 			return fmt.Errorf("%s: %w", cfg.Board, err)
 		}
-		editor = &boardEditor{path: cfg.Board, cur: genoaBoard}
+		editor = &dataEditor{path: cfg.Board, edit: gameKit.Edit, adapter: gameKit.Adapter, cur: rules}
 	} else if cfg.Board != "" {
-		return fmt.Errorf("%s: board: is for Genoa tables, this table plays %s", cfg.File, cfg.Game)
+		return fmt.Errorf("%s: board: is for tables of a game with a board to edit, this table plays %s", cfg.File, cfg.Game)
 	}
 	setup := engine.Setup{Game: cfg.Game, Variant: cfg.Variant, Players: cfg.Players, Options: cfg.Options}
 	if _, err := rules.Start(setup); err != nil {
@@ -169,10 +162,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	}
 
 	opts := table.DefaultOpts
-	opts.Rules, opts.Game, opts.Store, opts.Clock, opts.Kit = rules, game, store, clk, kit
-	if genoaBoard != nil {
-		opts.Adapter = genoakit.Adapter(genoaBoard)
-	}
+	opts.Rules, opts.Game, opts.Store, opts.Clock, opts.Kit = rules, game, store, clk, gameKit
 	if cfg.Tags != "" {
 		if _, err := os.Stat(cfg.Tags); err != nil {
 			logger.Printf("no enrolled tags yet (%v): every tap is an unknown tag until `comptoir enroll` writes %s", err, cfg.Tags)
@@ -238,11 +228,11 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	tableOpts := dashboard.TableOpts{Store: store}
 	if editor != nil {
 		editor.sess = func() *table.Session { return sess }
-		tableOpts.EditCell = editor.EditCell
+		tableOpts.Edit = editor.Edit
 	}
 	dash, err := dashboard.New(dashboard.FromTable(sess, tableOpts), dashboard.Opts{
 		StaffPIN: cfg.StaffPIN, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cfg.Table,
-		GenoaBoard: genoaBoard, Logf: logger.Printf,
+		Logf: logger.Printf,
 	})
 	if err != nil {
 		return err

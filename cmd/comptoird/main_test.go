@@ -31,7 +31,7 @@ func TestRunErrors(t *testing.T) {
 		{"tally is a test game", []string{"--config", write("t.yaml", "version: 1\ngame: tally\nplayers: [A, B]\njournal: j.db\n")}, `unknown game "tally"`},
 		{"bad setup", []string{"--config", write("s.yaml", "version: 1\ngame: negoce\nplayers: [A]\njournal: j.db\n")}, "the table's game cannot start: negoce: Négoce 2 is played by exactly 4 players: 1 players given"},
 		{"config error", []string{"--config", write("k.yaml", "version: 1\ngame: tally\nplayers: [A, B]\njournal: j.db\nlisten_on: x\n")}, `k.yaml:5: key "listen_on": unknown key`},
-		{"board for negoce", []string{"--config", write("b.yaml", "version: 1\ngame: negoce\nplayers: [A, B, C, D]\njournal: j.db\nboard: b.yaml\n")}, "board: is for Genoa tables"},
+		{"board for negoce", []string{"--config", write("b.yaml", "version: 1\ngame: negoce\nplayers: [A, B, C, D]\njournal: j.db\nboard: b.yaml\n")}, "board: is for tables of a game with a board to edit"},
 		{"extra argument", []string{"--config", "x.yaml", "more"}, "unexpected arguments"},
 	}
 	for _, tt := range tests {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"comptoir/games/tally"
 	"context"
 	"io"
 	"log"
@@ -13,6 +12,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
+	"comptoir/games/tally"
 	"comptoir/hw/clock"
 	"comptoir/hw/replay"
 	"comptoir/input"

@@ -39,6 +39,14 @@ type Game struct {
 	// to every screen ("Bruno plays a card"). Nil: nothing is announced,
 	// so a new game's commands stay quiet until it says otherwise.
 	Announce func(cmd engine.Command) bool
+	// Edit is the staff's edit of the game's fixed data, one item at a
+	// time (Genoa's board, cell by cell). Nil: the game has nothing to
+	// edit.
+	Edit *Editor
+	// Vocabulary are words a seat's view may hold that are never a secret
+	// (Négoce's goods, named by anyone): the tests' independent scan for
+	// leaked secrets does not count them.
+	Vocabulary func() []string
 	// Web holds the game's renderer, Name+".js", and optionally its
 	// styles, Name+".css", served under /static/ and loaded by the page.
 	Web fs.FS
@@ -73,6 +81,9 @@ func (g Game) Check() error {
 	}
 	if g.BGStats.Name == "" {
 		errs = append(errs, errors.New("no BG Stats name"))
+	}
+	if g.Edit != nil && (g.Edit.Load == nil || g.Edit.Apply == nil || g.Edit.Encode == nil) {
+		errs = append(errs, errors.New("an editor without Load, Apply or Encode"))
 	}
 	if g.Cards != nil && (len(g.Cards.Keys) == 0 || g.Cards.Decode == nil) {
 		errs = append(errs, errors.New("a card catalog without keys or decoder"))
@@ -147,3 +158,31 @@ type BGStats struct {
 	BGGName string
 	BGGYear int
 }
+
+// Editor is the staff's edit of a game's fixed data (Genoa's board
+// layout). The data lives in a file the table's configuration names; an
+// edit names one item and what it becomes. Edits gather in a draft until
+// the data they make is whole; then the session replays the game with the
+// rules over it, and the file is written.
+type Editor struct {
+	// Load returns rules over a data file; nil data: the game's default.
+	// file names it in errors.
+	Load func(data []byte, file string) (engine.Rules, error)
+	// Apply applies the edits in order to the rules' data and returns
+	// rules over the result. An error wrapping ErrIncomplete says the
+	// data is not whole yet (the edits wait for more); a *engine.Refusal
+	// says an edit is wrong.
+	Apply func(rules engine.Rules, edits []Edit) (engine.Rules, error)
+	// Encode writes the rules' data as a file Load reads.
+	Encode func(rules engine.Rules) []byte
+}
+
+// Edit is one item of a game's fixed data set by the staff: Genoa's cell
+// "3-4" (Key) given to the square "market" (Value).
+type Edit struct {
+	Key, Value string
+}
+
+// ErrIncomplete is wrapped by an Editor's error when the edited data is
+// not whole yet.
+var ErrIncomplete = errors.New("the edited data is not whole yet")

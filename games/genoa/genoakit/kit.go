@@ -28,6 +28,7 @@ func Game() kit.Game {
 		Dice:     func(blue, red int) bool { return blue >= 1 && blue <= 8 && red >= 1 && red <= 8 },
 		Info:     Info,
 		Announce: func(cmd engine.Command) bool { return cmd.Name() == "offer" },
+		Edit:     &kit.Editor{Load: loadBoard, Apply: editCells, Encode: encodeBoard},
 		Web:      web,
 		Cards:    &kit.Cards{Keys: []string{"large-orders", "small-orders", "messages", "contracts"}, Decode: cards},
 		BGStats:  kit.BGStats{Name: "The Traders of Genoa", BGGName: "The Traders of Genoa", BGGYear: 2001},

@@ -20,15 +20,16 @@ var web embed.FS
 // coins=2"), and the views show every offer as its owner laid it.
 func Game() kit.Game {
 	return kit.Game{
-		Name:     negoce.Name,
-		Rules:    negoce.New,
-		Adapter:  func(engine.Rules) kit.Adapter { return negoceAdapter{} },
-		Info:     Info,
-		Web:      web,
-		Cards:    &kit.Cards{Keys: []string{"contraband"}, Decode: cards},
-		BGStats:  kit.BGStats{Name: "Négoce"},
-		Demo:     "configs/tables/demo-negoce.yaml",
-		Notation: "docs/notation-negoce.md",
+		Name:       negoce.Name,
+		Rules:      negoce.New,
+		Adapter:    func(engine.Rules) kit.Adapter { return negoceAdapter{} },
+		Info:       Info,
+		Vocabulary: vocabulary,
+		Web:        web,
+		Cards:      &kit.Cards{Keys: []string{"contraband"}, Decode: cards},
+		BGStats:    kit.BGStats{Name: "Négoce"},
+		Demo:       "configs/tables/demo-negoce.yaml",
+		Notation:   "docs/notation-negoce.md",
 	}
 }
 
@@ -44,4 +45,19 @@ func cards(data []byte, path string) ([]kit.CatalogCard, error) {
 		out = append(out, kit.CatalogCard{ID: string(id), Label: c.CardName(i, "en")})
 	}
 	return out, nil
+}
+
+// vocabulary are the words a seat's view may hold that are never a secret
+// in Négoce: the goods' keys and names (every player may name any good)
+// and the Contraband card, auctioned in front of everyone at the start.
+// The cards' ids stay secret words.
+func vocabulary() []string {
+	words := []string{"contraband", "Contraband", "Contrebande"}
+	if cat, err := negoce.DefaultCatalog(); err == nil {
+		for _, g := range cat.Goods {
+			words = append(words, string(g.Key), g.FR, g.EN)
+		}
+		words = append(words, string(cat.ContrabandID), cat.ContrabandFR, cat.ContrabandEN)
+	}
+	return words
 }

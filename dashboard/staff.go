@@ -1,0 +1,97 @@
+package dashboard
+
+import (
+	"context"
+	"crypto/subtle"
+	"fmt"
+	"strings"
+
+	"comptoir/engine"
+	"comptoir/games/kit"
+)
+
+func (s *Server) checkPIN(pin string) bool {
+	return s.opts.StaffPIN != "" && subtle.ConstantTimeCompare([]byte(pin), []byte(s.opts.StaffPIN)) == 1
+}
+
+func (s *Server) staffRequest(m Message) (StaffRequest, error) {
+	bad := func(en, fr string) (StaffRequest, error) {
+		return StaffRequest{}, engine.Refuse(engine.ErrBadArgument, en, fr)
+	}
+	req := StaffRequest{Kind: StaffKind(m.Action), Reason: m.Reason, Seat: engine.NoSeat}
+	switch req.Kind {
+	case StaffUndo, StaffEnd, StaffAbandon:
+		if strings.TrimSpace(m.Reason) == "" {
+			return bad("say why, for the journal", "dites pourquoi, pour le journal")
+		}
+	case StaffCorrect:
+		if m.Line == "" {
+			return bad(`a correction is a game command in "line"`, `une correction est une commande du jeu dans "line"`)
+		}
+		codec := s.codec()
+		if codec == nil {
+			return StaffRequest{}, ErrNotRunning
+		}
+		cmd, err := codec.ParseCommand(m.Line, s.players())
+		if err != nil {
+			return StaffRequest{}, err
+		}
+		req.Cmd = withReason(cmd, m.Reason)
+	case StaffReassign:
+		n := len(s.players())
+		if m.Seat == nil || *m.Seat < 1 || *m.Seat > n {
+			return bad(fmt.Sprintf("which seat? 1 to %d", n), fmt.Sprintf("quelle place ? 1 à %d", n))
+		}
+		req.Seat = engine.Seat(*m.Seat - 1)
+	case StaffCell:
+		// The game's editor checks the cell (kit.Editor.Apply).
+		if strings.TrimSpace(m.Cell) == "" || strings.TrimSpace(m.Square) == "" {
+			return bad("which square goes on which cell?", "quel lieu mettre sur quelle case ?")
+		}
+		req.Edit = kit.Edit{Key: strings.TrimSpace(m.Cell), Value: strings.TrimSpace(m.Square)}
+	case StaffNewGame:
+		seen := map[string]bool{}
+		for _, name := range strings.Split(m.Line, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			if seen[strings.ToLower(name)] {
+				return bad(fmt.Sprintf("%s is seated twice", name), fmt.Sprintf("%s est placé deux fois", name))
+			}
+			seen[strings.ToLower(name)] = true
+			req.Players = append(req.Players, name)
+		}
+	}
+	return req, nil
+}
+
+// staff carries out a staff request checked against the PIN: a seat
+// freed by the dashboard itself, anything else by the session. false
+// closes the connection (too many wrong PINs).
+func (s *Server) staff(ctx context.Context, c *client, st *connState, m Message) bool {
+	if !s.checkPIN(m.PIN) {
+		st.pinFailed++
+		s.reply(c, errorReply(m.ID, "bad-pin", "staff actions need the staff PIN", "les actions du personnel demandent le code du personnel"))
+		return st.pinFailed < maxPINFailures
+	}
+	req, err := s.staffRequest(m)
+	if err != nil {
+		s.reply(c, s.outcome(m.ID, err))
+		return true
+	}
+	if req.Kind == StaffReassign {
+		if err := s.tok.free(req.Seat, s.opts.Clock.Now()); err != nil {
+			s.reply(c, s.outcome(m.ID, err))
+			return true
+		}
+		s.notifySeats()
+		s.reply(c, s.outcome(m.ID, nil))
+		return true
+	}
+	sctx, cancel := context.WithTimeout(ctx, s.opts.SubmitTimeout)
+	err = s.sess.Staff(sctx, req)
+	cancel()
+	s.reply(c, s.outcome(m.ID, err))
+	return true
+}
