@@ -58,6 +58,10 @@ type memSession struct {
 	staff   []StaffRequest         // guarded by mu
 	history map[int64]engine.State // state after each step; guarded by mu
 	actions []engine.Action        // guarded by mu
+	// named are the words of every command each seat submitted, accepted
+	// or not (the leak tests' oracle: a seat knows what it wrote); guarded
+	// by mu.
+	named map[engine.Seat]map[string]bool
 }
 
 func newMemSession(t testing.TB, rules engine.Rules, setup engine.Setup) *memSession {
@@ -78,6 +82,15 @@ func (m *memSession) Kit() kit.Game { return m.kit }
 func (m *memSession) Submit(ctx context.Context, a engine.Action) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.named == nil {
+		m.named = map[engine.Seat]map[string]bool{}
+	}
+	if m.named[a.By] == nil {
+		m.named[a.By] = map[string]bool{}
+	}
+	for _, w := range strings.FieldsFunc(m.rules.Codec().FormatCommand(a.Cmd, m.state.Setup().Players), func(r rune) bool { return r == ' ' || r == '=' || r == ',' || r == ':' }) {
+		m.named[a.By][w] = true
+	}
 	next, evs, err := engine.Play(m.state, a)
 	if err != nil {
 		if r, ok := engine.AsRefusal(err); ok {

@@ -25,6 +25,7 @@ import (
 // card went back face down, or left every view).
 type oracle struct {
 	vocab  map[string]bool
+	named  map[engine.Seat]map[string]bool // the words of each seat's own commands
 	public map[string]bool // every word the table's view ever held
 	at     map[int64]*secretsAt
 	res    map[string]*regexp.Regexp // a word's pattern, compiled once
@@ -88,7 +89,7 @@ func (o *oracle) secretWords(seq int64, k int, viewer engine.Seat) []string {
 	}
 	var out []string
 	for w := range sa.words[k] {
-		if o.public[w] && !sa.words[k][w] || viewer >= 0 && sa.words[viewer][w] {
+		if o.public[w] && !sa.words[k][w] || viewer >= 0 && (sa.words[viewer][w] || o.named[viewer][w]) {
 			continue
 		}
 		out = append(out, w)
@@ -205,7 +206,10 @@ func contains(list []string, s string) bool {
 // is the table's screen, connection i the phone of seat i), in the order
 // of the game's steps, against the oracle fed with the states so far. It
 // returns how many frames it checked.
-func checkFrames(t *testing.T, frames [][][]byte, history map[int64]engine.State, vocab []string) int {
+//
+// named are the words of each seat's own commands: a seat may read back
+// what it wrote ("David does not hold jade-2" after David offered jade-2).
+func checkFrames(t *testing.T, frames [][][]byte, history map[int64]engine.State, vocab []string, named map[engine.Seat]map[string]bool) int {
 	t.Helper()
 	type seen struct {
 		seq    int64
@@ -238,6 +242,7 @@ func checkFrames(t *testing.T, frames [][][]byte, history map[int64]engine.State
 			st := history[seqs[next]]
 			if o == nil {
 				o = newOracle(vocab)
+				o.named = named
 			}
 			o.see(seqs[next], st)
 			next++
