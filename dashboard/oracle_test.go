@@ -26,7 +26,7 @@ import (
 type oracle struct {
 	vocab  map[string]bool
 	named  map[engine.Seat]map[string]bool // the words of each seat's own commands
-	public map[string]bool // every word the table's view ever held
+	public map[string]bool                 // every word the table's view ever held
 	at     map[int64]*secretsAt
 	res    map[string]*regexp.Regexp // a word's pattern, compiled once
 	lines  map[string][]string       // a log line's leaks, by step, viewer and text
