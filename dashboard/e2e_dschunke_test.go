@@ -16,7 +16,7 @@ import (
 )
 
 // TestBrowserDschunkeSecretBids plays the first round of the rules text's
-// bidding example (engine/dschunke/testdata/bidding-example.txt) at a
+// bidding example (games/dschunke/testdata/bidding-example.txt) at a
 // table in headless Chromium: four phones join by their QR links and type
 // their starting hands, the market card is scanned, the actions and
 // restocks are played, then every phone seals its bid in its bid form.

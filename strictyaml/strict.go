@@ -6,14 +6,13 @@
 //	board.yaml:12: key "cels": unknown key in a building; expected one of key, fr, en, cells, names, aliases
 //
 // Every YAML file Comptoir reads is decoded through it, by the package
-// that owns the format: the games' data (engine/genoa/board,
-// engine/genoa/catalog, engine/negoce, engine/dschunke), the table
+// that owns the format: the games' data (games/genoa/board,
+// games/genoa/catalog, games/negoce, games/dschunke), the table
 // configuration (tableconfig, hw/hwconfig) and the tag map (hw/tagmap).
 // Tools read those files through the same packages (comptoir enroll
 // decodes a cards file with its game's decoder, a board with
-// engine/genoa/board), and the dashboard's board editor, which rewrites
-// cells in the yaml.v3 tree to keep the file's comments, decodes what it
-// wrote with engine/genoa/board before saving it. Files that Comptoir
+// games/genoa/board), and the staff's board edit decodes the layout it
+// writes with games/genoa/board before saving it. Files that Comptoir
 // writes for itself (input recordings, journals, dice calibrations,
 // dashboard tokens) are JSON, and game records are in package notation's
 // text format.
