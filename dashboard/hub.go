@@ -276,6 +276,9 @@ func (s *Server) frame(u *Update, vs views, legal []frameAction, a audience) []b
 		log = log[len(log)-n:]
 	}
 	f.Log = log
+	if f.Log == nil {
+		f.Log = []LogLine{} // the page reads a list, never null
+	}
 	if r := u.Refusal; r != nil {
 		// A refusal may tell the seat's own holdings ("you have only 12
 		// ducats"): it goes to that seat and to the staff; the table sees
