@@ -571,9 +571,6 @@ func (t *tx) effect(who engine.Seat, b int, order, tile string, byTile bool) err
 			t.drawDue(who, deckContract, 1)
 			return nil
 		}
-		if byTile {
-			return refusef(ErrCard, "a large order is delivered as one's action at the villa, not by a building-action tile: build building=%s draws a contract", "une grosse commande se livre comme action dans la villa, pas avec une tuile action bâtiment : build building=%s pioche un contrat", bl.Key, bl.Key)
-		}
 		ci, ok := s.d.cardByID[order]
 		if !ok || s.loc(ci) != int(who) || s.d.cards[ci].Deck != deckLarge {
 			return refusef(ErrCard, "%s holds no large order %q", "%s n'a pas de grosse commande %q", s.name(who), order, s.name(who), order)
