@@ -19,9 +19,12 @@
 //     from his phone ([Hand]).
 //   - Phase 1: the market card is turned over ([Reveal], scanned). Holders
 //     of an exchange card may exchange ([Exchange]) or not ([Pass]). Then
-//     the events of the helpers' squares: S, each player in turn takes a
-//     different pile and keeps one card ([Draw]); Y, every player's money
-//     is announced ([WealthAnnounced]).
+//     the events of the helpers' squares, once per helper on an S or a Y
+//     square (two helpers on S squares: the S event twice, in turn order
+//     each time): S, each player in turn takes a different pile and keeps
+//     one card ([Draw]); Y, every player's money is announced
+//     ([WealthAnnounced]): the table view, every phone and the log show it
+//     until the first action of phase 2, then money is secret again.
 //   - Phase 2: in turn, each player uses one merchant or helper not yet used
 //     this round: [Load] two palettes, [Income], or [Take] goods cards, and
 //     may play one extra-action card ([Play]) before or after; [Pass] ends

@@ -90,7 +90,7 @@ type State struct {
 	hand      [][NumGoods]int
 	money     []int
 	paid      int   // yuans the bank paid, in all
-	announced []int // wealth announced at the last Y, -1 before any
+	announced []int // wealth announced at a Y while it is shown, else -1
 	palettes  []int // palettes left in each player's supply
 	holds     [NumJunks]hold
 	piles     [NumGoods]int // goods cards on the junks
