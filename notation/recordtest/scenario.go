@@ -15,6 +15,11 @@ import (
 // where the record ends, and the code of the rule that refuses it:
 //
 //	[Refused "Anna: deliver card=S07 => genoa.small-order"]
+//
+// With "at N: " before the line, it is refused in the state just before
+// the record's line N (the line number in the file) is played:
+//
+//	[Refused "at 40: Anna: act order=L01 tile=extra => genoa.supply-empty"]
 const RefusedTag = "Refused"
 
 // Scenario replays a record written to show one rule (a corner of the
@@ -36,17 +41,46 @@ func Scenario(t testing.TB, rules engine.Rules, codec *engine.Codec, file string
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := notation.Play(rules, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	at := map[int][]string{} // line number (0: the end) → tags' values
 	for _, tag := range rec.Tags {
 		if tag.Key != RefusedTag {
 			continue
 		}
-		if err := refusedAtEnd(st, codec, rec.Setup.Players, tag.Value); err != nil {
-			t.Errorf("%s: [%s %q]: %v", file, RefusedTag, tag.Value, err)
+		n, v := 0, tag.Value
+		if rest, ok := strings.CutPrefix(v, "at "); ok {
+			num, after, ok := strings.Cut(rest, ":")
+			if _, err := fmt.Sscanf(num, "%d", &n); !ok || err != nil || n <= 0 {
+				t.Fatalf("%s: [%s %q]: write \"at N: LINE => RULE-CODE\"", file, RefusedTag, tag.Value)
+			}
+			v = strings.TrimSpace(after)
 		}
+		at[n] = append(at[n], v)
+	}
+	actions, err := rec.Actions(codec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rules.Start(rec.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(n int) {
+		for _, v := range at[n] {
+			if err := refusedAtEnd(st, codec, rec.Setup.Players, v); err != nil {
+				t.Errorf("%s: [%s %q]: %v", file, RefusedTag, v, err)
+			}
+		}
+		delete(at, n)
+	}
+	for k, a := range actions {
+		check(rec.Lines[k].N)
+		if st, _, err = engine.Play(st, a); err != nil {
+			t.Fatalf("%s:%d: %v", file, rec.Lines[k].N, err)
+		}
+	}
+	check(0)
+	for n := range at {
+		t.Errorf("%s: a %s tag is at line %d, which holds no action", file, RefusedTag, n)
 	}
 	return st
 }
