@@ -115,6 +115,8 @@ func CheckTrace(t testing.TB, file string) []TraceCount {
 					refs++
 					if !testsOf(tm[1])[tm[2]] {
 						t.Errorf("%s:%d: %s names %s, which no _test.go file of %s declares", file, n, cur.Text, ref, filepath.Join(dir, tm[1]))
+					} else if _, sub, ok := strings.Cut(ref, "/"); ok && !hasSubtest(testsOf(tm[1]), sub) {
+						t.Errorf("%s:%d: %s names the subtest %s, whose name no _test.go file of %s holds", file, n, cur.Text, ref, filepath.Join(dir, tm[1]))
 					}
 				} else if strings.HasPrefix(ref, "testdata/") {
 					refs++
@@ -158,7 +160,8 @@ func CheckTrace(t testing.TB, file string) []TraceCount {
 }
 
 // testFuncs lists the Test, Example and Fuzz functions that the _test.go
-// files of dir declare.
+// files of dir declare, and (each behind a '"') the string literals they
+// hold.
 func testFuncs(dir string) (map[string]bool, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	if err != nil {
@@ -168,6 +171,7 @@ func testFuncs(dir string) (map[string]bool, error) {
 		return nil, fmt.Errorf("no _test.go file in %s", dir)
 	}
 	decl := regexp.MustCompile(`(?m)^func ((?:Test|Example|Fuzz)[A-Za-z0-9_]*)\(`)
+	lit := regexp.MustCompile(`"((?:[^"\\\n]|\\.)*)"`)
 	out := map[string]bool{}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -177,6 +181,15 @@ func testFuncs(dir string) (map[string]bool, error) {
 		for _, m := range decl.FindAllSubmatch(b, -1) {
 			out[string(m[1])] = true
 		}
+		for _, m := range lit.FindAllSubmatch(b, -1) {
+			out[`"`+string(m[1])] = true // string literals: subtests' names
+		}
 	}
 	return out, nil
+}
+
+// hasSubtest reports whether the name of a subtest, as go test writes it
+// (spaces as underscores), is a string literal of the test files.
+func hasSubtest(funcs map[string]bool, sub string) bool {
+	return funcs[`"`+sub] || funcs[`"`+strings.ReplaceAll(sub, "_", " ")]
 }
