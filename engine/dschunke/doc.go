@@ -78,7 +78,8 @@
 //     rules' diagrams and does not print the helpers' squares; the junks'
 //     clockwise order, the track, the starting palettes and merchants, 8 of
 //     the 10 market cards and the pairs of the five 12-yuan cards in
-//     configs/dschunke are stand-ins, to check against a box.
+//     configs/dschunke are stand-ins, to check against a box; the files
+//     mark each (stand-ins: and stand-in: true, listed by [Data.StandIns]).
 //   - Slots: the player chooses the slot of each palette in the layer being
 //     filled. A player with fewer than two palettes loads what he has; with
 //     none, the load action is still his action, and loads nothing.
