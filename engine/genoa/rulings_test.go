@@ -73,3 +73,22 @@ func TestTwoPlayerOfferOtherGoods(t *testing.T) {
 	s3 := game(t, r, "filosofia-2008", "Anna", "Bruno", "Chloé")
 	play(t, s3, rollOn(s3, "harbour"), "Bruno: offer ducats=5")
 }
+
+func TestExtraActionNotTwiceAtABuilding(t *testing.T) {
+	// [F] Action supplémentaire: "Cette tuile ne permet pas d'effectuer une
+	// action dans un bâtiment où l'action a déjà été effectuée." [B] 6.5.2:
+	// "cette carte ne permet pas d'effectuer plusieurs fois l'action d'un
+	// même bâtiment."
+	for _, ed := range []string{"alea-2001", "filosofia-2008"} {
+		t.Run(ed, func(t *testing.T) {
+			s := game(t, realRules(t), ed, "Anna", "Bruno", "Chloé")
+			tiles(t, s, "Anna", "extra")
+			s = play(t, s, rollOn(s, "harbour"), "Anna: act", "Anna: extra")
+			refused(t, s, "Anna: act", ErrActionTaken)
+			s = play(t, s, "move to=villa-monetti", "Anna: act")
+			if s.Used[0] != 2 {
+				t.Errorf("Anna took %d actions, want 2 (the second elsewhere)", s.Used[0])
+			}
+		})
+	}
+}
