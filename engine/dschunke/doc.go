@@ -9,6 +9,9 @@
 // goods, helpers' track and starting position in configs/dschunke/board.yaml;
 // the market, special and restock cards, with stable ids for NFC stickers,
 // in configs/dschunke/cards.yaml) are decoded strictly by [Decode].
+// RULES.md, beside this package, traces every paragraph of the rules text
+// to the tests and records that check it; the records of the corners no
+// game reaches are in testdata/corners.
 //
 // # A game
 //
