@@ -317,7 +317,7 @@ func (t *tx) deal(by engine.Seat, c Deal) error {
 		return refusef(engine.ErrBadArgument, "deal: from= must name the player who offers", "deal : from= doit nommer le joueur qui offre")
 	}
 	if c.From == s.Merchant {
-		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to himself: he moves the pawn (move) and takes an action himself (act)", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
+		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to themselves: the merchant moves the pawn (move) and takes an action (act); offers come from the other players", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
 	}
 	if by != engine.NoSeat && by != s.Merchant {
 		// The offerer proposes; the merchant concludes (his phone
@@ -428,7 +428,7 @@ func (t *tx) offer(by engine.Seat, c Offer) error {
 		return engine.Refuse(engine.ErrBadArgument, "an offer comes from a player: write \"Name: offer ...\"", "une offre vient d'un joueur : écrivez « Nom: offer ... »")
 	}
 	if by == s.Merchant {
-		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to himself: he moves the pawn (move) and takes an action himself (act)", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
+		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to themselves: the merchant moves the pawn (move) and takes an action (act); offers come from the other players", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
 	}
 	if s.Assigned != engine.NoSeat {
 		return refusef(ErrNotYourAction, "%s already has the action of %s (by a deal, or a tile played at its start): no offer can be made for it", "%s a déjà l'action de %s (par un marché, ou une tuile jouée à son début) : on ne peut plus faire d'offre pour elle", s.name(s.Assigned), s.d.blds[b].NameEN, s.name(s.Assigned), s.d.blds[b].NameFR)
