@@ -99,6 +99,7 @@ func (s *State) apply(ev engine.Event) (*State, error) {
 		return nil, misfit("%s after the end", ev.Name())
 	}
 	n := s.clone()
+	n.hideWealth(ev)
 	switch e := ev.(type) {
 	case HandDealt:
 		if s.step != stepHands || !s.seatOK(e.By) || s.dealt[e.By] {

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"gopkg.in/yaml.v3"
@@ -133,6 +135,9 @@ type Square struct {
 type MarketCard struct {
 	ID     string
 	Prices [NumGoods]int
+	// StandIn: the card's prices are a stand-in (stand-in: true in the
+	// file), to check against a box.
+	StandIn bool
 }
 
 // PriceSpecial is the price "S": a special card instead of money.
@@ -146,6 +151,9 @@ type SpecialCard struct {
 	Junk   int           // the junk of an income card, else -1
 	Points int           // the bonus of an end card
 	Need   [NumJunks]int // an end card's crates needed per junk (0: none)
+	// StandIn: what the card asks is a stand-in (stand-in: true in the
+	// file), to check against a box.
+	StandIn bool
 }
 
 // RestockCard is one restock card.
@@ -173,8 +181,33 @@ type Data struct {
 	Piles         [NumPiles]Named
 	Special       []SpecialCard
 	Restock       []RestockCard
+	// StandInParts lists the parts of the board file that are stand-ins
+	// (its stand-ins key): "junk-order", "track", "setup".
+	StandInParts []string
 
 	market, special map[string]int
+}
+
+// StandInParts are the parts of the board file that its stand-ins key
+// may name.
+var StandInParts = []string{"junk-order", "track", "setup"}
+
+// StandIns lists what of the data is a stand-in, to check against a box
+// and correct in configs/dschunke: the board file's parts, then the ids of
+// the cards marked stand-in.
+func (d *Data) StandIns() []string {
+	out := append([]string(nil), d.StandInParts...)
+	for _, c := range d.Market {
+		if c.StandIn {
+			out = append(out, c.ID)
+		}
+	}
+	for _, c := range d.Special {
+		if c.StandIn {
+			out = append(out, c.ID)
+		}
+	}
+	return out
 }
 
 // MarketIndex returns the index of the market card with that id.
@@ -278,12 +311,22 @@ func (d *Data) decodeBoard(data []byte, f strict.File) error {
 	if err != nil {
 		return err
 	}
-	top, err := f.Fields(root, "the board file", []string{"version", "junks", "goods", "palettes", "colours", "track", "setup"}, nil)
+	top, err := f.Fields(root, "the board file", []string{"version", "junks", "goods", "palettes", "colours", "track", "setup"}, []string{"stand-ins"})
 	if err != nil {
 		return err
 	}
 	if err := f.Version(top, DataVersion); err != nil {
 		return err
+	}
+	if n := top["stand-ins"]; n != nil {
+		if d.StandInParts, err = f.Strings(n, "stand-ins"); err != nil {
+			return err
+		}
+		for _, p := range d.StandInParts {
+			if !slices.Contains(StandInParts, p) {
+				return f.Errorf(n, "stand-ins", "%q is not a part of the board file; stand-ins may name %s", p, strings.Join(StandInParts, ", "))
+			}
+		}
 	}
 	goods, err := f.Seq(top["goods"], "goods")
 	if err != nil {
@@ -531,13 +574,18 @@ func (d *Data) decodeCards(data []byte, f strict.File) error {
 		return f.Errorf(top["market"], "market", "%d market cards; the game has %d, one per round", len(market), Rounds)
 	}
 	for i, n := range market {
-		m, err := f.Fields(n, "market card "+strconv.Itoa(i+1), []string{"id", "prices"}, nil)
+		m, err := f.Fields(n, "market card "+strconv.Itoa(i+1), []string{"id", "prices"}, []string{"stand-in"})
 		if err != nil {
 			return err
 		}
 		c := MarketCard{}
 		if c.ID, err = d.cardID(f, m, seen); err != nil {
 			return err
+		}
+		if x := m["stand-in"]; x != nil {
+			if c.StandIn, err = f.Bool(x, "stand-in"); err != nil {
+				return err
+			}
 		}
 		var keys []string
 		for _, g := range d.Goods {
@@ -590,13 +638,18 @@ func (d *Data) decodeCards(data []byte, f strict.File) error {
 		return f.Errorf(top["special"], "special", "%d special cards; give at least %d", len(special), NumPiles)
 	}
 	for i, n := range special {
-		m, err := f.Fields(n, "special card "+strconv.Itoa(i+1), []string{"id", "effect", "timing"}, []string{"junk", "points", "need"})
+		m, err := f.Fields(n, "special card "+strconv.Itoa(i+1), []string{"id", "effect", "timing"}, []string{"junk", "points", "need", "stand-in"})
 		if err != nil {
 			return err
 		}
 		c := SpecialCard{Junk: -1}
 		if c.ID, err = d.cardID(f, m, seen); err != nil {
 			return err
+		}
+		if x := m["stand-in"]; x != nil {
+			if c.StandIn, err = f.Bool(x, "stand-in"); err != nil {
+				return err
+			}
 		}
 		e, err := f.String(m["effect"], "effect")
 		if err != nil {

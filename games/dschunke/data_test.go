@@ -78,7 +78,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"unknown event", "board", "{action: income, event: S}", "{action: income, event: X}", `unknown event "X"`, "board.yaml:"},
 		{"two merchants on a junk", "board", "income: orange", "income: brown", "two merchants", "board.yaml:"},
 		{"colour not playing", "board", "purple: [blue]", "purple: [yellow]", `colour "yellow" does not play with 3 players`, "board.yaml:"},
-		{"nine market cards", "cards", "  - {id: market-10, prices: {fish: S, rice: 2, spices: 4, vegetables: 6}}\n", "", "9 market cards", "cards.yaml:"},
+		{"nine market cards", "cards", "  - {id: market-10, prices: {fish: S, rice: 2, spices: 4, vegetables: 6}, stand-in: true}\n", "", "9 market cards", "cards.yaml:"},
 		{"price not a number", "cards", "{fish: 2, rice: 1,", "{fish: two, rice: 1,", "expected a price in yuans or S", "cards.yaml:19"},
 		{"duplicate id", "cards", "id: market-02", "id: market-01", `card "market-01" is also on line 19`, "cards.yaml:20"},
 		{"bad id", "cards", "id: win-ties", "id: Win Ties", "use lower-case letters", "cards.yaml:"},

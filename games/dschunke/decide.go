@@ -601,7 +601,7 @@ func (s *State) decideBid(by engine.Seat, c Bid) ([]engine.Event, error) {
 	}
 	seat := int(by)
 	if seat < 0 || seat >= s.n {
-		return nil, engine.Refuse(engine.ErrNotYourTurn, "each player bids in secret from his own phone", "chaque joueur mise en secret depuis son téléphone")
+		return nil, engine.Refuse(engine.ErrNotYourTurn, "each player bids in secret from their own phone", "chaque joueur mise en secret depuis son téléphone")
 	}
 	if s.sealed[seat] {
 		return nil, engine.Refuse(ErrAlreadyBid, "", "")

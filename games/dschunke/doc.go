@@ -9,6 +9,9 @@
 // goods, helpers' track and starting position in configs/dschunke/board.yaml;
 // the market, special and restock cards, with stable ids for NFC stickers,
 // in configs/dschunke/cards.yaml) are decoded strictly by [Decode].
+// RULES.md, beside this package, traces every paragraph of the rules text
+// to the tests and records that check it; the records of the corners no
+// game reaches are in testdata/corners.
 //
 // # A game
 //
@@ -19,9 +22,12 @@
 //     from his phone ([Hand]).
 //   - Phase 1: the market card is turned over ([Reveal], scanned). Holders
 //     of an exchange card may exchange ([Exchange]) or not ([Pass]). Then
-//     the events of the helpers' squares: S, each player in turn takes a
-//     different pile and keeps one card ([Draw]); Y, every player's money
-//     is announced ([WealthAnnounced]).
+//     the events of the helpers' squares, once per helper on an S or a Y
+//     square (two helpers on S squares: the S event twice, in turn order
+//     each time): S, each player in turn takes a different pile and keeps
+//     one card ([Draw]); Y, every player's money is announced
+//     ([WealthAnnounced]): the table view, every phone and the log show it
+//     until the first action of phase 2, then money is secret again.
 //   - Phase 2: in turn, each player uses one merchant or helper not yet used
 //     this round: [Load] two palettes, [Income], or [Take] goods cards, and
 //     may play one extra-action card ([Play]) before or after; [Pass] ends
@@ -75,7 +81,8 @@
 //     rules' diagrams and does not print the helpers' squares; the junks'
 //     clockwise order, the track, the starting palettes and merchants, 8 of
 //     the 10 market cards and the pairs of the five 12-yuan cards in
-//     configs/dschunke are stand-ins, to check against a box.
+//     configs/dschunke are stand-ins, to check against a box; the files
+//     mark each (stand-ins: and stand-in: true, listed by [Data.StandIns]).
 //   - Slots: the player chooses the slot of each palette in the layer being
 //     filled. A player with fewer than two palettes loads what he has; with
 //     none, the load action is still his action, and loads nothing.

@@ -104,10 +104,15 @@ func TestSquareEvents(t *testing.T) {
 		if a := view.Players[2].Announced; a == nil || *a != 12 {
 			t.Errorf("Chloé's announced wealth seen by Bruno = %v, want 12", a)
 		}
-		s.money[2] = 20 // earned since: secret again
-		view = s.View(1).(View)
-		if a := view.Players[2].Announced; *a != 12 {
-			t.Errorf("Chloé's announced wealth = %d, want still 12", *a)
+		// Ruling (RULES-NOTES): "afterwards money is secret again": from
+		// the first action of phase 2 no view shows it.
+		s, _ = play(t, s, "Anna: income with=merchant")
+		for _, seat := range []engine.Seat{engine.NoSeat, 0, 1, 2, 3} {
+			for i, p := range s.View(seat).(View).Players {
+				if p.Announced != nil {
+					t.Errorf("after Anna's action, %v sees the wealth of seat %d: %d", seat, i, *p.Announced)
+				}
+			}
 		}
 	})
 }

@@ -55,11 +55,20 @@ var stepNames = [...]string{"hands", "market", "exchange", "events", "draw", "ac
 
 func (s step) String() string { return stepNames[s] }
 
-// Rules are Dschunke's rules.
-type Rules struct{}
+// Rules are Dschunke's rules, on the embedded data or on data given to
+// NewWithData.
+type Rules struct {
+	data *Data // nil: the embedded configs (LoadData)
+}
 
-// New returns Dschunke's rules.
+// New returns Dschunke's rules on the embedded data.
 func New() engine.Rules { return Rules{} }
+
+// NewWithData returns Dschunke's rules on d: the board and cards files
+// as the staff corrected them (a stand-in checked against the box, see
+// Data.StandIns), decoded by Decode. A table swaps them in for the game
+// running (table.StaffRules), which replays under them if it fits.
+func NewWithData(d *Data) engine.Rules { return Rules{data: d} }
 
 // Name is "dschunke".
 func (Rules) Name() string { return Name }
@@ -90,7 +99,7 @@ type State struct {
 	hand      [][NumGoods]int
 	money     []int
 	paid      int   // yuans the bank paid, in all
-	announced []int // wealth announced at the last Y, -1 before any
+	announced []int // wealth announced at a Y while it is shown, else -1
 	palettes  []int // palettes left in each player's supply
 	holds     [NumJunks]hold
 	piles     [NumGoods]int // goods cards on the junks
@@ -127,7 +136,7 @@ type State struct {
 }
 
 // Start returns the state before the starting hands are recorded.
-func (Rules) Start(setup engine.Setup) (engine.State, error) {
+func (r Rules) Start(setup engine.Setup) (engine.State, error) {
 	n := len(setup.Players)
 	if n < 3 || n > 4 {
 		return nil, fmt.Errorf("%w: %d players", ErrPlayerCount, n)
@@ -135,9 +144,12 @@ func (Rules) Start(setup engine.Setup) (engine.State, error) {
 	if setup.Variant != "" || len(setup.Options) > 0 {
 		return nil, fmt.Errorf("%w: remove the variant %q and options", ErrVariant, setup.Variant)
 	}
-	d, err := LoadData()
-	if err != nil {
-		return nil, err
+	d := r.data
+	if d == nil {
+		var err error
+		if d, err = LoadData(); err != nil {
+			return nil, err
+		}
 	}
 	return newState(setup, d), nil
 }

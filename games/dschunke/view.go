@@ -93,7 +93,9 @@ type PlayerView struct {
 	Always []string `json:"always,omitempty"`
 	Played []string `json:"played,omitempty"`
 	Secret int      `json:"secret"`
-	// Announced is his wealth at the last Y, nil before any.
+	// Announced is his wealth as a Y announced it, shown from the
+	// announcement until the first event after phase 1 (his money is
+	// secret again then); nil otherwise.
 	Announced *int `json:"announced,omitempty"`
 	// Bid is "" (not yet), "sealed", then once revealed the bid itself
 	// ("fish:3", "none", "fish:1+rice:1").

@@ -109,8 +109,9 @@ type Trade struct {
 }
 
 // Build spends a building-action tile: the action of Building, which must
-// carry the player's marker (at a villa: a contract card; Order and Tile
-// are refused there, a large order being delivered only as an action).
+// carry the player's marker. At a villa, as with Act: Order and Tile
+// deliver a large order for that villa, without them a contract card is
+// drawn. No small order follows it.
 type Build struct {
 	Building Place  `json:"building"`
 	Order    string `json:"order,omitempty"`

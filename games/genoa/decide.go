@@ -240,12 +240,12 @@ func (s *State) step(p Place) (int, error) {
 	}
 	if s.visited(sq) {
 		next, nextFR := s.nextSquares()
-		return -1, refusef(ErrVisited, "%s was already visited this turn; the pawn can go to: %s", "%s a déjà été visité ce tour-ci ; le pion peut aller sur : %s", s.d.place(sq), next, s.d.place(sq), nextFR)
+		return -1, refusef(ErrVisited, "%s was already visited this turn; the pawn can go to: %s", "déjà visité ce tour-ci : %s ; le pion peut aller sur : %s", s.sqName(sq, "en"), next, s.sqName(sq, "fr"), nextFR)
 	}
 	if !slices.Contains(s.d.adj[s.pawn()], sq) {
 		next, nextFR := s.nextSquares()
 		return -1, refusef(ErrNotAdjacent, "%s does not touch %s, where the pawn stands; the pawn can go to: %s", "%s ne touche pas %s, où se trouve le pion ; le pion peut aller sur : %s",
-			s.d.place(sq), s.d.place(s.pawn()), next, s.d.place(sq), s.d.place(s.pawn()), nextFR)
+			s.sqName(sq, "en"), s.sqName(s.pawn(), "en"), next, s.sqName(sq, "fr"), s.sqName(s.pawn(), "fr"), nextFR)
 	}
 	return sq, nil
 }
@@ -253,16 +253,16 @@ func (s *State) step(p Place) (int, error) {
 // nextSquares lists the squares the pawn can move to in one move, in both
 // languages, for refusals.
 func (s *State) nextSquares() (string, string) {
-	var out []string
+	var out []int
 	for _, sq := range s.d.adj[s.pawn()] {
 		if !s.visited(sq) {
-			out = append(out, string(s.d.place(sq)))
+			out = append(out, sq)
 		}
 	}
 	if len(out) == 0 {
 		return "none (end the movement)", "aucune (terminez le déplacement)"
 	}
-	return strings.Join(out, ", "), strings.Join(out, ", ")
+	return s.sqNames(out, "en"), s.sqNames(out, "fr")
 }
 
 func (t *tx) move(by engine.Seat, c Move) error {
@@ -317,7 +317,7 @@ func (t *tx) deal(by engine.Seat, c Deal) error {
 		return refusef(engine.ErrBadArgument, "deal: from= must name the player who offers", "deal : from= doit nommer le joueur qui offre")
 	}
 	if c.From == s.Merchant {
-		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to himself: he moves the pawn (move) and takes an action himself (act)", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
+		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to themselves: the merchant moves the pawn (move) and takes an action (act); offers come from the other players", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
 	}
 	if by != engine.NoSeat && by != s.Merchant {
 		// The offerer proposes; the merchant concludes (his phone
@@ -329,7 +329,7 @@ func (t *tx) deal(by engine.Seat, c Deal) error {
 	if to, ok := s.d.squareOf(c.To); ok && !s.visited(to) && !slices.Contains(s.d.adj[s.pawn()], to) && s.obligationFree() {
 		next, nextFR := s.nextSquares()
 		return refusef(ErrNotAdjacent, "a deal is made for a square next to the pawn (%s); an offer for %s, farther away, is only a suggestion until the pawn stands next to it", "un marché se conclut pour une case voisine du pion (%s) ; une offre pour %s, plus loin, n'est qu'une suggestion tant que le pion n'est pas à côté",
-			next, c.To, nextFR, c.To)
+			next, s.sqName(to, "en"), nextFR, s.sqName(to, "fr"))
 	}
 	sq, err := s.step(c.To)
 	if err != nil {
@@ -410,7 +410,7 @@ func (s *State) openFor(what, whatFR string) (int, error) {
 	}
 	b := s.curBld()
 	if b < 0 {
-		return -1, refusef(ErrNoBuilding, "the pawn is on %s, where there is no action: actions are taken in the 18 buildings", "le pion est sur %s, où il n'y a pas d'action : les actions se font dans les 18 bâtiments", s.d.place(s.pawn()), s.d.place(s.pawn()))
+		return -1, refusef(ErrNoBuilding, "the pawn is on %s, where there is no action: actions are taken in the 18 buildings", "le pion est sur %s, où il n'y a pas d'action : les actions se font dans les 18 bâtiments", s.sqName(s.pawn(), "en"), s.sqName(s.pawn(), "fr"))
 	}
 	if s.Done[b] {
 		return -1, refusef(ErrActionTaken, "the action of %s was already taken this turn: it is taken once per turn; the merchant may move the pawn on", "l'action de %s a déjà été faite ce tour-ci : elle ne se fait qu'une fois par tour ; le marchand peut déplacer le pion plus loin", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
@@ -428,7 +428,7 @@ func (t *tx) offer(by engine.Seat, c Offer) error {
 		return engine.Refuse(engine.ErrBadArgument, "an offer comes from a player: write \"Name: offer ...\"", "une offre vient d'un joueur : écrivez « Nom: offer ... »")
 	}
 	if by == s.Merchant {
-		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to himself: he moves the pawn (move) and takes an action himself (act)", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
+		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to themselves: the merchant moves the pawn (move) and takes an action (act); offers come from the other players", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
 	}
 	if s.Assigned != engine.NoSeat {
 		return refusef(ErrNotYourAction, "%s already has the action of %s (by a deal, or a tile played at its start): no offer can be made for it", "%s a déjà l'action de %s (par un marché, ou une tuile jouée à son début) : on ne peut plus faire d'offre pour elle", s.name(s.Assigned), s.d.blds[b].NameEN, s.name(s.Assigned), s.d.blds[b].NameFR)
@@ -570,9 +570,6 @@ func (t *tx) effect(who engine.Seat, b int, order, tile string, byTile bool) err
 			t.emit(taken)
 			t.drawDue(who, deckContract, 1)
 			return nil
-		}
-		if byTile {
-			return refusef(ErrCard, "a large order is delivered as one's action at the villa, not by a building-action tile: build building=%s draws a contract", "une grosse commande se livre comme action dans la villa, pas avec une tuile action bâtiment : build building=%s pioche un contrat", bl.Key, bl.Key)
 		}
 		ci, ok := s.d.cardByID[order]
 		if !ok || s.loc(ci) != int(who) || s.d.cards[ci].Deck != deckLarge {
@@ -868,17 +865,17 @@ func (t *tx) build(by engine.Seat, c Build) error {
 	}
 	b := s.d.squares[sq].Bld
 	if b < 0 || int(s.Owner[b]) != int(by) {
-		var own []string
+		var own []int
 		for x, o := range s.Owner {
 			if int(o) == int(by) {
-				own = append(own, string(s.d.bldPlace(x)))
+				own = append(own, x)
 			}
 		}
 		mine, mineFR := "none", "aucun"
 		if len(own) > 0 {
-			mine, mineFR = strings.Join(own, ", "), strings.Join(own, ", ")
+			mine, mineFR = s.bldNames(own, "en"), s.bldNames(own, "fr")
 		}
-		return refusef(ErrNotOwner, "%s has no ownership marker on %s; the tile plays the action of a building of one's own (%s)", "%s n'a pas de marqueur de propriété sur %s ; la tuile fait l'action d'un bâtiment dont on est propriétaire (%s)", s.name(by), s.d.place(sq), mine, s.name(by), s.d.place(sq), mineFR)
+		return refusef(ErrNotOwner, "%s has no ownership marker on %s; the tile plays the action of a building of one's own (%s)", "%s n'a pas de marqueur de propriété sur %s ; la tuile fait l'action d'un bâtiment dont on est propriétaire (%s)", s.name(by), s.sqName(sq, "en"), mine, s.name(by), s.sqName(sq, "fr"), mineFR)
 	}
 	t.commit(by)
 	t.playTile(by, tileBuild)
@@ -924,9 +921,9 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 	if !slices.Contains(s.Discs, st) {
 		var with []string
 		for _, d := range s.Discs {
-			with = append(with, string(s.d.place(d)))
+			with = append(with, string(s.d.place(d))) // a street is named by its printed blue-red numbers
 		}
-		return refusef(ErrNoDisc, "%s carries no disc of the pawn now; streets with a disc: %s", "%s ne porte pas de disque du pion maintenant ; rues avec un disque : %s", s.d.place(st), strings.Join(with, ", "), s.d.place(st), strings.Join(with, ", "))
+		return refusef(ErrNoDisc, "%s carries no disc of the pawn now; streets with a disc: %s", "%s ne porte pas de disque du pion maintenant ; rues avec un disque : %s", s.sqName(st, "en"), strings.Join(with, ", "), s.sqName(st, "fr"), strings.Join(with, ", "))
 	}
 	if len(c.Place)+len(c.Remove) == 0 {
 		return engine.Refuse(engine.ErrBadArgument, "name buildings with place= or remove=, or pass", "nommez des bâtiments avec place= ou remove=, ou passez (pass)")
@@ -943,11 +940,7 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 			return -1, refusef(ErrUnknownSquare, "%q is not a building (buildings: %s)", "%q n'est pas un bâtiment (bâtiments : %s)", p, s.bldKeys(), p, s.bldKeys())
 		}
 		if !slices.Contains(s.d.touch[st], b) {
-			var near []string
-			for _, x := range s.d.touch[st] {
-				near = append(near, string(s.d.bldPlace(x)))
-			}
-			return -1, refusef(ErrNotTouching, "%s does not touch the street %s, which touches: %s", "%s ne touche pas la rue %s, qui touche : %s", s.d.blds[b].NameEN, s.d.place(st), strings.Join(near, ", "), s.d.blds[b].NameFR, s.d.place(st), strings.Join(near, ", "))
+			return -1, refusef(ErrNotTouching, "%s does not touch %s, which touches: %s", "%s ne touche pas %s, qui touche : %s", s.d.blds[b].NameEN, s.sqName(st, "en"), s.bldNames(s.d.touch[st], "en"), s.d.blds[b].NameFR, s.sqName(st, "fr"), s.bldNames(s.d.touch[st], "fr"))
 		}
 		if seen[b] {
 			return -1, refusef(engine.ErrBadArgument, "%s named twice: one marker per building", "%s nommé deux fois : un marqueur par bâtiment", s.d.blds[b].NameEN, s.d.blds[b].NameFR)

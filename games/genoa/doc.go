@@ -8,7 +8,9 @@
 // The rules followed are the texts in /work/shared/rules (Berclaz's
 // translation and the quick reference for Alea, the Filosofia rulebook),
 // as settled by RULES-NOTES.md. Where they are silent the rulings below
-// apply; each is tested.
+// apply; each is tested. RULES.md, beside this package, traces every
+// paragraph of the three texts to the tests and records that check it;
+// the records of the corners no game reaches are in testdata/corners.
 //
 // # A game in commands
 //
@@ -92,13 +94,17 @@
 //   - The building-action tile performs the building's action for its owner
 //     without using the building's action of the turn, without ownership
 //     income (the owner is the player) and without a small order; at a
-//     villa it draws a contract: a large order is delivered only "comme
-//     action dans une des villas" (Berclaz 6.1), and the tile "n'est pas
-//     considéré comme action à proprement parler" (6.5.5).
+//     villa it gives either villa option, a contract drawn or a large order
+//     for that villa delivered (RULES-NOTES ruling: only a small order is
+//     excluded, "cette carte n'autorise pas à remplir un petit contrat",
+//     Berclaz 6.5.5). The tile played goes back to its supply first, so
+//     the large order's tile of choice may be that building-action tile.
 //   - Trade 1:1 gives a good, a tile, a card or one's own marker, and takes
 //     a good, a tile, one's own marker from the common supply or the next
 //     card of a deck (drawn like any card).
-//   - A large order's tile of choice must be named when any tile is left.
+//   - A large order's tile of choice must be named when any tile is left,
+//     among the kinds left; with none left, the 100 ducats are paid and no
+//     tile (RULES-NOTES ruling).
 //   - Messages are delivered also when the card is drawn or received while
 //     both its buildings are already visited this turn.
 //   - The 2-player second action of Filosofia counts actions taken at

@@ -164,7 +164,7 @@ func (s *State) legalMove(add func(engine.Seat, engine.Command)) {
 		if p.Tiles[tileBuild] > 0 {
 			for b, own := range s.Owner {
 				if int(own) == o {
-					add(seat, Build{Building: d.bldPlace(b)})
+					s.legalBuild(b, func(order, tile string) { add(seat, Build{Building: d.bldPlace(b), Order: order, Tile: tile}) }, seat)
 				}
 			}
 		}
@@ -173,6 +173,19 @@ func (s *State) legalMove(add func(engine.Seat, engine.Command)) {
 
 // legalEffect lists the choices of building b's action for who.
 func (s *State) legalEffect(b int, add func(order, tile string), who engine.Seat) {
+	s.legalEffectBack(b, add, who, -1)
+}
+
+// legalBuild lists the choices of a building-action tile played by who at
+// building b: those of its action, the tile played being back in its
+// supply when a large order's reward is chosen.
+func (s *State) legalBuild(b int, add func(order, tile string), who engine.Seat) {
+	s.legalEffectBack(b, add, who, tileBuild)
+}
+
+// legalEffectBack lists the choices of building b's action for who, tile
+// back (or -1) counted once more in the supply.
+func (s *State) legalEffectBack(b int, add func(order, tile string), who engine.Seat, back int) {
 	if s.d.blds[b].Act != aVilla {
 		add("", "")
 		return
@@ -195,7 +208,7 @@ func (s *State) legalEffect(b int, add func(order, tile string), who engine.Seat
 		}
 		any := false
 		for k := range nTiles {
-			if s.TileSup[k] > 0 {
+			if s.TileSup[k] > 0 || k == back {
 				add(cd.ID, tileKeys[k])
 				any = true
 			}

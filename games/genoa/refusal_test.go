@@ -106,14 +106,6 @@ func TestRefusals(t *testing.T) {
 			tiles(t, s, "Anna", "build")
 			return s
 		}, "Anna: build building=park", ErrNotOwner, "no ownership marker", "dont on est propriétaire"},
-		{"large order by a building-action tile", func(t *testing.T) *State {
-			s := atHarbour(t)
-			tiles(t, s, "Anna", "build")
-			s.Owner[s.bldIdx("villa-monetti")] = 0
-			s.Common[0]--
-			hand(t, s, "Anna", "L01")
-			return play(t, s, "Anna: act")
-		}, "Anna: build building=villa-monetti order=L01 tile=extra", ErrCard, "not by a building-action tile", "pioche un contrat"},
 		{"end with a deal's action pending", func(t *testing.T) *State { return play(t, moving(t), "deal from=Bruno to=harbour ducats=5") },
 			"end", ErrPending, "must first take the action", "doit d'abord faire l'action"},
 		{"acquire out of turn", acquiring, "Bruno: acquire street=6-3 place=guild-hall", engine.ErrNotYourTurn, "turn to acquire", "c'est à Anna d'acquérir"},

@@ -26,7 +26,7 @@ var (
 	ErrPromise        = engine.NewRule("genoa.promise", "promises are not allowed in this offer", "les promesses ne sont pas permises dans cette offre")
 	ErrNoOffer        = engine.NewRule("genoa.no-offer", "that player made no offer", "ce joueur n'a pas fait d'offre")
 	ErrDealByMerchant = engine.NewRule("genoa.deal-by-merchant", "only the merchant concludes a deal: send it as an offer (a proposal) to the merchant", "seul le marchand conclut un marché : envoyez-le comme offre (une proposition) au marchand")
-	ErrMerchantOffer  = engine.NewRule("genoa.merchant-offer", "the merchant does not make offers to himself", "le marchand ne se fait pas d'offre à lui-même")
+	ErrMerchantOffer  = engine.NewRule("genoa.merchant-offer", "the merchant does not make offers to themselves", "le marchand ne se fait pas d'offre à lui-même")
 	ErrAfter          = engine.NewRule("genoa.after", "only what the action gives can be paid after it", "seul ce que l'action rapporte peut être payé après elle")
 	ErrCard           = engine.NewRule("genoa.card", "that card cannot be used here", "cette carte ne peut pas servir ici")
 	ErrSmallOrder     = engine.NewRule("genoa.small-order", "a small order is delivered right after one's own action at its building, once per turn", "une petite commande se livre juste après sa propre action dans son bâtiment, une fois par tour")

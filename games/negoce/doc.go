@@ -6,7 +6,9 @@
 // Négoce 2) overrides it. The card catalog (8 goods × 4 cards and the
 // Contraband card, with stable ids for NFC stickers) is data, in
 // configs/negoce/cards.yaml, decoded strictly by [DecodeCatalog] through
-// comptoir/strictyaml.
+// comptoir/strictyaml. RULES.md, beside this package, traces every
+// paragraph of the rules text to the tests and records that check it; the
+// records of the corners no game reaches are in testdata/corners.
 //
 // # A game
 //

@@ -157,7 +157,7 @@ func TestRefusals(t *testing.T) {
 		{"good split", []string{"deal to=Anna cards=jade-1"}, "deal to=Bruno cards=jade-2", ErrWholeGoods, "the four Jade cards go to one player, and another player was dealt some already"},
 		{"three goods", nil, "deal to=Anna cards=jade-1,silk-1,tea-1", ErrWholeGoods, "Anna would hold 3 different goods"},
 		{"ninth card", deal[:1], "deal to=Anna cards=tea-1", ErrHandFull, "Anna has 8 cards: 1 more would make 9"},
-		{"deal to another", nil, "Bruno: deal to=Anna goods=jade", engine.ErrNotYourTurn, "Bruno records only his own hand"},
+		{"deal to another", nil, "Bruno: deal to=Anna goods=jade", engine.ErrNotYourTurn, "Bruno records only their own hand"},
 		{"deal to staff", nil, "deal to=staff goods=jade", engine.ErrBadArgument, "deal to whom?"},
 		{"deal after the deal", deal, "deal to=Anna goods=jade", ErrAlreadyDealt, "the cards were dealt already"},
 		{"bid while dealing", deal[:3], "Bruno: bid price=1", engine.ErrNotNow, "the cards are being dealt"},

@@ -280,7 +280,7 @@ func (s *State) decideDeal(by engine.Seat, c Deal) ([]engine.Event, error) {
 		if to == engine.NoSeat {
 			to = by
 		} else if to != by {
-			return nil, engine.Refusef(engine.ErrNotYourTurn, "%s records only his own hand; the table deals to %s", "%s n'enregistre que sa propre main ; c'est la table qui distribue à %s", s.player(by), s.player(to))
+			return nil, engine.Refusef(engine.ErrNotYourTurn, "%s records only their own hand; the table deals to %s", "%s n'enregistre que sa propre main ; c'est la table qui distribue à %s", s.player(by), s.player(to))
 		}
 	}
 	if to == engine.NoSeat {
@@ -362,7 +362,7 @@ func (s *State) decideBid(by engine.Seat, c Bid) ([]engine.Event, error) {
 	}
 	if !s.opened {
 		if isTable(by) {
-			return nil, engine.Refuse(engine.ErrBadArgument, "who opens? the player drawn at random bids 1 himself (Name: bid price=1)", "qui commence ? le joueur tiré au sort dit 1 lui-même (Nom: bid price=1)")
+			return nil, engine.Refuse(engine.ErrBadArgument, "who opens? the player drawn at random bids 1 themselves (Name: bid price=1)", "qui commence ? le joueur tiré au sort dit 1 lui-même (Nom: bid price=1)")
 		}
 		if c.Price != 1 {
 			return nil, engine.Refusef(ErrOpenAtOne, "%s opens at %d: the auction opens at 1", "%s ouvre à %d : les enchères débutent obligatoirement à 1", s.player(by), c.Price)
@@ -475,7 +475,7 @@ func (s *State) decideOffer(by engine.Seat, c Offer) ([]engine.Event, error) {
 		return nil, engine.Refuse(engine.ErrBadArgument, "an offer comes from a buyer: write Name: offer ...", "une offre vient d'un acheteur : écrivez Nom: offer ...")
 	}
 	if by == s.seller {
-		return nil, engine.Refusef(ErrSellerBuys, "%s sells and cannot offer for his own card", "%s vend et ne peut pas faire d'offre pour sa propre carte", s.player(by))
+		return nil, engine.Refusef(ErrSellerBuys, "%s sells and cannot offer for their own card", "%s vend et ne peut pas faire d'offre pour sa propre carte", s.player(by))
 	}
 	if c.Coins < 0 {
 		return nil, engine.Refusef(engine.ErrBadArgument, "coins=%d: an offer of coins is 0 or more", "coins=%d : une offre de pièces est de 0 ou plus", c.Coins)
@@ -522,10 +522,10 @@ func (s *State) decideBonus(by engine.Seat, c Bonus) ([]engine.Event, error) {
 		return nil, err
 	}
 	if c.Coins < 0 {
-		return nil, engine.Refusef(engine.ErrBadArgument, "coins=%d: the seller lays 0 coins or more on his card", "coins=%d : le vendeur pose 0 pièce ou plus sur sa carte", c.Coins)
+		return nil, engine.Refusef(engine.ErrBadArgument, "coins=%d: the seller lays 0 coins or more on their card", "coins=%d : le vendeur pose 0 pièce ou plus sur sa carte", c.Coins)
 	}
 	if c.Coins > s.coins[p] {
-		return nil, engine.Refusef(engine.ErrCannotPay, "%s has %d coins and cannot lay %d on his card", "%s a %d pièces et ne peut pas en poser %d sur sa carte", s.player(p), s.coins[p], c.Coins)
+		return nil, engine.Refusef(engine.ErrCannotPay, "%s has %d coins and cannot lay %d on their card", "%s a %d pièces et ne peut pas en poser %d sur sa carte", s.player(p), s.coins[p], c.Coins)
 	}
 	return []engine.Event{BonusSet(c)}, nil
 }

@@ -1,6 +1,9 @@
 // Package recordtest replays the game records of a game's testdata
 // against golden logs, for the tests of every game's rules: the one
 // record test that each game's package runs with its own rules and codec.
+// Scenario replays a record written to show one rule and checks the lines
+// it says are refused; CheckTrace checks a game's RULES.md, the trace of
+// every rule paragraph to the tests and records that check it.
 //
 // It lives beside package notation, not in engine/, because it reads
 // files: the engine stays free of I/O.

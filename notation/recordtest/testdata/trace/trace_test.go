@@ -1,0 +1,5 @@
+package trace
+
+import "testing"
+
+func TestTraceFixture(t *testing.T) {}
