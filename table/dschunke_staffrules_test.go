@@ -7,7 +7,7 @@ import (
 
 	"comptoir/configs"
 	"comptoir/engine"
-	"comptoir/engine/dschunke"
+	"comptoir/games/dschunke"
 )
 
 // TestStaffRulesDschunke swaps the data of a running Dschunke game for
