@@ -222,6 +222,11 @@ func (g *Game) commitLocked(write func(*sql.Tx) error, apply, unapply func()) er
 	}
 	if err := tx(st.db, write); err != nil {
 		st.down = writeFault(st.path, err)
+		if f := st.verifyLocked(); f != nil && st.down.Kind == FaultIO {
+			// SQLite says "disk I/O error"; the files say why.
+			f.Cause = fmt.Errorf("%w; %v", err, f.Cause)
+			st.down = f
+		}
 		return st.down
 	}
 	apply()
@@ -300,11 +305,10 @@ func (st *Store) TakeRescues() []Rescue {
 // and records the fault in st.down otherwise.
 func (g *Game) recoverLocked() error {
 	st := g.st
-	f := st.down
+	var f *Fault
 	if st.db != nil {
 		f = st.verifyLocked()
-	}
-	if f == nil && st.db == nil {
+	} else {
 		// Closed after a fault now gone: check the path is writable.
 		if err := syscall.Access(st.path, 2); err != nil && !errors.Is(err, syscall.ENOENT) {
 			f = writeFault(st.path, &os.PathError{Op: "access", Path: st.path, Err: err})
