@@ -215,6 +215,9 @@ func (g *Game) commitLocked(write func(*sql.Tx) error, apply, unapply func()) er
 	st := g.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if st.closed {
+		return ErrClosed
+	}
 	if st.down != nil || st.db == nil {
 		if err := g.recoverLocked(); err != nil {
 			return err
@@ -269,6 +272,9 @@ func (g *Game) Check() error {
 	st := g.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if st.closed {
+		return ErrClosed
+	}
 	if st.down == nil && st.db != nil {
 		f := st.verifyLocked()
 		if f == nil {
@@ -286,6 +292,13 @@ func (st *Store) Down() *Fault {
 	defer st.mu.Unlock()
 	return st.down
 }
+
+// Down returns the fault that stops g's journal recording, nil while it
+// records.
+func (g *Game) Down() *Fault { return g.st.Down() }
+
+// TakeRescues returns the rescues of g's journal since the last call.
+func (g *Game) TakeRescues() []Rescue { return g.st.TakeRescues() }
 
 // TakeRescues returns the rescues since the last call.
 func (st *Store) TakeRescues() []Rescue {

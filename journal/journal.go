@@ -50,6 +50,9 @@ var ErrNothingToUndo = errors.New("journal: no step to undo")
 // ErrFinished is returned when writing to a game that has ended.
 var ErrFinished = errors.New("journal: the game has ended")
 
+// ErrClosed is returned when using a store after Close.
+var ErrClosed = errors.New("journal: closed")
+
 const schema = `
 CREATE TABLE IF NOT EXISTS games (
 	id       INTEGER PRIMARY KEY,
@@ -89,6 +92,7 @@ type Store struct {
 	file    fileID   // the file db was opened on; guarded by mu
 	wal     fileID   // its WAL once seen, zero before; guarded by mu
 	down    *Fault   // the fault that stops recording, nil when recording; guarded by mu
+	closed  bool     // Close was called; guarded by mu
 	rescues []Rescue // rescues not yet taken; guarded by mu
 }
 
@@ -115,6 +119,7 @@ func Open(path string) (*Store, error) {
 func (st *Store) Close() error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	st.closed = true
 	if st.db == nil {
 		return nil
 	}
@@ -131,6 +136,9 @@ func (st *Store) Path() string { return st.path }
 func (st *Store) with(f func(db *sql.DB) error) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if st.closed {
+		return ErrClosed
+	}
 	if st.db == nil {
 		if st.down != nil {
 			return st.down

@@ -168,6 +168,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 
 	opts := table.DefaultOpts
 	opts.Rules, opts.Game, opts.Store, opts.Clock = rules, game, store, clk
+	opts.Logf = logger.Printf // the journal's faults, with their raw causes
 	if genoaBoard != nil {
 		opts.Adapter = table.GenoaAdapter(genoaBoard)
 	}
