@@ -154,9 +154,9 @@ func Run(ctx context.Context, opts Opts) (Figures, error) {
 	}
 	rng := rand.New(rand.NewSource(opts.Seed))
 	start := time.Now()
-	var acked []step   // every acknowledged step, in order: the journal's steps once checked
-	var before *shown  // the state seat 0's phone showed before the last kill
-	var journalLen int // the journal's steps after the last kill
+	var acked []step     // every acknowledged step, in order: the journal's steps once checked
+	var before *shown    // the state seat 0's phone showed before the last kill
+	var journalLen int   // the journal's steps after the last kill
 	var tokens [2]string // the phones' seat tokens, kept across restarts
 	var want string      // seat 0's view of the journal after the last kill
 	for k := 0; k < opts.Kills; k++ {
