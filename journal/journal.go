@@ -18,7 +18,33 @@
 // The database runs in WAL mode with synchronous=FULL: a transaction is
 // durable once its commit returns. A process killed at any point, or a
 // write torn by a power cut, reopens at the last committed step; SQLite's
-// WAL checksums drop a torn tail. The kill test in this package checks it.
+// WAL checksums drop a torn tail. The kill test in this package checks it,
+// and `comptoir killtest` kills the whole daemon during play.
+//
+// # Faults
+//
+// The journal is opened in exclusive locking mode before its first WAL
+// access, so SQLite keeps the WAL index in the process's memory instead of
+// memory-mapping the -shm file: a disk fault is an error returned by a
+// write, never a SIGBUS (one process only may open a journal while it
+// runs). A write that fails returns a *Fault saying in French and English
+// what happened and what to do (Error adds the path and the raw cause, for
+// the log); the journal is then down (Store.Down) and Game.Check, or the
+// next write, reopens it and writes the steps the file misses from memory.
+// After every commit, and at every Check, the file at the journal's path is
+// compared with the open one (device and inode, its WAL too, and whether
+// both may be written): a journal deleted or replaced is copied whole from
+// the open file (VACUUM INTO; or, failing that, its game is written from
+// memory) to its path, a file found there moved aside, and the rescue told
+// (TakeRescues). Open's errors are Faults too: the path, a missing folder,
+// a folder, a file that is not a Comptoir journal (the SQLite
+// application_id marks ours), a damaged one (quick_check).
+//
+// # Schema versions
+//
+// PRAGMA user_version is the schema's version: migrations[i] brings a
+// journal from version i to i+1, in one transaction, at Open. A new table
+// is a new migration appended to the list.
 //
 // # Concurrency
 //
