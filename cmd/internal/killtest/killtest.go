@@ -432,7 +432,7 @@ func newPlayer(addr string, seed int64, tokens *[2]string) (*player, error) {
 			return nil, err
 		}
 		tokens[seat] = token
-		conn, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/ws", h)
+		conn, _, err := dial(addr, h)
 		if err != nil {
 			return nil, err
 		}
@@ -460,7 +460,7 @@ func newPlayer(addr string, seed int64, tokens *[2]string) (*player, error) {
 // join takes seat with the join link the table's screen shows for it and
 // returns the seat's token.
 func join(addr string, h http.Header, seat int) (string, error) {
-	table, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/ws", h)
+	table, _, err := dial(addr, h)
 	if err != nil {
 		return "", err
 	}
@@ -495,6 +495,20 @@ func join(addr string, h http.Header, seat int) (string, error) {
 		return "", fmt.Errorf("join seat %d: %s %v", seat, resp.Status, err)
 	}
 	return out.Token, nil
+}
+
+// dial opens a websocket to the dashboard. The daemon answers HTTP a
+// moment before its dashboard runs (503 to a websocket meanwhile): it
+// tries again for two seconds.
+func dial(addr string, h http.Header) (*websocket.Conn, *http.Response, error) {
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		c, resp, err := websocket.DefaultDialer.Dial("ws://"+addr+"/ws", h)
+		if err == nil || !errors.Is(err, websocket.ErrBadHandshake) || time.Now().After(deadline) {
+			return c, resp, err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 func readMsg(c *websocket.Conn) (map[string]any, error) {
