@@ -209,6 +209,11 @@ func TestLostFile(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, true, FaultReplaced},
+		{"overwritten-in-place", func(t *testing.T, path string) {
+			if err := os.WriteFile(path, bytes.Repeat([]byte("not ours "), 1000), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, false, FaultReplaced},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "t.db")
@@ -225,15 +230,21 @@ func TestLostFile(t *testing.T) {
 				}
 			}
 			rs := st.TakeRescues()
-			if len(rs) != 1 || rs[0].Kind != tc.kind || !rs[0].History {
-				t.Fatalf("rescues = %+v, want one %v with the history", rs, tc.kind)
+			if len(rs) != 1 || rs[0].Kind != tc.kind {
+				t.Fatalf("rescues = %+v, want one %v", rs, tc.kind)
+			}
+			history := 0
+			if rs[0].History {
+				history = 1
+			} else if tc.name != "overwritten-in-place" {
+				t.Errorf("the history was not copied: %v", rs[0].Cause)
 			}
 			if !strings.Contains(rs[0].EN, path) || !strings.Contains(rs[0].FR, "réécrite") {
 				t.Errorf("rescue words: %q / %q", rs[0].EN, rs[0].FR)
 			}
 			if tc.kind == FaultReplaced {
 				b, err := os.ReadFile(rs[0].Aside)
-				if err != nil || !bytes.Contains(b, []byte("not ours")) {
+				if err != nil || !bytes.Contains(b[:100], []byte("not ours")) {
 					t.Errorf("the other file moved to %q: %q, %v", rs[0].Aside, b, err)
 				}
 			}
@@ -242,7 +253,7 @@ func TestLostFile(t *testing.T) {
 				t.Fatalf("%d steps in memory, want 9", len(acked))
 			}
 			st.Close()
-			reopened(t, path, acked, 1)
+			reopened(t, path, acked, history)
 		})
 	}
 }

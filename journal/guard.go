@@ -5,8 +5,10 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"encoding/json"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -184,6 +186,9 @@ func (st *Store) verifyLocked() *Fault {
 	if id != st.file {
 		return replacedFault(st.path, fmt.Errorf("the path's file is %v, the open one %v", id, st.file))
 	}
+	if err := sameHeader(st.path); err != nil {
+		return replacedFault(st.path, err)
+	}
 	wal := st.path + "-wal"
 	wid, err := statID(wal)
 	switch {
@@ -202,6 +207,26 @@ func (st *Store) verifyLocked() *Fault {
 		if err := syscall.Access(p, 2 /* W_OK */); err != nil && !errors.Is(err, syscall.ENOENT) {
 			return writeFault(st.path, &os.PathError{Op: "access", Path: p, Err: err})
 		}
+	}
+	return nil
+}
+
+// sameHeader checks that the file at path still starts as a Comptoir
+// journal: a file copied over it in place (cp other t.db) keeps its inode.
+// The main file's application_id is 0 until the first checkpoint.
+func sameHeader(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // stat and access tell
+	}
+	defer f.Close()
+	head := make([]byte, 100)
+	n, _ := io.ReadFull(f, head)
+	if n < 100 || string(head[:16]) != "SQLite format 3\x00" {
+		return fmt.Errorf("the file was overwritten in place: it no longer starts as an SQLite database (%d bytes read)", n)
+	}
+	if app := binary.BigEndian.Uint32(head[68:72]); app != 0 && app != applicationID {
+		return fmt.Errorf("the file was overwritten in place by a database of another program (application_id %#x)", app)
 	}
 	return nil
 }
