@@ -35,6 +35,12 @@ const MaxHeld = 32
 // journalDevice is the journal's name among the devices' statuses.
 const journalDevice = "journal"
 
+// heldInputs are the table inputs waiting for the journal.
+type heldInputs struct {
+	events    []input.Event // oldest first, at most MaxHeld
+	replaying bool          // the held inputs are being played again
+}
+
 // journalTimer starts the timer of the next journal check.
 func (s *Session) journalTimer() <-chan time.Time {
 	d := s.opts.JournalCheck
@@ -55,7 +61,7 @@ func (s *Session) journalCheck() <-chan time.Time {
 // status, and plays the held inputs once it records. It reports whether
 // the journal records and nothing is held.
 func (s *Session) retryJournal() bool {
-	if s.replaying {
+	if s.held.replaying {
 		return true
 	}
 	if err := s.game.Check(); err != nil {
@@ -63,25 +69,25 @@ func (s *Session) retryJournal() bool {
 		return false
 	}
 	s.journalUp()
-	if len(s.held) == 0 {
+	if len(s.held.events) == 0 {
 		return true
 	}
-	held := s.held
-	s.held = nil
-	s.replaying = true
+	held := s.held.events
+	s.held.events = nil
+	s.held.replaying = true
 	for i, ev := range held {
 		s.handleInput(ev)
-		if len(s.held) > 0 {
+		if len(s.held.events) > 0 {
 			// Down again: the rest waits behind it, in order.
-			s.held = append(s.held, held[i+1:]...)
+			s.held.events = append(s.held.events, held[i+1:]...)
 			break
 		}
 	}
-	s.replaying = false
-	if len(s.held) == 0 {
+	s.held.replaying = false
+	if len(s.held.events) == 0 {
 		s.logf("journal: the %d held table inputs are recorded", len(held))
 	}
-	return len(s.held) == 0
+	return len(s.held.events) == 0
 }
 
 // journalFailed turns the journal's error for a step into a refusal in
@@ -135,7 +141,7 @@ func (s *Session) journalUp() {
 // holdInput queues a table input behind those already held; it reports
 // whether it did (the input then waits for the journal).
 func (s *Session) holdInput(ev input.Event) bool {
-	if len(s.held) == 0 || s.replaying || !stepInput(ev) {
+	if len(s.held.events) == 0 || s.held.replaying || !stepInput(ev) {
 		return false
 	}
 	s.hold(ev)
@@ -146,16 +152,16 @@ func (s *Session) holdInput(ev input.Event) bool {
 // again once it records, and tells the table.
 func (s *Session) hold(ev input.Event) {
 	d := s.devices[journalDevice]
-	if len(s.held) >= MaxHeld {
+	if len(s.held.events) >= MaxHeld {
 		s.refuse(engine.NoSeat, engine.Refuse(ErrJournal,
-			fmt.Sprintf("%s was NOT recorded: the journal is down and %d inputs already wait. Play it again once the journal records. %s", inputName(ev, "en"), len(s.held), d.Detail),
-			fmt.Sprintf("%s n'a PAS été enregistré : le journal est arrêté et %d entrées attendent déjà. Rejouez-le quand le journal enregistre de nouveau. %s", inputName(ev, "fr"), len(s.held), d.DetailFR)))
+			fmt.Sprintf("%s was NOT recorded: the journal is down and %d inputs already wait. Play it again once the journal records. %s", inputName(ev, "en"), len(s.held.events), d.Detail),
+			fmt.Sprintf("%s n'a PAS été enregistré : le journal est arrêté et %d entrées attendent déjà. Rejouez-le quand le journal enregistre de nouveau. %s", inputName(ev, "fr"), len(s.held.events), d.DetailFR)))
 		return
 	}
-	s.held = append(s.held, ev)
+	s.held.events = append(s.held.events, ev)
 	s.refuse(engine.NoSeat, engine.Refuse(ErrJournal,
-		fmt.Sprintf("%s is not recorded yet: it is held (%d waiting) and will be played as soon as the journal records again. %s", inputName(ev, "en"), len(s.held), d.Detail),
-		fmt.Sprintf("%s n'est pas encore enregistré : il est gardé (%d en attente) et sera joué dès que le journal enregistrera de nouveau. %s", inputName(ev, "fr"), len(s.held), d.DetailFR)))
+		fmt.Sprintf("%s is not recorded yet: it is held (%d waiting) and will be played as soon as the journal records again. %s", inputName(ev, "en"), len(s.held.events), d.Detail),
+		fmt.Sprintf("%s n'est pas encore enregistré : il est gardé (%d en attente) et sera joué dès que le journal enregistrera de nouveau. %s", inputName(ev, "fr"), len(s.held.events), d.DetailFR)))
 }
 
 // stepInput reports whether a table input may make a step.

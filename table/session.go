@@ -207,19 +207,18 @@ type Session struct {
 	once    sync.Once
 
 	// Owned by the Run goroutine (and by New before Run starts).
-	state     engine.State
-	seq       int64
-	log       []LogLine
-	refusal   *Refused
-	devices   map[string]input.DeviceStatus
-	unknown   []input.UnknownTag
-	game      *journal.Game
-	last      *journal.Step // the last standing step, nil if none
-	lastDice  int64         // Seq of the last step made from a dice roll, 0 if none
-	waiting   *bool         // last value sent to the indicator
-	outcome   string
-	held      []input.Event // table inputs waiting for the journal, oldest first
-	replaying bool          // the held inputs are being played again
+	state    engine.State
+	seq      int64
+	log      []LogLine
+	refusal  *Refused
+	devices  map[string]input.DeviceStatus
+	unknown  []input.UnknownTag
+	game     *journal.Game
+	last     *journal.Step // the last standing step, nil if none
+	lastDice int64         // Seq of the last step made from a dice roll, 0 if none
+	waiting  *bool         // last value sent to the indicator
+	outcome  string
+	held     heldInputs // table inputs waiting for the journal (journalfault.go)
 
 	mu     sync.Mutex
 	subs   map[chan Update]struct{} // guarded by mu
@@ -547,7 +546,7 @@ func (s *Session) play(a engine.Action, fromDice bool) error {
 		s.refuse(a.By, err.(*engine.Refusal))
 		return err
 	}
-	if len(s.held) > 0 && !s.retryJournal() {
+	if len(s.held.events) > 0 && !s.retryJournal() {
 		// Table inputs wait for the journal: nothing goes before them.
 		var down error = ErrJournal
 		if f := s.game.Down(); f != nil {
