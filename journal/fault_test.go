@@ -383,3 +383,33 @@ func TestOpenFaults(t *testing.T) {
 type otherRules struct{ enginetest.Rules }
 
 func (otherRules) Name() string { return "other" }
+
+// TestDeletedWhileDown: a journal closed by a fault and deleted before
+// the fault is gone is written again from memory (its history is lost,
+// and the rescue says so).
+func TestDeletedWhileDown(t *testing.T) {
+	dir := t.TempDir()
+	faulttest.NeedChattr(t, dir)
+	path := filepath.Join(dir, "t.db")
+	st, g := started(t, path)
+	undo := faulttest.Immutable(t, path)
+	if err := try(t, g, 1); !errors.Is(err, ErrNotRecording) {
+		t.Fatalf("step with the journal immutable = %v, want a fault", err)
+	}
+	undo()
+	os.Remove(path)
+	os.Remove(path + "-wal")
+	if err := g.Check(); err != nil {
+		t.Fatalf("Check() = %v, want the game written again", err)
+	}
+	rs := st.TakeRescues()
+	if len(rs) != 1 || rs[0].Kind != FaultDeleted || rs[0].History || !strings.Contains(rs[0].EN, "earlier games of its history could not be copied") {
+		t.Fatalf("rescues = %+v, want one deleted without history", rs)
+	}
+	if err := try(t, g, 3); err != nil {
+		t.Fatal(err)
+	}
+	acked := g.Steps()
+	st.Close()
+	reopened(t, path, acked, 0)
+}

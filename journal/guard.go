@@ -353,10 +353,14 @@ func (g *Game) recoverLocked() error {
 		}
 	}
 	lost := f != nil && (f.Kind == FaultDeleted || f.Kind == FaultReplaced)
-	if !lost {
-		if id, err := statID(st.path); st.db == nil && err == nil && st.file != (fileID{}) && id != st.file {
-			lost = true
-			f = replacedFault(st.path, errors.New("the path's file changed while the journal was closed"))
+	if !lost && st.db == nil && st.file != (fileID{}) {
+		// Closed after a fault: the file may have gone meanwhile.
+		id, err := statID(st.path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			lost, f = true, deletedFault(st.path, errors.New("the file was deleted while the journal was down"))
+		case err == nil && id != st.file:
+			lost, f = true, replacedFault(st.path, errors.New("the path's file changed while the journal was down"))
 		}
 	}
 	var rescue *Rescue
