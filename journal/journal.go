@@ -49,7 +49,8 @@
 // # Concurrency
 //
 // A Store and its Games may be used from several goroutines; a mutex per
-// Game guards its cached steps. In Comptoir one table session goroutine
+// Game guards its cached steps, and the Store's mutex its database (which
+// a recovery replaces); a Game's mutex is taken before its Store's. In Comptoir one table session goroutine
 // writes and the dashboard reads records for download.
 package journal
 
