@@ -8,8 +8,9 @@ GOBIN := $(shell $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
 STATICCHECK_VERSION := v0.8.2
 # Debian packages the tests need: OpenCV for vision/ (gocv), Chromium for
-# the dashboard's real-browser test, POV-Ray for the dice picture generator.
-TEST_PACKAGES := libopencv-dev chromium povray
+# the dashboard's real-browser test, POV-Ray for the dice picture generator,
+# e2fsprogs (chattr) for the journal's immutable-file faults.
+TEST_PACKAGES := libopencv-dev chromium povray e2fsprogs
 DEMO_PACKAGES := libopencv-dev
 FUZZTIME ?= 5s
 SIMGAMES ?= 2000

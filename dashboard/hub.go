@@ -210,6 +210,8 @@ type frameDevice struct {
 	Device string `json:"device"`
 	OK     bool   `json:"ok"`
 	Detail string `json:"detail,omitempty"`
+	// FR is Detail in French, when the device gives it.
+	FR string `json:"fr,omitempty"`
 }
 
 // frame builds the frame of u for a.
@@ -300,9 +302,10 @@ func (s *Server) frame(u *Update, vs views, legal []frameAction, a audience) []b
 		f.Proposals = s.props.visible(a)
 	}
 	f.Said = s.props.announcements()
+	f.Devices = seatDevices(a, u.Devices)
 	if a.role != roleSeat {
 		for _, d := range u.Devices {
-			f.Devices = append(f.Devices, frameDevice{Device: d.Device, OK: d.OK, Detail: d.Detail})
+			f.Devices = append(f.Devices, frameDevice{Device: d.Device, OK: d.OK, Detail: d.Detail, FR: d.DetailFR})
 		}
 		for _, t := range u.Unknown {
 			f.Unknown = append(f.Unknown, t.UID)

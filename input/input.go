@@ -106,6 +106,9 @@ type DeviceStatus struct {
 	Device string // "nfc", "camera", "buttons", "sensors"
 	OK     bool
 	Detail string
+	// DetailFR is Detail in French, when the device says it in both
+	// languages (the journal does).
+	DetailFR string
 }
 
 func (e DeviceStatus) When() time.Time { return e.At }

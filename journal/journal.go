@@ -18,12 +18,39 @@
 // The database runs in WAL mode with synchronous=FULL: a transaction is
 // durable once its commit returns. A process killed at any point, or a
 // write torn by a power cut, reopens at the last committed step; SQLite's
-// WAL checksums drop a torn tail. The kill test in this package checks it.
+// WAL checksums drop a torn tail. The kill test in this package checks it,
+// and `comptoir killtest` kills the whole daemon during play.
+//
+// # Faults
+//
+// The journal is opened in exclusive locking mode before its first WAL
+// access, so SQLite keeps the WAL index in the process's memory instead of
+// memory-mapping the -shm file: a disk fault is an error returned by a
+// write, never a SIGBUS (one process only may open a journal while it
+// runs). A write that fails returns a *Fault saying in French and English
+// what happened and what to do (Error adds the path and the raw cause, for
+// the log); the journal is then down (Store.Down) and Game.Check, or the
+// next write, reopens it and writes the steps the file misses from memory.
+// After every commit, and at every Check, the file at the journal's path is
+// compared with the open one (device and inode, its WAL too, and whether
+// both may be written): a journal deleted or replaced is copied whole from
+// the open file (VACUUM INTO; or, failing that, its game is written from
+// memory) to its path, a file found there moved aside, and the rescue told
+// (TakeRescues). Open's errors are Faults too: the path, a missing folder,
+// a folder, a file that is not a Comptoir journal (the SQLite
+// application_id marks ours), a damaged one (quick_check).
+//
+// # Schema versions
+//
+// PRAGMA user_version is the schema's version: migrations[i] brings a
+// journal from version i to i+1, in one transaction, at Open. A new table
+// is a new migration appended to the list.
 //
 // # Concurrency
 //
 // A Store and its Games may be used from several goroutines; a mutex per
-// Game guards its cached steps. In Comptoir one table session goroutine
+// Game guards its cached steps, and the Store's mutex its database (which
+// a recovery replaces); a Game's mutex is taken before its Store's. In Comptoir one table session goroutine
 // writes and the dashboard reads records for download.
 package journal
 
@@ -49,6 +76,9 @@ var ErrNothingToUndo = errors.New("journal: no step to undo")
 
 // ErrFinished is returned when writing to a game that has ended.
 var ErrFinished = errors.New("journal: the game has ended")
+
+// ErrClosed is returned when using a store after Close.
+var ErrClosed = errors.New("journal: closed")
 
 const schema = `
 CREATE TABLE IF NOT EXISTS games (
@@ -82,36 +112,68 @@ CREATE TABLE IF NOT EXISTS events (
 
 // Store is a table's journal file.
 type Store struct {
-	db   *sql.DB
 	path string
+
+	mu      sync.Mutex
+	db      *sql.DB  // nil while the journal is down and closed; guarded by mu
+	file    fileID   // the file db was opened on; guarded by mu
+	wal     fileID   // its WAL once seen, zero before; guarded by mu
+	down    *Fault   // the fault that stops recording, nil when recording; guarded by mu
+	closed  bool     // Close was called; guarded by mu
+	rescues []Rescue // rescues not yet taken; guarded by mu
 }
 
-// Open opens or creates the journal at path.
+// Open opens or creates the journal at path. Its errors are *Fault values
+// naming the path and saying what to do.
 func Open(path string) (*Store, error) {
-	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(ON)"
-	db, err := sql.Open("sqlite", dsn)
+	if err := checkPlace(path); err != nil {
+		return nil, err
+	}
+	db, err := openDB(path)
 	if err != nil {
-		return nil, fmt.Errorf("journal %s: %w", path, err)
+		return nil, err
 	}
-	// One connection: writes are serialised and the pragmas hold.
-	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(schema); err != nil {
+	st := &Store{db: db, path: path}
+	st.file, err = statID(path)
+	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("journal %s: cannot open or create it (is it a Comptoir journal, on a writable disk?): %w", path, err)
+		return nil, openFault(path, err)
 	}
-	var mode string
-	if err := db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
-		db.Close()
-		return nil, fmt.Errorf("journal %s: WAL mode not available (mode %q): %v", path, mode, err)
-	}
-	return &Store{db: db, path: path}, nil
+	return st, nil
 }
 
 // Close closes the store.
-func (st *Store) Close() error { return st.db.Close() }
+func (st *Store) Close() error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.closed = true
+	if st.db == nil {
+		return nil
+	}
+	err := st.db.Close()
+	st.db = nil
+	return err
+}
 
 // Path is the file the store was opened from.
 func (st *Store) Path() string { return st.path }
+
+// with runs f on the open database, or returns the fault that keeps it
+// closed.
+func (st *Store) with(f func(db *sql.DB) error) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.closed {
+		return ErrClosed
+	}
+	if st.db == nil {
+		if st.down != nil {
+			return st.down
+		}
+		return fmt.Errorf("journal %s: closed", st.path)
+	}
+	return f(st.db)
+}
 
 // Step is one step of a game.
 type Step struct {
@@ -137,8 +199,10 @@ type Game struct {
 	setup engine.Setup
 
 	mu       sync.Mutex
-	steps    []Step // guarded by mu
-	finished bool   // guarded by mu
+	started  time.Time // guarded by mu
+	steps    []Step    // guarded by mu
+	finished time.Time // zero while the game runs; guarded by mu
+	outcome  string    // guarded by mu
 }
 
 // Info describes a game of the store's history.
@@ -162,52 +226,75 @@ func (st *Store) Begin(rules engine.Rules, setup engine.Setup, at time.Time) (*G
 	if err != nil {
 		return nil, err
 	}
-	res, err := st.db.Exec(`INSERT INTO games (game, setup, started) VALUES (?, ?, ?)`, setup.Game, string(b), at.UTC().Format(time.RFC3339Nano))
-	if err != nil {
-		return nil, fmt.Errorf("journal %s: begin: %w", st.path, err)
-	}
-	id, err := res.LastInsertId()
+	var id int64
+	err = st.with(func(db *sql.DB) error {
+		res, err := db.Exec(`INSERT INTO games (game, setup, started) VALUES (?, ?, ?)`, setup.Game, string(b), at.UTC().Format(time.RFC3339Nano))
+		if err != nil {
+			return writeFault(st.path, err)
+		}
+		id, err = res.LastInsertId()
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	return &Game{st: st, id: id, rules: rules, setup: setup}, nil
+	return &Game{st: st, id: id, rules: rules, setup: setup, started: at.UTC()}, nil
 }
 
-// Resume loads the latest unfinished game, which must be a game of rules.
+// Resume loads the latest unfinished game, which must be a game of rules
+// (else the error is a *Fault of kind FaultOtherGame, which says how to
+// end it).
 func (st *Store) Resume(rules engine.Rules) (*Game, error) {
-	var id int64
-	var game, setupJSON string
-	err := st.db.QueryRow(`SELECT id, game, setup FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1`).Scan(&id, &game, &setupJSON)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNoGame
-	}
-	if err != nil {
-		return nil, fmt.Errorf("journal %s: %w", st.path, err)
-	}
-	if game != rules.Name() {
-		return nil, fmt.Errorf("journal %s: the unfinished game %d is a game of %q, not %q: finish or abandon it first", st.path, id, game, rules.Name())
-	}
-	return st.load(rules, id, setupJSON, false)
+	var g *Game
+	err := st.with(func(db *sql.DB) error {
+		var id int64
+		var game, setupJSON string
+		err := db.QueryRow(`SELECT id, game, setup FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1`).Scan(&id, &game, &setupJSON)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNoGame
+		}
+		if err != nil {
+			return openFault(st.path, err)
+		}
+		if game != rules.Name() {
+			return OtherGameFault(st.path, id, game, rules.Name())
+		}
+		g, err = st.loadLocked(db, rules, id)
+		return err
+	})
+	return g, err
 }
 
 // Load loads game id, finished or not.
 func (st *Store) Load(rules engine.Rules, id int64) (*Game, error) {
-	var setupJSON string
-	var finished sql.NullString
-	err := st.db.QueryRow(`SELECT setup, finished FROM games WHERE id = ?`, id).Scan(&setupJSON, &finished)
+	var g *Game
+	err := st.with(func(db *sql.DB) error {
+		var err error
+		g, err = st.loadLocked(db, rules, id)
+		return err
+	})
+	return g, err
+}
+
+func (st *Store) loadLocked(db *sql.DB, rules engine.Rules, id int64) (*Game, error) {
+	var setupJSON, started string
+	var finished, outcome sql.NullString
+	err := db.QueryRow(`SELECT setup, started, finished, outcome FROM games WHERE id = ?`, id).Scan(&setupJSON, &started, &finished, &outcome)
 	if err != nil {
 		return nil, fmt.Errorf("journal %s: game %d: %w", st.path, id, err)
 	}
-	return st.load(rules, id, setupJSON, finished.Valid)
-}
-
-func (st *Store) load(rules engine.Rules, id int64, setupJSON string, finished bool) (*Game, error) {
 	var setup engine.Setup
 	if err := json.Unmarshal([]byte(setupJSON), &setup); err != nil {
 		return nil, fmt.Errorf("journal %s: game %d: setup: %w", st.path, id, err)
 	}
-	g := &Game{st: st, id: id, rules: rules, setup: setup, finished: finished}
-	rows, err := st.db.Query(`SELECT seq, at, by, kind, command, undoes, reason FROM steps WHERE game = ? ORDER BY seq`, id)
+	g := &Game{st: st, id: id, rules: rules, setup: setup, outcome: outcome.String}
+	g.started, _ = time.Parse(time.RFC3339Nano, started)
+	if finished.Valid {
+		if g.finished, err = time.Parse(time.RFC3339Nano, finished.String); err != nil {
+			g.finished = g.started
+		}
+	}
+	rows, err := db.Query(`SELECT seq, at, by, kind, command, undoes, reason FROM steps WHERE game = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +321,7 @@ func (st *Store) load(rules engine.Rules, id int64, setupJSON string, finished b
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	erows, err := st.db.Query(`SELECT seq, idx, name, data FROM events WHERE game = ? ORDER BY seq, idx`, id)
+	erows, err := db.Query(`SELECT seq, idx, name, data FROM events WHERE game = ? ORDER BY seq, idx`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -273,30 +360,33 @@ func (st *Store) load(rules engine.Rules, id int64, setupJSON string, finished b
 
 // Games lists the store's games, oldest first.
 func (st *Store) Games() ([]Info, error) {
-	rows, err := st.db.Query(`SELECT id, setup, started, finished, outcome FROM games ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var out []Info
-	for rows.Next() {
-		var in Info
-		var setup, started string
-		var finished, outcome sql.NullString
-		if err := rows.Scan(&in.ID, &setup, &started, &finished, &outcome); err != nil {
-			return nil, err
+	err := st.with(func(db *sql.DB) error {
+		rows, err := db.Query(`SELECT id, setup, started, finished, outcome FROM games ORDER BY id`)
+		if err != nil {
+			return err
 		}
-		if err := json.Unmarshal([]byte(setup), &in.Setup); err != nil {
-			return nil, fmt.Errorf("journal: game %d: setup: %w", in.ID, err)
+		defer rows.Close()
+		for rows.Next() {
+			var in Info
+			var setup, started string
+			var finished, outcome sql.NullString
+			if err := rows.Scan(&in.ID, &setup, &started, &finished, &outcome); err != nil {
+				return err
+			}
+			if err := json.Unmarshal([]byte(setup), &in.Setup); err != nil {
+				return fmt.Errorf("journal: game %d: setup: %w", in.ID, err)
+			}
+			in.Started, _ = time.Parse(time.RFC3339Nano, started)
+			if finished.Valid {
+				in.Finished, _ = time.Parse(time.RFC3339Nano, finished.String)
+			}
+			in.Outcome = outcome.String
+			out = append(out, in)
 		}
-		in.Started, _ = time.Parse(time.RFC3339Nano, started)
-		if finished.Valid {
-			in.Finished, _ = time.Parse(time.RFC3339Nano, finished.String)
-		}
-		in.Outcome = outcome.String
-		out = append(out, in)
-	}
-	return out, rows.Err()
+		return rows.Err()
+	})
+	return out, err
 }
 
 // ID is the game's number in its store.
@@ -323,11 +413,11 @@ func (g *Game) Append(at time.Time, a engine.Action, evs []engine.Event) (Step, 
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.finished {
+	if !g.finished.IsZero() {
 		return Step{}, ErrFinished
 	}
 	s.Seq = int64(len(g.steps) + 1)
-	err := g.st.tx(func(tx *sql.Tx) error {
+	err := g.commitLocked(func(tx *sql.Tx) error {
 		if _, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command) VALUES (?, ?, ?, ?, 'action', ?)`,
 			g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(s.By), s.Command); err != nil {
 			return err
@@ -339,11 +429,10 @@ func (g *Game) Append(at time.Time, a engine.Action, evs []engine.Event) (Step, 
 			}
 		}
 		return nil
-	})
+	}, func() { g.steps = append(g.steps, s) }, func() { g.steps = g.steps[:len(g.steps)-1] })
 	if err != nil {
-		return Step{}, fmt.Errorf("journal %s: append step %d: %w", g.st.path, s.Seq, err)
+		return Step{}, err
 	}
-	g.steps = append(g.steps, s)
 	return s, nil
 }
 
@@ -351,7 +440,7 @@ func (g *Game) Append(at time.Time, a engine.Action, evs []engine.Event) (Step, 
 func (g *Game) Undo(at time.Time, by engine.Seat, reason string) (Step, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.finished {
+	if !g.finished.IsZero() {
 		return Step{}, ErrFinished
 	}
 	last := -1
@@ -365,16 +454,20 @@ func (g *Game) Undo(at time.Time, by engine.Seat, reason string) (Step, error) {
 		return Step{}, ErrNothingToUndo
 	}
 	s := Step{Seq: int64(len(g.steps) + 1), At: at.UTC(), By: by, Undo: true, Undoes: g.steps[last].Seq, Reason: reason, Command: "undo"}
-	err := g.st.tx(func(tx *sql.Tx) error {
+	err := g.commitLocked(func(tx *sql.Tx) error {
 		_, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command, undoes, reason) VALUES (?, ?, ?, ?, 'undo', 'undo', ?, ?)`,
 			g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(by), s.Undoes, reason)
 		return err
+	}, func() {
+		g.steps[last].Undone = true
+		g.steps = append(g.steps, s)
+	}, func() {
+		g.steps[last].Undone = false
+		g.steps = g.steps[:len(g.steps)-1]
 	})
 	if err != nil {
-		return Step{}, fmt.Errorf("journal %s: undo: %w", g.st.path, err)
+		return Step{}, err
 	}
-	g.steps[last].Undone = true
-	g.steps = append(g.steps, s)
 	return s, nil
 }
 
@@ -382,24 +475,24 @@ func (g *Game) Undo(at time.Time, by engine.Seat, reason string) (Step, error) {
 func (g *Game) Finish(at time.Time, outcome string) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.finished {
+	if !g.finished.IsZero() {
 		return ErrFinished
 	}
 	if outcome != "over" && outcome != "abandoned" {
 		return fmt.Errorf("journal: outcome %q: want over or abandoned", outcome)
 	}
-	if _, err := g.st.db.Exec(`UPDATE games SET finished = ?, outcome = ? WHERE id = ?`, at.UTC().Format(time.RFC3339Nano), outcome, g.id); err != nil {
-		return fmt.Errorf("journal %s: finish: %w", g.st.path, err)
-	}
-	g.finished = true
-	return nil
+	at = at.UTC()
+	return g.commitLocked(func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE games SET finished = ?, outcome = ? WHERE id = ?`, at.Format(time.RFC3339Nano), outcome, g.id)
+		return err
+	}, func() { g.finished, g.outcome = at, outcome }, func() { g.finished, g.outcome = time.Time{}, "" })
 }
 
 // Finished reports whether the game has ended.
 func (g *Game) Finished() bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.finished
+	return !g.finished.IsZero()
 }
 
 // Steps returns a copy of every step, undone and undo steps included.
@@ -446,8 +539,8 @@ func (g *Game) Record() *notation.Record {
 	return rec
 }
 
-func (st *Store) tx(f func(*sql.Tx) error) error {
-	tx, err := st.db.Begin()
+func tx(db *sql.DB, f func(*sql.Tx) error) error {
+	tx, err := db.Begin()
 	if err != nil {
 		return err
 	}

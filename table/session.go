@@ -61,6 +61,11 @@ type Opts struct {
 	// MaxUnknown is how many unknown tags are kept for enrolment (the
 	// most recent ones).
 	MaxUnknown int
+	// JournalCheck is how often the journal is checked, and retried
+	// while it does not record; 0 means DefaultJournalCheck.
+	JournalCheck time.Duration
+	// Logf logs the journal's faults with their raw causes; nil: none.
+	Logf func(format string, args ...any)
 }
 
 // DefaultOpts are the options a table uses unless its configuration says
@@ -189,9 +194,10 @@ var (
 	ErrRunning = errors.New("table: the session is already running")
 	// ErrBadRequest is wrapped by the error of a malformed staff request.
 	ErrBadRequest = errors.New("table: bad request")
-	// ErrJournal is wrapped by the error of a step the journal could not
-	// record: the step is not taken.
-	ErrJournal = errors.New("table: the journal could not record the step")
+	// ErrJournal is the rule of the refusal of a step the journal could
+	// not record: the step is not taken. Its words say what happened and
+	// what to do (see journalfault.go).
+	ErrJournal = engine.NewRule("table.journal", "the journal could not record the step", "le journal n'a pas pu enregistrer l'étape")
 )
 
 // Session is one table's game. Make it with New, then call Run.
@@ -220,6 +226,7 @@ type Session struct {
 	lastDice int64         // Seq of the last step made from a dice roll, 0 if none
 	waiting  *bool         // last value sent to the indicator
 	outcome  string
+	held     heldInputs // table inputs waiting for the journal (journalfault.go)
 
 	mu     sync.Mutex
 	subs   map[chan Update]struct{} // guarded by mu
@@ -401,8 +408,11 @@ func (s *Session) Run(ctx context.Context, inputs <-chan input.Event) error {
 	}
 	defer close(s.stopped)
 	s.indicate()
+	check := s.journalTimer()
 	for {
 		select {
+		case <-check:
+			check = s.journalCheck()
 		case <-ctx.Done():
 			return nil
 		case ev, ok := <-inputs:
@@ -556,6 +566,14 @@ func (s *Session) play(a engine.Action, fromDice bool) error {
 		s.refuse(a.By, err.(*engine.Refusal))
 		return err
 	}
+	if len(s.held.events) > 0 && !s.retryJournal() {
+		// Table inputs wait for the journal: nothing goes before them.
+		var down error = ErrJournal
+		if f := s.game.Down(); f != nil {
+			down = f
+		}
+		return s.journalFailed(a.By, down)
+	}
 	next, lines, evs, err := s.decide(a)
 	if err != nil {
 		if r, ok := engine.AsRefusal(err); ok {
@@ -566,13 +584,9 @@ func (s *Session) play(a engine.Action, fromDice bool) error {
 	}
 	step, err := s.game.Append(s.clock.Now(), a, evs)
 	if err != nil {
-		s.devices["journal"] = input.DeviceStatus{At: s.clock.Now(), Device: "journal", OK: false, Detail: err.Error()}
-		s.publish()
-		return fmt.Errorf("%w: %w", ErrJournal, err)
+		return s.journalFailed(a.By, err)
 	}
-	if d, ok := s.devices["journal"]; ok && !d.OK {
-		s.devices["journal"] = input.DeviceStatus{At: s.clock.Now(), Device: "journal", OK: true, Detail: "recording again"}
-	}
+	s.journalUp()
 	for i := range lines {
 		lines[i].Seq = step.Seq
 	}
@@ -623,7 +637,10 @@ func (s *Session) undo(by engine.Seat, reason string) error {
 		return engine.Refuse(ErrNothingToUndo, "", "")
 	}
 	if _, err := s.game.Undo(s.clock.Now(), by, reason); err != nil {
-		return fmt.Errorf("%w: %w", ErrJournal, err)
+		if isJournal(err) {
+			return s.journalFailed(by, err)
+		}
+		return fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
 	if err := s.rebuild(); err != nil {
 		return err
@@ -650,6 +667,9 @@ func (s *Session) indicate() {
 }
 
 func (s *Session) handleInput(ev input.Event) {
+	if s.holdInput(ev) {
+		return
+	}
 	var target Target
 	switch e := ev.(type) {
 	case input.DeviceStatus:
@@ -703,7 +723,9 @@ func (s *Session) handleInput(ev input.Event) {
 		return
 	}
 	_, dice := ev.(input.DiceRolled)
-	s.play(a, dice)
+	if err := s.play(a, dice); isJournal(err) {
+		s.hold(ev)
+	}
 }
 
 // correct replaces the last roll by a corrected reading, if nothing
@@ -718,6 +740,9 @@ func (s *Session) correct(e input.DiceRolled) {
 		return
 	}
 	if err := s.undo(engine.NoSeat, fmt.Sprintf("dice corrected to blue=%d red=%d", e.Blue, e.Red)); err != nil {
+		if isJournal(err) {
+			s.hold(e)
+		}
 		return
 	}
 	e.Correction = false
@@ -728,7 +753,9 @@ func (s *Session) correct(e input.DiceRolled) {
 		}
 		return
 	}
-	s.play(a, true)
+	if err := s.play(a, true); isJournal(err) {
+		s.hold(e)
+	}
 }
 
 // undoButton undoes the last step when the table's devices made it less
@@ -744,7 +771,9 @@ func (s *Session) undoButton() {
 		s.refuse(engine.NoSeat, engine.Refusef(ErrUndoStaff, "the last step is more than %v old: only the staff can undo it",
 			"la dernière étape date de plus de %v : seul le personnel peut l'annuler", s.opts.UndoWindow))
 	default:
-		s.undo(engine.NoSeat, "undo button")
+		if err := s.undo(engine.NoSeat, "undo button"); isJournal(err) {
+			s.hold(input.Button{At: s.clock.Now(), Name: "undo"})
+		}
 	}
 }
 
@@ -801,7 +830,7 @@ func (s *Session) finish(kind StaffKind, reason string) error {
 		}
 	}
 	if err := s.game.Finish(s.clock.Now(), outcome); err != nil {
-		return fmt.Errorf("%w: %w", ErrJournal, err)
+		return s.journalFailed(engine.Staff, err)
 	}
 	s.outcome = outcome
 	line := LogLine{Seq: s.seq, FR: "La partie est terminée.", EN: "The game is over."}
@@ -826,6 +855,9 @@ func (s *Session) newGame(setup engine.Setup) error {
 		return fmt.Errorf("%w: end or abandon the current game first", ErrBadRequest)
 	}
 	g, err := s.store.Begin(s.rules, setup, s.clock.Now())
+	if isJournal(err) {
+		return s.journalFailed(engine.Staff, err)
+	}
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}

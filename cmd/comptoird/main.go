@@ -163,6 +163,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 
 	opts := table.DefaultOpts
 	opts.Rules, opts.Game, opts.Store, opts.Clock, opts.Kit = rules, game, store, clk, gameKit
+	opts.Logf = logger.Printf // the journal's faults, with their raw causes
 	if cfg.Tags != "" {
 		if _, err := os.Stat(cfg.Tags); err != nil {
 			logger.Printf("no enrolled tags yet (%v): every tap is an unknown tag until `comptoir enroll` writes %s", err, cfg.Tags)

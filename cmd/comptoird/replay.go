@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 
@@ -25,12 +26,21 @@ const demoReason = "the recording starts again"
 // takes (shown as a picture to the dice reader) is not sent as is.
 func replayLoop(ctx context.Context, sess *table.Session, rec *replay.Source, r *tableconfig.Replay, dice func(input.DiceRolled) bool, out chan<- input.Event, clk clock.Clock, logger *log.Logger) error {
 	for pass := 1; ; pass++ {
-		if r.Loop {
-			if err := freshGame(ctx, sess); err != nil {
-				if ctx.Err() != nil {
-					return nil
-				}
+		for r.Loop {
+			err := freshGame(ctx, sess)
+			if err == nil {
+				break
+			}
+			if ctx.Err() != nil {
+				return nil
+			}
+			if !errors.Is(err, table.ErrJournal) {
 				return err
+			}
+			// The journal does not record: the next pass waits for it.
+			logger.Printf("replay: %v; the next pass waits for the journal", err)
+			if clock.Sleep(ctx, clk, table.DefaultJournalCheck) != nil {
+				return nil
 			}
 		}
 		for e := range rec.Run(ctx) {

@@ -291,7 +291,7 @@
   function devicesSection() {
     if (!frame.devices && !frame.unknown) return null;
     return h("section", { id: "devices" }, h("h2", {}, t("devices")),
-      h("ul", {}, (frame.devices || []).map((d) => h("li", { class: d.ok ? "ok" : "fault" }, d.device + (d.detail ? " · " + d.detail : "")))),
+      h("ul", {}, (frame.devices || []).map((d) => h("li", { class: d.ok ? "ok" : "fault" }, d.device + (d.detail ? " · " + (lang === "fr" && d.fr ? d.fr : d.detail) : "")))),
       frame.unknown ? h("p", {}, t("unknownTags") + " : " + frame.unknown.join(", ")) : null);
   }
 
@@ -347,7 +347,7 @@
       kids.push(playersSection());
       if (frame.role === "staff") kids.push(staffSection());
       kids.push(logSection());
-      if (frame.role !== "seat") kids.push(devicesSection());
+      if (frame.role !== "seat" || frame.devices) kids.push(devicesSection());
     }
     app.replaceChildren(...kids.filter(Boolean));
     document.body.dataset.role = frame ? frame.role : mode;
