@@ -37,6 +37,27 @@
 //
 // # Reading
 //
+// A NetReader (NewNetReader) is the reader the daemon (comptoir dicefeed)
+// and comptoir dice use. It finds the blue and the red die by colour at
+// any size from 25 to 160 pixels across (at 640 wide: a camera 20 to 70
+// cm above the table; the background is a median over half the frame),
+// cuts each die's top-face numeral out, centred on it, turned upright by
+// its long axis and scaled to the die's width (32x32 grey levels), and
+// classifies it with a small convolutional network (model/dicenet.onnx,
+// made by `make model` from vision/train; run by OpenCV's dnn module, no
+// Python). Under MinConfidence (0.97 by default) the die is unreadable,
+// never guessed. Two dice touching are each read (they are two colours).
+// A NetCalibration (NetCalibrator: each face of each die shown once, at
+// the table's own camera height) holds the set's numerals as prototypes
+// in the network's embedding; with it a hesitant die whose prototypes
+// agree is read, and a sure one they contradict is refused. ReadSingle
+// reads one die of any colour; ReadSet and ReadSets make the reports of
+// comptoir dice --report.
+//
+// The hand-tuned Reader below is kept, behind comptoir dice --hand-tuned
+// and its own tests, as the measure the learned reader is compared with;
+// the daemon no longer uses it.
+//
 // A Reader (NewReader) finds the blue and the red die by colour and reads
 // the numeral on the face that points up, with a confidence and, when
 // unsure, a reason in words; its numeral model can be learnt from labelled

@@ -123,7 +123,7 @@ func TestCalibrateDirThenDice(t *testing.T) {
 		t.Errorf("empty folder: exit %d, err %q; want the missing picture named", code, errs)
 	}
 	os.WriteFile(calib, []byte("{not json"), 0o644)
-	if _, errs, code := runCmd(t, "dice", "--calibration", calib, paths[0]); code != 1 || !strings.Contains(errs, "bad numeral model") {
+	if _, errs, code := runCmd(t, "dice", "--calibration", calib, paths[0]); code != 1 || !strings.Contains(errs, "bad calibration") {
 		t.Errorf("corrupt calibration: exit %d, err %q", code, errs)
 	}
 }

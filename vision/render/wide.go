@@ -358,10 +358,103 @@ func Wide(r *rand.Rand, fonts, surfaces []string) (Scene, WideInfo) {
 	return s, info
 }
 
+// DiceSet is what one box's dice share: font, ink, plastic, numeral style,
+// edges, numeral height and size.
+type DiceSet struct {
+	Font, Ink     string
+	Blue, Red     Vec
+	Finish        string
+	Engraved      bool
+	Round         float64
+	NumeralHeight float64
+	Size          float64
+}
+
+// DrawSet draws a dice set of the wide distribution with the given font.
+// (Wide and WideFrame draw their dice as before sets existed, so that
+// their seeds keep giving the same pictures.)
+func DrawSet(r *rand.Rand, font string) DiceSet {
+	s := DiceSet{Font: filepath.Base(font), Blue: jitter(r, pick(r, wideBlue...), 0.12), Red: jitter(r, pick(r, wideRed...), 0.12)}
+	s.Ink = pick(r, wideInks...)
+	if s.Ink == "black" && r.IntN(2) == 0 {
+		s.Ink = "white"
+	}
+	s.Size = uniform(r, 7, 11)
+	s.Finish = pick(r, "opaque", "opaque", "pearl", "translucent")
+	s.Engraved = r.IntN(2) == 0
+	s.Round = uniform(r, 0.86, 0.94)
+	if r.IntN(3) == 0 {
+		s.Round = 1.2
+	}
+	s.NumeralHeight = uniform(r, 0.42, 0.6)
+	return s
+}
+
+// die returns the set's die of the given colour lying with face up,
+// turned by yaw degrees, at the origin.
+func (s DiceSet) die(colour string, face int, yaw float64) (Die, WideInfo) {
+	body := s.Blue
+	if colour == "red" {
+		body = s.Red
+	}
+	d := Die{Name: colour, Body: body, Ink: WideInk[s.Ink], Font: s.Font, Size: s.Size, TopOnly: true,
+		Finish: s.Finish, Engraved: s.Engraved, Round: s.Round, NumeralHeight: s.NumeralHeight,
+		Rot: FaceUp(face, yaw), Pos: Vec{0, restHeight(s.Size), 0}}
+	info := WideInfo{Face: face, Colour: colour, Font: s.Font, Ink: s.Ink, Body: s.Finish, Edges: "rounded"}
+	info.Numeral = map[bool]string{true: "engraved", false: "printed"}[s.Engraved]
+	if s.Round >= 1 {
+		info.Edges = "sharp"
+	}
+	return d, info
+}
+
+// WideOf draws a crop as Wide does, of a die of the given set, colour and
+// face, at a die width drawn from minPx to maxPx (evenly on a log scale).
+func WideOf(r *rand.Rand, set DiceSet, colour string, face int, surfaces []string, minPx, maxPx float64) (Scene, WideInfo) {
+	d, info := set.die(colour, face, uniform(r, 0, 360))
+	info.SizePx = minPx * math.Pow(maxPx/minPx, r.Float64())
+	s := Scene{Width: WideCropSize, Height: WideCropSize}
+	sname := pick(r, surfaces...)
+	info.Surface = sname
+	s.Table = wideSurfaces[sname](r)
+	s.Dice = []Die{d}
+	info.Tilt = 20 * math.Sqrt(r.Float64())
+	dist := uniform(r, 200, 700)
+	dir := uniform(r, 0, 2*math.Pi)
+	t := info.Tilt * math.Pi / 180
+	top := Vec{0, 2 * restHeight(d.Size), 0}
+	loc := top.Add(Vec{dist * math.Sin(t) * math.Cos(dir), dist * math.Cos(t), dist * math.Sin(t) * math.Sin(dir)})
+	span := dieAcross * d.Size * WideCropSize / WideCropDie
+	fov := 2 * math.Atan(span/2/dist) * 180 / math.Pi
+	s.Camera = Camera{Loc: loc, LookAt: top, Sky: RotY(uniform(r, 0, 360)).Apply(Vec{0, 0, 1}), FOV: fov}
+	s.Lights, s.Ambient, info.Light = wideLights(r, Vec{})
+	if r.Float64() < 0.3 {
+		other := "red"
+		if colour == "red" {
+			other = "blue"
+		}
+		n, _ := set.die(other, 1+r.IntN(8), uniform(r, 0, 360))
+		a := uniform(r, 0, 2*math.Pi)
+		dd := d.Size * uniform(r, 1.75, 2.6)
+		n.Pos = Vec{dd * math.Cos(a), restHeight(n.Size), dd * math.Sin(a)}
+		s.Dice = append(s.Dice, n)
+		info.Neighbor = true
+	}
+	if r.Float64() < 0.2 {
+		a := uniform(r, 0, 2*math.Pi)
+		dd := d.Size * uniform(r, 1.0, 1.8)
+		wall := wideSurfaces[pick(r, "walnut", "light oak", "black plastic")](r)
+		s.Walls = append(s.Walls, WallBox{At: Vec{dd * math.Cos(a), 0, dd * math.Sin(a)}, Angle: a * 180 / math.Pi, Height: uniform(r, 12, 30), Texture: wall})
+		info.Wall = true
+	}
+	s.sink()
+	return s, info
+}
+
 // WideFrame draws a 640x480 frame of the wide distribution: a blue and a
 // red die of one set (font, ink, body, numeral style, edges) on a surface
-// of the given lists, the camera at a height that makes them minPx to
-// maxPx across, tilted by up to 20 degrees; a quarter of the frames have
+// of the given lists, the camera 20 to 70 cm away with a field of view
+// that makes them minPx to maxPx across, tilted by up to 20 degrees; a quarter of the frames have
 // the dice touching, a fifth a die against a wall.
 func WideFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float64) (Scene, []WideInfo) {
 	s := Scene{Width: 640, Height: 480}
@@ -371,10 +464,12 @@ func WideFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float64) (Sc
 	red.Size, red.Engraved, red.Finish, red.Ink, red.Round, red.NumeralHeight = blue.Size, blue.Engraved, blue.Finish, blue.Ink, blue.Round, blue.NumeralHeight
 	ri.Ink, ri.Body, ri.Numeral, ri.Edges = bi.Ink, bi.Body, bi.Numeral, bi.Edges
 	red.Pos.Y = restHeight(red.Size)
+	// the camera 20 to 70 cm above the table, its field of view (a wide
+	// lens high up, a narrow one low down) making the dice px across
 	px := minPx * math.Pow(maxPx/minPx, r.Float64())
-	fov := uniform(r, 50, 64)
-	f := 320 / math.Tan(fov*math.Pi/360)
-	dist := f * dieAcross * blue.Size / px
+	dist := uniform(r, 200, 700)
+	f := px * dist / (dieAcross * blue.Size)
+	fov := 2 * math.Atan(320/f) * 180 / math.Pi
 	tilt := 20 * math.Sqrt(r.Float64())
 	dir := uniform(r, 0, 2*math.Pi)
 	t := tilt * math.Pi / 180

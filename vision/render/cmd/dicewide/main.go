@@ -7,12 +7,15 @@
 //
 // Usage:
 //
-//	dicewide -kind crops|frames -split train|test [-n 1000] [-seed 1] [-out dir] [-jobs 2] [-min 25 -max 160]
+//	dicewide -kind crops|frames|sets -split train|test [-n 1000] [-seed 1] [-out dir] [-jobs 2] [-min 25 -max 160] [-trim 2.2]
 //
-// It writes NNNNN.jpg and labels.csv: file, face (crops) or blue and red
-// (frames), then what was drawn (colour, font, ink, body, numeral, edges,
-// surface, light, size in pixels, tilt, neighbour, wall, and the camera
-// defects). The same seed gives the same pictures.
+// It writes NNNNN.jpg and labels.csv: file, face (crops, sets) or blue and
+// red (frames), then what was drawn (colour, font, ink, body, numeral,
+// edges, surface, light, size in pixels, tilt, neighbour, wall, and the
+// camera defects). Sets makes -n dice sets (render.DrawSet, one per font
+// in turn), each with 16 crops to calibrate on (every face of both dice)
+// then 40 to read (columns set and use). The same seed gives the same
+// pictures.
 package main
 
 import (
@@ -50,12 +53,21 @@ type item struct {
 	infos []render.WideInfo
 	def   render.Defects
 	seed  uint64
+	set   int    // sets: the dice set
+	use   string // sets: calibrate or eval
 }
+
+// Per dice set (-kind sets): the calibration crops (each face of each die
+// once) and the crops read after calibrating.
+const (
+	setCalibrate = 16
+	setEval      = 40
+)
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("dicewide", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	kind := fs.String("kind", "crops", "crops (one die, resized to 25-160 px across) or frames (640x480, two dice)")
+	kind := fs.String("kind", "crops", "crops (one die, resized to 25-160 px across), frames (640x480, two dice) or sets (per dice set, 16 calibration crops and 40 to read)")
 	split := fs.String("split", "train", "train or test: which fonts and surfaces of wide.yaml to draw from")
 	n := fs.Int("n", 100, "number of pictures")
 	seed := fs.Uint64("seed", 1, "random seed")
@@ -65,13 +77,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	minPx := fs.Float64("min", 25, "frames: smallest die across, pixels")
 	maxPx := fs.Float64("max", 160, "frames: largest die across, pixels")
 	aa := fs.Float64("aa", 0.3, "povray antialias threshold, 0 for none")
+	keep := fs.Bool("keep", false, "keep the pictures already in the output folder (an interrupted run goes on)")
+	labelsOnly := fs.Bool("labels-only", false, "write labels.csv only, no pictures (the same draws)")
 	trim := fs.Float64("trim", 0, "crops: keep only a square this many times the die's width around it (0: the whole crop)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *out == "" || (*kind != "crops" && *kind != "frames") || (*split != "train" && *split != "test") {
+	if *out == "" || (*kind != "crops" && *kind != "frames" && *kind != "sets") || (*split != "train" && *split != "test") {
 		fs.Usage()
-		return errors.New("need -out, -kind crops|frames and -split train|test")
+		return errors.New("need -out, -kind crops|frames|sets and -split train|test")
 	}
 	sp, err := render.DefaultSplit()
 	if err != nil {
@@ -89,10 +103,26 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return err
 	}
-	items := make([]item, *n)
+	count := *n
+	if *kind == "sets" {
+		count = *n * (setCalibrate + setEval)
+	}
+	items := make([]item, count)
+	var sets []render.DiceSet
+	for i := 0; *kind == "sets" && i < *n; i++ {
+		sets = append(sets, render.DrawSet(rand.New(rand.NewPCG(*seed, 1<<40+uint64(i))), fonts[i%len(fonts)]))
+	}
 	for i := range items {
 		r := rand.New(rand.NewPCG(*seed, uint64(i)))
-		if *kind == "crops" {
+		if *kind == "sets" {
+			k, j := i/(setCalibrate+setEval), i%(setCalibrate+setEval)
+			colour, face, use := []string{"blue", "red"}[r.IntN(2)], 1+r.IntN(8), "eval"
+			if j < setCalibrate {
+				colour, face, use = []string{"blue", "red"}[j/8], 1+j%8, "calibrate"
+			}
+			s, info := render.WideOf(r, sets[k], colour, face, surfaces, *minPx, *maxPx)
+			items[i] = item{scene: s, infos: []render.WideInfo{info}, def: render.DrawDefects(r, info.SizePx/render.WideCropDie), set: k, use: use}
+		} else if *kind == "crops" {
 			s, info := render.Wide(r, fonts, surfaces)
 			items[i] = item{scene: s, infos: []render.WideInfo{info}, def: render.DrawDefects(r, info.SizePx/render.WideCropDie)}
 		} else {
@@ -100,6 +130,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			items[i] = item{scene: s, infos: infos, def: render.DrawDefects(r, 1)}
 		}
 		items[i].seed = *seed<<32 + uint64(i)
+	}
+	if *labelsOnly {
+		return writeLabels(filepath.Join(*out, "labels.csv"), *kind, items)
 	}
 	o := render.DefaultOpts
 	o.Antialias = *aa
@@ -139,7 +172,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 				for k, img := range imgs {
 					it := items[c.from+k]
 					pic := it.def.Apply(img, it.seed)
-					if *trim > 0 && *kind == "crops" {
+					if *trim > 0 && *kind != "frames" {
 						pic = trimCrop(pic, *trim*it.infos[0].SizePx)
 					}
 					if err := writeJPEG(filepath.Join(*out, fmt.Sprintf("%05d.jpg", c.from+k)), pic, it.def.JPEG); err != nil {
@@ -156,6 +189,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 feed:
 	for i := 0; i < len(items); i += per {
+		if *keep && allExist(*out, i, min(i+per, len(items))) {
+			continue
+		}
 		select {
 		case todo <- chunk{i, min(i+per, len(items))}:
 		case err := <-errs:
@@ -177,6 +213,16 @@ feed:
 		return ctx.Err()
 	}
 	return writeLabels(filepath.Join(*out, "labels.csv"), *kind, items)
+}
+
+// allExist says whether the pictures from to to-1 are in dir.
+func allExist(dir string, from, to int) bool {
+	for i := from; i < to; i++ {
+		if _, err := os.Stat(filepath.Join(dir, fmt.Sprintf("%05d.jpg", i))); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // trimCrop keeps the middle side x side square of a crop (the die is in
@@ -211,6 +257,9 @@ func writeLabels(path, kind string, items []item) error {
 		head = []string{"file", "blue", "red"}
 	}
 	head = append(head, "colour", "font", "ink", "body", "numeral", "edges", "surface", "light", "size_px", "tilt", "neighbour", "wall", "blur", "exposure", "noise", "jpeg")
+	if kind == "sets" {
+		head = append(head, "set", "use")
+	}
 	_ = w.Write(head)
 	for i, it := range items {
 		in := it.infos[0]
@@ -225,6 +274,9 @@ func writeLabels(path, kind string, items []item) error {
 			strconv.FormatBool(in.Neighbor), strconv.FormatBool(in.Wall),
 			strconv.FormatFloat(it.def.Blur, 'f', 1, 64), strconv.FormatFloat(it.def.Exposure, 'f', 2, 64),
 			strconv.FormatFloat(it.def.Noise, 'f', 1, 64), strconv.Itoa(it.def.JPEG))
+		if kind == "sets" {
+			row = append(row, strconv.Itoa(it.set), it.use)
+		}
 		_ = w.Write(row)
 	}
 	w.Flush()
