@@ -249,3 +249,25 @@ func BenchmarkRead640(b *testing.B) {
 	}
 	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
+
+// BenchmarkCombinedRead640 is the combined reader's (the daemon's) CPU time
+// per 640x480 frame: both readers.
+func BenchmarkCombinedRead640(b *testing.B) {
+	c := combinedReader(b)
+	names, err := filepath.Glob("testdata/wide-frames/*.jpg")
+	if err != nil || len(names) == 0 {
+		b.Fatalf("no frames in testdata/wide-frames: %v", err)
+	}
+	var frames []gocv.Mat
+	for _, n := range names {
+		m := gocv.IMRead(n, gocv.IMReadColor)
+		defer m.Close()
+		frames = append(frames, m)
+	}
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		c.Read(frames[i%len(frames)])
+	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
