@@ -271,3 +271,37 @@ func BenchmarkCombinedRead640(b *testing.B) {
 	}
 	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
+
+// FuzzDecodeNetCalibration: a calibration file is outside input; any bytes
+// give a calibration or an ErrNetCalibration, never a panic.
+func FuzzDecodeNetCalibration(f *testing.F) {
+	var c NetCalibration
+	c.Protos[0] = append(c.Protos[0], [embedLen]float32{1})
+	good, err := EncodeNetCalibration(&c, time.Unix(0, 0))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add([]byte(`{"kind":"comptoir dice prototypes"}`))
+	f.Add([]byte("{"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := DecodeNetCalibration(data)
+		if err != nil {
+			if !errors.Is(err, ErrNetCalibration) {
+				t.Errorf("error %v is not an ErrNetCalibration", err)
+			}
+			return
+		}
+		for f, ps := range got.Protos {
+			for _, p := range ps {
+				var n float64
+				for _, v := range p {
+					n += float64(v) * float64(v)
+				}
+				if n > 1.0001 {
+					t.Errorf("face %d: prototype of norm² %g, want at most 1", f+1, n)
+				}
+			}
+		}
+	})
+}
