@@ -11,11 +11,15 @@ STATICCHECK_VERSION := v0.8.2
 # the dashboard's real-browser test, POV-Ray for the dice picture generator,
 # e2fsprogs (chattr) for the journal's immutable-file faults.
 TEST_PACKAGES := libopencv-dev chromium povray e2fsprogs
+# The dice classifier's training (make model): Debian's PyTorch and ONNX
+# (pinned in vision/train/requirements.txt), the fonts of the wide
+# distribution, POV-Ray.
+MODEL_PACKAGES := libopencv-dev povray python3-torch python3-onnx python3-numpy fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core
 DEMO_PACKAGES := libopencv-dev
 FUZZTIME ?= 5s
 SIMGAMES ?= 2000
 
-.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench memory
+.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench memory model
 
 # The daemon on recorded inputs: a scripted Genoa game's tag taps, and its
 # rolls shown as pictures to the real dice reader (comptoir dicefeed, a
@@ -48,6 +52,12 @@ deps-test:
 
 deps-demo:
 	$(call apt_install,$(DEMO_PACKAGES))
+
+# Render the wide distribution's train split, train the dice classifier
+# and write vision/model/dicenet.onnx (about 25 minutes on two cores).
+model:
+	$(call apt_install,$(MODEL_PACKAGES))
+	vision/train/make-model.sh
 
 vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -24,6 +24,9 @@ type Die struct {
 	Found bool
 	// Box is where the die is in the frame, when Found.
 	Box image.Rectangle
+	// Guess is the learned reader's likeliest face when it refuses (Face
+	// 0), its probability in Confidence; 0 otherwise.
+	Guess int
 }
 
 // Roll is the reading of the blue and the red die.

@@ -21,12 +21,15 @@ func init() {
 	}
 }
 
-const calibrateUsage = `usage: comptoir calibrate --camera /dev/video0 --out FILE [--dice blue,red]
-       comptoir calibrate --dir DIR --out FILE [--dice blue,red]
+const calibrateUsage = `usage: comptoir calibrate --camera /dev/video0 --out FILE [--dice blue,red] [--hand-tuned]
+       comptoir calibrate --dir DIR --out FILE [--dice blue,red] [--hand-tuned]
 
-Shows each face of each die to the camera once and stores the numerals it
-learns in FILE (JSON, in the table configuration); comptoir dice and the
-daemon read any set of d8 dice with it (--calibration FILE).
+Shows each face of each die to the camera once and stores what the reader
+learns in FILE (JSON, in the table configuration): the classifier's view of
+this set's numerals (prototypes), which lets it read numerals it hesitated
+on and refuse the ones this set's numerals contradict; comptoir dice and
+the daemon use it with --calibration FILE. Calibrate at the camera's own
+height: the dice may be 25 to 160 pixels across.
 
 With --camera, it asks for each face in turn: lay the die alone in the tray
 with that face up, then press Enter.
@@ -35,6 +38,8 @@ example blue-1.jpg ... red-8.png), for testing without a camera.
 
 --dice   the dice to calibrate: blue and red (default), or die for a single
          die of any colour
+--hand-tuned
+         learn numeral templates for the former hand-tuned reader instead
 `
 
 // calibrateIn is where the camera calibration reads the presses of Enter.
@@ -47,6 +52,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("dir", "", "folder of pictures <die>-<face>.<ext>")
 	out := fs.String("out", "", "calibration file to write")
 	diceList := fs.String("dice", "blue,red", "dice to calibrate: blue,red or die")
+	handTuned := fs.Bool("hand-tuned", false, "learn templates for the former hand-tuned reader")
 	fs.Usage = func() { fmt.Fprint(stderr, calibrateUsage) }
 	if err := fs.Parse(args); err != nil || fs.NArg() != 0 {
 		if err == nil {
@@ -67,6 +73,9 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 			return errUsage
 		}
 		dice = append(dice, d)
+	}
+	if !*handTuned {
+		return calibrateNet(*camera, *dir, *out, dice, stdout, stderr)
 	}
 	c, err := vision.NewCalibration(vision.DefaultReaderOpts)
 	if err != nil {
@@ -91,8 +100,45 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// calibrateNet makes the learned reader's calibration.
+func calibrateNet(camera, dir, out string, dice []string, stdout, stderr io.Writer) error {
+	k, err := vision.NewNetCalibrator(vision.DefaultNetOpts)
+	if err != nil {
+		return err
+	}
+	defer k.Close()
+	if dir != "" {
+		err = calibrateFromDir(k, dir, dice, stdout)
+	} else {
+		err = calibrateFromCamera(k, camera, dice, stdout, stderr)
+	}
+	if err != nil {
+		return err
+	}
+	c, err := k.Calibration()
+	if err != nil {
+		return err
+	}
+	data, err := vision.EncodeNetCalibration(c, time.Now())
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, data, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "calibration saved to %s: prototypes of %d dice\n", out, len(dice))
+	return nil
+}
+
+// adder learns a face from a picture or from a camera: the hand-tuned
+// reader's Calibration or the learned reader's NetCalibrator.
+type adder interface {
+	Add(frame vision.Frame, die string, face int) error
+	AddFrom(src vision.Source, die string, face int) error
+}
+
 // calibrateFromDir adds the pictures DIR/<die>-<face>.<ext>.
-func calibrateFromDir(c *vision.Calibration, dir string, dice []string, stdout io.Writer) error {
+func calibrateFromDir(c adder, dir string, dice []string, stdout io.Writer) error {
 	for _, die := range dice {
 		for face := 1; face <= 8; face++ {
 			var path string
@@ -126,7 +172,7 @@ func calibrateFromDir(c *vision.Calibration, dir string, dice []string, stdout i
 }
 
 // calibrateFromCamera asks for each face in turn and captures it.
-func calibrateFromCamera(c *vision.Calibration, device string, dice []string, stdout, stderr io.Writer) error {
+func calibrateFromCamera(c adder, device string, dice []string, stdout, stderr io.Writer) error {
 	cam, err := vision.OpenCamera(device, vision.DefaultCameraOpts)
 	if err != nil {
 		return err

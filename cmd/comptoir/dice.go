@@ -25,7 +25,8 @@ func init() {
 	}
 }
 
-const diceUsage = `usage: comptoir dice [--single] [--labels FILE] [--calibration FILE] PATH...
+const diceUsage = `usage: comptoir dice [--single] [--labels FILE] [--calibration FILE] [--hand-tuned] PATH...
+       comptoir dice --report [--calibration FILE] FOLDER...
        comptoir dice --camera /dev/video0 | --video FILE [--calibration FILE]
 
 Reads the blue and the red die in each picture (a folder means every picture
@@ -38,9 +39,23 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
 --labels FILE  a CSV of the right answers, file,blue,red (file,face with
                --single); then also print the accuracy, the rejection rate
                and the wrong-read rate
+--report       read labelled folders (their labels.csv: crops of the wide
+               distribution, 640x480 frames of a blue and a red die, or
+               photos of one die) and print, per folder, the dice read
+               right, refused and wrong per font, surface, ink, body,
+               numeral style, edges, light, die and die size band, and the
+               confusion matrix; of the real photos only the clips held
+               out of training are read (see vision/train/README.md)
 --calibration FILE
-               numeral templates made by comptoir calibrate (default: the
-               built-in model, for blue and red dice with light numerals)
+               the dice set's prototypes made by comptoir calibrate (or,
+               with --hand-tuned, numeral templates)
+--learned      read with the learned classifier alone
+--hand-tuned   read with the hand-tuned reader alone (numeral templates)
+               (by default both read and a face is reported when they do
+               not contradict each other, as the daemon does)
+--min-confidence P
+               the confidence under which a die is reported as ? (default:
+               the reader's, 0.97 for the learned classifier)
 --camera DEV   watch the camera and print each roll as it comes to rest,
                with its latency, until interrupted
 --video FILE   the same from a video file
@@ -55,6 +70,9 @@ type diceFlags struct {
 	video        string
 	verbose      bool
 	minConfident float64
+	report       bool
+	handTuned    bool
+	learned      bool
 }
 
 func runDice(args []string, stdout, stderr io.Writer) error {
@@ -67,35 +85,112 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.camera, "camera", "", "camera device, such as /dev/video0")
 	fs.StringVar(&f.video, "video", "", "video file")
 	fs.BoolVar(&f.verbose, "v", false, "print the confidence and reason of every die")
-	fs.Float64Var(&f.minConfident, "min-confidence", vision.DefaultReaderOpts.MinConfidence, "confidence under which a die is reported as ?")
+	fs.Float64Var(&f.minConfident, "min-confidence", 0, "confidence under which a die is reported as ? (default: the reader's)")
+	fs.BoolVar(&f.report, "report", false, "print right/refused/wrong per font, surface, size... of labelled folders")
+	fs.BoolVar(&f.handTuned, "hand-tuned", false, "read with the hand-tuned reader alone")
+	fs.BoolVar(&f.learned, "learned", false, "read with the learned classifier alone")
 	fs.Usage = func() { fmt.Fprint(stderr, diceUsage) }
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		return errUsage
 	}
 	live := f.camera != "" || f.video != ""
-	if live == (len(paths) > 0) || (f.camera != "" && f.video != "") || (live && (f.single || f.labels != "")) {
-		fmt.Fprintln(stderr, "comptoir dice: give pictures, or one of --camera and --video (without --single or --labels)")
+	if live == (len(paths) > 0) || (f.camera != "" && f.video != "") || (live && (f.single || f.labels != "" || f.report)) {
+		fmt.Fprintln(stderr, "comptoir dice: give pictures, or one of --camera and --video (without --single, --labels or --report)")
 		fs.Usage()
 		return errUsage
 	}
-	o := vision.DefaultReaderOpts
-	o.MinConfidence = f.minConfident
-	if f.calibration != "" {
-		m, err := vision.LoadCalibration(f.calibration)
-		if err != nil {
-			return err
-		}
-		o.Model = &m
-	}
-	r, err := vision.NewReader(o)
+	r, closeReader, err := newDiceReader(f)
 	if err != nil {
 		return err
+	}
+	defer closeReader()
+	if f.report {
+		rr, ok := r.(reportReader)
+		if !ok {
+			return errors.New("comptoir dice: --report reads crops, which the hand-tuned reader alone cannot: leave out --hand-tuned")
+		}
+		return reportDice(rr, paths, stdout)
 	}
 	if live {
 		return watchDice(r, f, stdout, stderr)
 	}
 	return readDicePictures(r, f, paths, stdout, stderr)
+}
+
+// newDiceReader makes the reader the flags ask for: the learned
+// classifier, calibrated or not, or the hand-tuned reader.
+func newDiceReader(f diceFlags) (vision.DiceReader, func(), error) {
+	if f.handTuned {
+		o := vision.DefaultReaderOpts
+		if f.minConfident > 0 {
+			o.MinConfidence = f.minConfident
+		}
+		if f.calibration != "" {
+			m, err := vision.LoadCalibration(f.calibration)
+			if err != nil {
+				return nil, nil, err
+			}
+			o.Model = &m
+		}
+		r, err := vision.NewReader(o)
+		return r, func() {}, err
+	}
+	o := vision.DefaultNetOpts
+	if f.minConfident > 0 {
+		o.MinConfidence = f.minConfident
+	}
+	if f.calibration != "" {
+		c, err := vision.LoadNetCalibration(f.calibration)
+		if err != nil {
+			return nil, nil, err
+		}
+		o.Calibration = c
+	}
+	r, err := vision.NewNetReader(o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if f.learned {
+		return r, func() { r.Close() }, nil
+	}
+	h, err := vision.NewReader(vision.DefaultReaderOpts)
+	if err != nil {
+		r.Close()
+		return nil, nil, err
+	}
+	c := &vision.Combined{Hand: h, Net: r}
+	return c, func() { c.Close() }, nil
+}
+
+// reportReader reads frames, single dice and crops.
+type reportReader interface {
+	vision.DiceReader
+	ReadCrop(pic vision.Frame, colour string) vision.Die
+	Options() vision.NetOpts
+}
+
+// reportDice prints the report of each labelled folder.
+func reportDice(r reportReader, dirs []string, stdout io.Writer) error {
+	for _, dir := range dirs {
+		if vision.IsSetsFolder(dir) {
+			sr, err := vision.ReadSets(r.Options(), dir)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "%s (dice sets, each calibrated on its own crops):\n", dir)
+			sr.Write(stdout)
+			continue
+		}
+		var rp vision.Report
+		kind, err := vision.ReadSet(r, dir, vision.HeldOutReal, &rp)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s (%s):\n", dir, kind)
+		rp.Write(stdout)
+	}
+	return nil
 }
 
 // parseInterspersed parses flags found anywhere among the arguments and
@@ -210,7 +305,7 @@ func faceText(f int) string {
 	return strconv.Itoa(f)
 }
 
-func readDicePictures(r *vision.Reader, f diceFlags, paths []string, stdout, stderr io.Writer) error {
+func readDicePictures(r vision.DiceReader, f diceFlags, paths []string, stdout, stderr io.Writer) error {
 	files, err := expandPictures(paths)
 	if err != nil {
 		return err
@@ -280,7 +375,7 @@ func readDicePictures(r *vision.Reader, f diceFlags, paths []string, stdout, std
 // readPicture decodes one picture and reads its dice: blue and red, or the
 // single die. A picture that does not decode gives unknown dice and an
 // error that names it.
-func readPicture(r *vision.Reader, path string, single bool) ([]vision.Die, error) {
+func readPicture(r vision.DiceReader, path string, single bool) ([]vision.Die, error) {
 	n := 2
 	if single {
 		n = 1
@@ -303,7 +398,7 @@ func readPicture(r *vision.Reader, path string, single bool) ([]vision.Die, erro
 }
 
 // watchDice prints the rolls of a camera or a video as they settle.
-func watchDice(r *vision.Reader, f diceFlags, stdout, stderr io.Writer) error {
+func watchDice(r vision.DiceReader, f diceFlags, stdout, stderr io.Writer) error {
 	var src vision.Source
 	var err error
 	if f.camera != "" {

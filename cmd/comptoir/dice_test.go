@@ -123,7 +123,7 @@ func TestCalibrateDirThenDice(t *testing.T) {
 		t.Errorf("empty folder: exit %d, err %q; want the missing picture named", code, errs)
 	}
 	os.WriteFile(calib, []byte("{not json"), 0o644)
-	if _, errs, code := runCmd(t, "dice", "--calibration", calib, paths[0]); code != 1 || !strings.Contains(errs, "bad numeral model") {
+	if _, errs, code := runCmd(t, "dice", "--calibration", calib, paths[0]); code != 1 || !strings.Contains(errs, "bad calibration") {
 		t.Errorf("corrupt calibration: exit %d, err %q", code, errs)
 	}
 }
@@ -152,4 +152,25 @@ func FuzzParseDiceLabels(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDiceReport prints the tables of a labelled folder of held-out frames
+// and of the real photos' held-out clips.
+func TestDiceReport(t *testing.T) {
+	out, errs, code := runCmd(t, "dice", "--report", "../../vision/testdata/wide-frames", realDir)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{"wide-frames (frames):", "by font:", "by surface:", "by size:", "25-40 px", "confusion", "real (single):",
+		"lavender pearl with white numerals", "black with red numerals"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "navy with gold numerals") {
+		t.Errorf("the report reads the real clips training learned from:\n%s", out)
+	}
+	if _, errs, code := runCmd(t, "dice", "--report", "--hand-tuned", realDir); code != 1 || !strings.Contains(errs, "crops") {
+		t.Errorf("--report --hand-tuned: exit %d, err %q; want 1 and why", code, errs)
+	}
 }

@@ -50,6 +50,9 @@ type feedOpts struct {
 	// stops dicefeed: its parent has gone).
 	KeepOnEOF bool
 	Clock     clock.Clock
+	// Calibration is a file of comptoir calibrate for this table's dice
+	// (empty: the classifier alone).
+	Calibration string
 }
 
 func runDicefeed(args []string, stdout, stderr io.Writer) error {
@@ -62,6 +65,7 @@ func runDicefeed(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.Pictures, "pictures", "", "show labelled pictures from a `folder` (labels.csv: file,blue,red): each line read on stdin, a recording line of type dice, shows a picture of that roll to the reader")
 	fs.Float64Var(&o.FPS, "fps", 30, "frames a second of --video, --frames and --pictures")
 	fs.BoolVar(&o.Loop, "loop", false, "play --video or --frames again when they end")
+	fs.StringVar(&o.Calibration, "calibration", "", "the dice set's calibration `file` (comptoir calibrate)")
 	fs.BoolVar(&o.KeepOnEOF, "keep-on-eof", false, "keep running when stdin ends (by default the end of stdin stops dicefeed)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: comptoir dicefeed (--camera DEVICE | --video FILE | --frames DIR [--fps 30] [--loop] | --pictures DIR)")
@@ -100,10 +104,20 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 		o.Clock = clock.Real()
 	}
 	logger := log.New(stderr, "dicefeed: ", 0)
-	reader, err := vision.NewReader(vision.DefaultReaderOpts)
+	var calib *vision.NetCalibration
+	if o.Calibration != "" {
+		var err error
+		if calib, err = vision.LoadNetCalibration(o.Calibration); err != nil {
+			return fmt.Errorf("dicefeed: %w", err)
+		}
+	}
+	reader, err := vision.NewCombined(calib)
 	if err != nil {
 		return fmt.Errorf("dicefeed: dice reader: %w", err)
 	}
+	// closed after Watch's goroutine is done with it (deferred below,
+	// so it runs after the events are drained)
+	defer reader.Close()
 	w := replay.NewWriter(stdout)
 	status := func(ok bool, detail string) error {
 		return w.Write(input.DeviceStatus{At: o.Clock.Now(), Device: "camera", OK: ok, Detail: detail})
@@ -164,10 +178,11 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 	default:
 		// The pictures are checked with a reader of their own: Watch's is
 		// busy in its goroutine.
-		check, err := vision.NewReader(vision.DefaultReaderOpts)
+		check, err := vision.NewCombined(calib)
 		if err != nil {
 			return fmt.Errorf("dicefeed: dice reader: %w", err)
 		}
+		defer check.Close()
 		if pics, err = openPictures(ctx, o.Pictures, check, o.FPS, o.Clock); err != nil {
 			return fmt.Errorf("dicefeed: %w", err)
 		}
@@ -250,7 +265,7 @@ func readRequests(stdin io.Reader, pics *pictures, w *replay.Writer, logger *log
 type pictures struct {
 	dir    string
 	byRoll map[[2]int][]string // (blue, red) -> files, from labels.csv
-	reader *vision.Reader      // checks a picture before it is shown
+	reader vision.DiceReader   // checks a picture before it is shown
 	shown  *stills.Shown
 	// The picture shown, and where its dice are: used by show only, which
 	// one goroutine calls.
@@ -263,7 +278,7 @@ var errNoPicture = errors.New("no picture of that roll that the reader reads rig
 
 // openPictures reads the labels of a folder of dice pictures (labels.csv:
 // file,blue,red) and shows the first picture.
-func openPictures(ctx context.Context, dir string, reader *vision.Reader, fps float64, clk clock.Clock) (*pictures, error) {
+func openPictures(ctx context.Context, dir string, reader vision.DiceReader, fps float64, clk clock.Clock) (*pictures, error) {
 	f, err := os.Open(filepath.Join(dir, "labels.csv"))
 	if err != nil {
 		return nil, fmt.Errorf("dice pictures: %w (a folder of pictures needs labels.csv: file,blue,red)", err)

@@ -27,6 +27,27 @@
 // FaceUp lays a die with a given numeral pointing straight up; the label
 // of a picture is the numeral on top (Die.Face).
 //
+// # The wide distribution
+//
+// Wide draws a crop of one die and WideFrame a 640x480 frame of a blue and
+// a red die where everything a real table varies is drawn from the seed:
+// the numeral's font (TrueType files of POV-Ray and of the Debian packages
+// fonts-dejavu-core, fonts-liberation, fonts-freefont-ttf and
+// fonts-noto-core; fonts-urw-base35 ships no TrueType, which POV-Ray's
+// text object needs), engraved or printed numerals 0.42 to 0.6 of the
+// die's size, white, cream, gold, silver or black ink, opaque, pearl or
+// translucent bodies of several blues and reds, rounded or sharp edges,
+// dice 25 to 160 pixels across (camera 20 to 70 cm away), camera tilt up
+// to 20 degrees, warm, neutral or cool and dim, normal or harsh light
+// (point lights with hard shadows, or area lights), felt, wood, cloth,
+// printed mats and plastic, a neighbour die or a tray wall, then motion
+// blur, exposure shifts, sensor noise and JPEG quality (Defects). The
+// fonts and surfaces are split in wide.yaml (LoadSplit): the test split's
+// are never drawn for training. DrawSet and WideOf draw one box's dice
+// set, for calibration. RenderBatch renders many crops in one povray run
+// (an animation whose frame k is scene k). The command dicewide
+// (cmd/dicewide) writes them with labels.csv.
+//
 // # Sequences
 //
 // Sequences scripts recorded throws for the settler (an empty tray, dice

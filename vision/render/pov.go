@@ -42,6 +42,9 @@ func (s Scene) WritePOV(w io.Writer) error {
 	for _, d := range s.Dice {
 		writeDie(&b, d)
 	}
+	for _, w := range s.Walls {
+		p("box { <0,-6,-150>, <10,%.1f,150> texture { %s } %s }\n", w.Height, w.Texture.POV, povMatrix(RotY(-w.Angle), w.At))
+	}
 	if h := s.Hand; h != nil {
 		writeHand(&b, *h)
 	}
@@ -54,26 +57,62 @@ func (s Scene) WritePOV(w io.Writer) error {
 // own y axis.
 func writeDie(b *strings.Builder, d Die) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
-	p("union { // %s die\n  intersection {\n", d.Name)
+	round, height := d.Round, d.NumeralHeight
+	if round == 0 {
+		round = 0.9
+	}
+	if height == 0 {
+		height = numeralHeight
+	}
+	body := fmt.Sprintf("pigment { %s } finish { ambient 1 diffuse 0.75 phong 0.45 phong_size 60 specular 0.15 reflection 0.02 }", rgb(d.Body))
+	switch d.Finish {
+	case "pearl":
+		body = fmt.Sprintf("pigment { marble turbulence 0.8 color_map { [0 %s] [0.6 %s] [1 %s] } scale 0.4 } finish { ambient 1 diffuse 0.7 phong 0.6 phong_size 40 specular 0.3 reflection 0.04 }",
+			rgb(d.Body), rgb(d.Body.lerp(Vec{0.8, 0.8, 0.85}, 0.25)), rgb(d.Body.lerp(Vec{0.9, 0.9, 0.95}, 0.5)))
+	case "translucent":
+		body = fmt.Sprintf("pigment { %s filter 0.45 } finish { ambient 1 diffuse 0.6 phong 0.6 phong_size 80 specular 0.3 reflection 0.03 }", rgb(d.Body.Scale(1.2)))
+	}
+	const depth, raise = 0.06, 0.012
+	numerals := func(offset, thick float64) {
+		for i, s := range faceSigns {
+			n := s.Unit()
+			if d.TopOnly && d.Rot.Apply(n).Y < -0.05 {
+				continue // a face turned down: no camera above sees it
+			}
+			centroid := s.Scale(1.0 / 3)
+			vertex := Vec{0, s.Y, 0}
+			v := vertex.Sub(centroid).Unit()
+			w := n.Scale(-1)
+			u := v.Cross(w)
+			// The text object lies in its xy plane, 1 deep along z, centred;
+			// map x to u, y to v, z into the die.
+			p("    #declare T = text { ttf %q \"%d\" 1, 0 }\n", d.Font, faceNumeral[i])
+			p("    object { T translate -(min_extent(T)+max_extent(T))/2*<1,1,0> scale <%.4f,%.4f,%.4f> %s }\n",
+				height/0.72, height/0.72, thick, povMatrix(cols(u, v, w), centroid.Add(n.Scale(offset))))
+		}
+	}
+	p("union { // %s die\n", d.Name)
+	if d.Engraved {
+		p("  difference {\n")
+	}
+	p("  intersection {\n")
 	for _, s := range faceSigns {
 		p("    plane { %s, %.5f }\n", s.Unit().pov(), inradius)
 	}
-	p("    sphere { 0, 0.9 }\n")
-	p("    texture { pigment { %s } finish { ambient 1 diffuse 0.75 phong 0.45 phong_size 60 specular 0.15 reflection 0.02 } }\n  }\n", rgb(d.Body))
-	p("  union {\n")
-	for i, s := range faceSigns {
-		n := s.Unit()
-		centroid := s.Scale(1.0 / 3)
-		vertex := Vec{0, s.Y, 0}
-		v := vertex.Sub(centroid).Unit()
-		w := n.Scale(-1)
-		u := v.Cross(w)
-		// The text object lies in its xy plane, 1 deep along z, centred;
-		// map x to u, y to v, z into the die, and raise it a little.
-		const depth, raise = 0.06, 0.012
-		p("    #declare T = text { ttf %q \"%d\" 1, 0 }\n", d.Font, faceNumeral[i])
-		p("    object { T translate -(min_extent(T)+max_extent(T))/2*<1,1,0> scale <%.4f,%.4f,%.4f> %s }\n",
-			numeralHeight/0.72, numeralHeight/0.72, depth, povMatrix(cols(u, v, w), centroid.Add(n.Scale(raise))))
+	if round < 1.0 {
+		p("    sphere { 0, %g }\n", math.Round(round*1000)/1000)
+	}
+	if d.Engraved {
+		// the numerals' slots, 0.04 deep, with the body's texture
+		p("  }\n  union {\n")
+		numerals(0.02, 0.04)
+		p("  }\n  texture { %s }\n  }\n", body)
+		p("  union {\n")
+		numerals(-0.012, 0.01)
+	} else {
+		p("    texture { %s }\n  }\n", body)
+		p("  union {\n")
+		numerals(raise, depth)
 	}
 	p("    texture { pigment { %s } finish { ambient 1 diffuse 0.85 phong 0.3 } }\n  }\n", rgb(d.Ink))
 	p("  scale %.4f %s\n}\n", d.Size, povMatrix(d.Rot, d.Pos))

@@ -58,6 +58,9 @@ func Render(ctx context.Context, s Scene, seed uint64, o Opts) (*image.RGBA, err
 	if err := os.WriteFile(filepath.Join(dir, "scene.pov"), pov.Bytes(), 0o644); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
+	if err := copyFonts(s, dir, o.Include); err != nil {
+		return nil, err
+	}
 	args := []string{"+Iscene.pov", "+Oscene.png", "+FN", fmt.Sprintf("+W%d", s.Width), fmt.Sprintf("+H%d", s.Height),
 		"-D", "-V", "-GA", "+L" + o.Include}
 	if o.Antialias > 0 {

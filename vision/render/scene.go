@@ -77,6 +77,14 @@ type Die struct {
 	// Reject, when set, says why a reader must refuse to read this die
 	// (RejectTouching, RejectCocked, RejectOutOfFrame); its label is "?".
 	Reject string
+	// The wide distribution's variations (see Wide); their zero values
+	// draw the dice of the other sets: opaque plastic, raised numerals
+	// 0.52 of Size high, tips rounded by a sphere of radius 0.9.
+	Finish        string  // "", "opaque", "pearl" or "translucent"
+	Engraved      bool    // numerals sunk into the face, ink at the bottom
+	Round         float64 // radius of the rounding sphere (1 or more: sharp)
+	NumeralHeight float64 // numeral height as a fraction of Size
+	TopOnly       bool    // numerals only on the faces turned up (faster)
 }
 
 // Face returns the numeral on top and whether the die lies flat on a face
@@ -104,6 +112,7 @@ type Scene struct {
 	Lights        []Light
 	Ambient       float64
 	Dice          []Die
+	Walls         []WallBox // loose tray walls (the wide distribution)
 	Hand          *Hand
 	// Post-processing applied to the rendered picture.
 	Blur  int     // box blur radius in pixels, 0 for none

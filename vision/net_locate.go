@@ -1,0 +1,339 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// The learned reader's locator and normaliser: a die found by its colour
+// at any size from MinAcross to MaxAcross pixels (at 640 wide), then its
+// top face cut out, centred on its numeral, turned so that the numeral's
+// long axis is upright and scaled to the die's size: a CropSize square of
+// grey levels, what the classifier sees.
+
+// CropSize is the side of the classifier's input, in pixels.
+const CropSize = 32
+
+// cropSpan is the side of the square cut around the numeral, as a multiple
+// of the die's width across.
+const cropSpan = 0.7
+
+// numeralDisk is the radius, as a multiple of the die's width, of the disk
+// around the die's centre where the numeral of the top face is looked for
+// (parallax moves it off the silhouette's centre under a tilted camera).
+const numeralDisk = 0.34
+
+// located is one die found in a frame.
+type located struct {
+	cx, cy float64 // centre of the silhouette, frame pixels
+	across float64 // width of the die, frame pixels
+	box    image.Rectangle
+	edge   bool // touches the frame's border
+}
+
+// locateOpts are the locator's settings.
+type locateOpts struct {
+	Blue, Red         HSVRange
+	MinBackgroundDiff int
+	// MinAcross and MaxAcross bound a die's width in pixels of a frame
+	// 640 wide (scaled with the frame's width).
+	MinAcross, MaxAcross float64
+}
+
+// locator keeps the scratch buffers of the locator from frame to frame.
+type locator struct {
+	o      locateOpts
+	bm, rm []byte
+	labels []int32
+}
+
+// locate finds the blue and the red die of a frame. px is the frame's
+// scale: 1 for a frame 640 pixels wide, or for a crop cut from one at its
+// own scale. A colour with no die-like blob gives ok false; edge reports a
+// blob of the right size touching the border.
+func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, rok bool) {
+	im, err := viewBGR(frame)
+	if err != nil {
+		return
+	}
+	step := max(1, int(math.Round(float64(im.w)/maskWidth)))
+	ratio := 8
+	sm, bg, err := shrinkWide(frame, step, ratio, px)
+	if err != nil {
+		return
+	}
+	minA := 0.45 * sq(l.o.MinAcross*px/float64(step))
+	maxA := 1.0 * sq(l.o.MaxAcross*px/float64(step))
+	find := func(mask []byte, rng HSVRange) (located, bool) {
+		blobs, labels := components(mask, sm.w, sm.h, l.labels)
+		l.labels = labels
+		best := -1
+		for i := range blobs {
+			b := &blobs[i]
+			if float64(b.area) < minA || float64(b.area) > maxA || !dieShaped(b, labels, sm.w) {
+				continue
+			}
+			if best < 0 || b.area > blobs[best].area {
+				best = i
+			}
+		}
+		if best < 0 {
+			return located{}, false
+		}
+		return l.measure(&blobs[best], labels, sm.w, step), true
+	}
+	l.bm, l.rm = colourMasks(sm, bg, ratio, l.o.Blue, l.o.Red, l.o.MinBackgroundDiff, l.bm, l.rm)
+	blue, bok = find(l.bm, l.o.Blue)
+	red, rok = find(l.rm, l.o.Red)
+	if !bok || !rok {
+		// a pale plastic under a strong light keeps little of its
+		// colour's saturation: look again, less strictly
+		pb, pr := l.o.Blue, l.o.Red
+		pb.SMin, pr.SMin = pb.SMin*paleSat/10, pr.SMin*paleSat/10
+		bm, rm := colourMasks(sm, bg, ratio, pb, pr, l.o.MinBackgroundDiff, nil, nil)
+		if !bok {
+			blue, bok = find(bm, pb)
+		}
+		if !rok {
+			red, rok = find(rm, pr)
+		}
+	}
+	return blue, red, bok, rok
+}
+
+// measure returns the die of a blob: the centre and width of its rows
+// filled (the numeral and glare are holes in the colour mask).
+func (l *locator) measure(b *blob, labels []int32, stride, step int) located {
+	var filled, sx, sy float64
+	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
+		row := labels[y*stride : (y+1)*stride]
+		first, last := -1, -1
+		for x := b.box.Min.X; x < b.box.Max.X; x++ {
+			if row[x] == b.label {
+				if first < 0 {
+					first = x
+				}
+				last = x
+			}
+		}
+		if first >= 0 {
+			n := float64(last - first + 1)
+			filled += n
+			sx += n * (float64(first+last)/2 + 0.5)
+			sy += n * (float64(y) + 0.5)
+		}
+	}
+	s := float64(step)
+	return located{
+		cx: sx / filled * s, cy: sy / filled * s,
+		across: math.Sqrt(filled/hexFill) * s,
+		box:    image.Rect(b.box.Min.X*step, b.box.Min.Y*step, b.box.Max.X*step, b.box.Max.Y*step),
+		edge:   b.edge,
+	}
+}
+
+// hexFill is the area of a d8's silhouette seen from above over the
+// square of its width.
+const hexFill = 0.7
+
+func sq(x float64) float64 { return x * x }
+
+// shrinkWide is shrink with a background median window of about 320
+// pixels at 640 wide (twice the largest die), so that a large die is
+// still less than half of any window.
+func shrinkWide(frame gocv.Mat, step, ratio int, px float64) (sm, bg bgrImage, err error) {
+	small := gocv.NewMat()
+	defer small.Close()
+	w, h := max(1, frame.Cols()/step), max(1, frame.Rows()/step)
+	gocv.Resize(frame, &small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
+	if sm, err = viewBGRCopy(small); err != nil {
+		return sm, bg, err
+	}
+	tiny := gocv.NewMat()
+	defer tiny.Close()
+	tw, th := max(1, w/ratio), max(1, h/ratio)
+	gocv.Resize(small, &tiny, image.Pt(tw, th), 0, 0, gocv.InterpolationArea)
+	k := int(320*px/float64(step*ratio)) | 1
+	if k >= min(tw, th) {
+		// the window covers the whole picture: its median
+		bg = medianColour(tiny)
+		return sm, bg, nil
+	}
+	med := gocv.NewMat()
+	defer med.Close()
+	gocv.MedianBlur(tiny, &med, max(3, k))
+	bg, err = viewBGRCopy(med)
+	return sm, bg, err
+}
+
+// medianColour is a 1x1 picture of the per-channel median of m.
+func medianColour(m gocv.Mat) bgrImage {
+	v, err := viewMat(m)
+	out := bgrImage{w: 1, h: 1, pix: []byte{0, 0, 0}}
+	if err != nil || v.w*v.h == 0 {
+		return out
+	}
+	ch := make([]byte, v.w*v.h)
+	for c := 0; c < 3; c++ {
+		for i := range ch {
+			ch[i] = v.pix[3*i+c]
+		}
+		sort.Slice(ch, func(i, j int) bool { return ch[i] < ch[j] })
+		out.pix[c] = ch[len(ch)/2]
+	}
+	return out
+}
+
+// locateSingle finds the one die of a picture whatever its colour: the
+// largest object that differs from the picture's border.
+func locateSingle(frame gocv.Mat) (located, bool) {
+	im, err := viewBGR(frame)
+	if err != nil {
+		return located{}, false
+	}
+	step := max(1, max(im.w, im.h)/240)
+	sm := downsample(im, step)
+	b0, g0, r0 := borderMedian(sm)
+	cls := differsFrom(b0, g0, r0, 55, 35)
+	mask := classMask(sm, cls, nil)
+	blobs, labels := components(mask, sm.w, sm.h, nil)
+	best := -1
+	for i := range blobs {
+		if best < 0 || blobs[i].area > blobs[best].area {
+			best = i
+		}
+	}
+	if best < 0 || blobs[best].area < 30 {
+		return located{}, false
+	}
+	var l locator
+	return l.measure(&blobs[best], labels, sm.w, step), true
+}
+
+// normaliseCrop cuts the numeral of die d out of frame: grey levels, centred
+// on the numeral, its long axis upright, scaled to the die's width; into
+// out (CropSize x CropSize bytes). It returns false when the crop cannot
+// be made (a die too close to the border to centre on).
+func normaliseCrop(frame gocv.Mat, d located, out []byte) bool {
+	gray := gocv.NewMat()
+	defer gray.Close()
+	// a first cut, upright, around the silhouette's centre: where is the
+	// numeral, and which way does it point?
+	const n = CropSize
+	span := cropSpan * d.across
+	first := warpGray(frame, &gray, d.cx, d.cy, 0, span*1.5/cropSpan*numeralDisk, n)
+	if first == nil {
+		return false
+	}
+	// the first cut spans 2*1.5*numeralDisk widths; the disk is its
+	// inner circle shrunk by 1.5
+	cx, cy, angle, ok := numeralAxis(first, n, float64(n)/2/1.5)
+	if !ok {
+		cx, cy, angle = float64(n)/2, float64(n)/2, 0
+	}
+	k := span * 1.5 / cropSpan * numeralDisk / float64(n)
+	fx, fy := d.cx+(cx-float64(n)/2)*k, d.cy+(cy-float64(n)/2)*k
+	final := warpGray(frame, &gray, fx, fy, angle, span, n)
+	if final == nil {
+		return false
+	}
+	copy(out, final)
+	return true
+}
+
+// warpGray cuts a square of side span (frame pixels) centred on (cx, cy),
+// turned by angle (radians, the cut's up direction in the frame), resized
+// to n x n grey levels; the pixels outside the frame repeat its border.
+func warpGray(frame gocv.Mat, gray *gocv.Mat, cx, cy, angle, span float64, n int) []byte {
+	if span < 2 {
+		return nil
+	}
+	s := span / float64(n) // frame pixels per crop pixel
+	cos, sin := math.Cos(angle)*s, math.Sin(angle)*s
+	// crop (u, v) -> frame: centre + R (u - n/2, v - n/2)
+	h := float64(n) / 2
+	m := gocv.NewMatWithSize(2, 3, gocv.MatTypeCV64F)
+	defer m.Close()
+	m.SetDoubleAt(0, 0, cos)
+	m.SetDoubleAt(0, 1, -sin)
+	m.SetDoubleAt(0, 2, cx-cos*h+sin*h)
+	m.SetDoubleAt(1, 0, sin)
+	m.SetDoubleAt(1, 1, cos)
+	m.SetDoubleAt(1, 2, cy-sin*h-cos*h)
+	col := gocv.NewMat()
+	defer col.Close()
+	gocv.WarpAffineWithParams(frame, &col, m, image.Pt(n, n), gocv.InterpolationLinear|gocv.WarpInverseMap, gocv.BorderReplicate, color.RGBA{})
+	gocv.CvtColor(col, gray, gocv.ColorBGRToGray)
+	return gray.ToBytes()
+}
+
+// numeralAxis finds the numeral in the disk of the given radius at the
+// middle of an n x n grey crop: the centroid and the long axis of the
+// pixels that differ from the disk's median (bright or dark ink), weighted
+// by how much. angle turns the crop so that the axis is upright.
+func numeralAxis(g []byte, n int, radius float64) (cx, cy, angle float64, ok bool) {
+	c := float64(n) / 2
+	var vals []int
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			if sq(float64(x)+0.5-c)+sq(float64(y)+0.5-c) <= radius*radius {
+				vals = append(vals, int(g[y*n+x]))
+			}
+		}
+	}
+	if len(vals) == 0 {
+		return 0, 0, 0, false
+	}
+	sort.Ints(vals)
+	med := vals[len(vals)/2]
+	// weights: the part of the difference above its typical level, so
+	// that the face's texture and noise weigh little
+	var diffs []int
+	for _, v := range vals {
+		diffs = append(diffs, iabs(v-med))
+	}
+	sort.Ints(diffs)
+	floor := float64(diffs[len(diffs)*6/10])
+	var sw, sx, sy float64
+	w := make([]float64, n*n)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			dx, dy := float64(x)+0.5-c, float64(y)+0.5-c
+			if dx*dx+dy*dy > radius*radius {
+				continue
+			}
+			v := float64(iabs(int(g[y*n+x])-med)) - floor
+			if v <= 0 {
+				continue
+			}
+			w[y*n+x] = v
+			sw += v
+			sx += v * (float64(x) + 0.5)
+			sy += v * (float64(y) + 0.5)
+		}
+	}
+	if sw == 0 {
+		return 0, 0, 0, false
+	}
+	cx, cy = sx/sw, sy/sw
+	var mxx, myy, mxy float64
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			v := w[y*n+x]
+			if v == 0 {
+				continue
+			}
+			dx, dy := float64(x)+0.5-cx, float64(y)+0.5-cy
+			mxx += v * dx * dx
+			myy += v * dy * dy
+			mxy += v * dx * dy
+		}
+	}
+	// the long axis' angle from the x axis; turn it to the y axis
+	theta := 0.5 * math.Atan2(2*mxy, mxx-myy)
+	return cx, cy, theta - math.Pi/2, true
+}

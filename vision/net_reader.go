@@ -1,0 +1,239 @@
+package vision
+
+import (
+	"fmt"
+
+	"gocv.io/x/gocv"
+)
+
+// NetOpts controls a NetReader.
+type NetOpts struct {
+	// Blue and Red are the colours of the two dice's plastic.
+	Blue, Red HSVRange
+	// MinBackgroundDiff is how far (sum of the BGR differences) a die's
+	// pixels are from the tray or table around them.
+	MinBackgroundDiff int
+	// MinAcross and MaxAcross bound a die's width, in pixels of a frame
+	// 640 wide (scaled with the frame's width).
+	MinAcross, MaxAcross float64
+	// MinConfidence is the classifier's probability under which a die is
+	// unreadable (Face 0) rather than read.
+	MinConfidence float64
+	// Model is an ONNX classifier; nil uses the committed one.
+	Model []byte
+	// Calibration, when set, adapts the reader to one dice set (see
+	// NetCalibration).
+	Calibration *NetCalibration
+}
+
+// DefaultNetOpts reads blue and red dice 25 to 160 pixels across at 640
+// wide (a camera 20 to 70 cm above the tray), refusing any numeral the
+// classifier gives less than 0.97.
+var DefaultNetOpts = NetOpts{
+	Blue:              HSVRange{HMin: 95, HMax: 132, SMin: 50, SMax: 255, VMin: 20, VMax: 255},
+	Red:               HSVRange{HMin: 166, HMax: 12, SMin: 70, SMax: 255, VMin: 25, VMax: 255},
+	MinBackgroundDiff: 40,
+	MinAcross:         25,
+	MaxAcross:         160,
+	MinConfidence:     0.97,
+}
+
+// NetReader reads dice with the learned classifier. It keeps scratch
+// buffers and an OpenCV network: use it from one goroutine at a time, and
+// Close it.
+//
+// How a frame is read (Read):
+//
+//  1. The frame is shrunk to 320 pixels wide; a median over a window of
+//     half the frame stands for the tray or table.
+//  2. The pixels in the blue and the red ranges that differ from that
+//     background make a mask per colour; the largest compact blob of a
+//     die's size (25 to 160 pixels across at 640 wide) is the die. Two
+//     dice touching are two colours: each is read.
+//  3. Around the blob's centre, the numeral of the top face is found (the
+//     pixels that differ most from the face, bright or dark ink), and a
+//     square 0.7 of the die's width is cut centred on it, turned so that
+//     its long axis is upright: CropSize grey levels.
+//  4. The network gives a probability per face (the mean of its answers
+//     for the crop and the crop turned half round); under MinConfidence the
+//     die is unreadable ("numeral unclear"), never guessed. A
+//     calibration may refuse more, or read a die the network hesitated on
+//     when the dice set's own numerals say so (NetCalibration).
+type NetReader struct {
+	opts  NetOpts
+	cls   *classifier
+	loc   locator
+	crops [2][]byte
+}
+
+// NewNetReader returns a reader with the given options.
+func NewNetReader(o NetOpts) (*NetReader, error) {
+	if o.MinConfidence <= 0 || o.MinConfidence > 1 {
+		return nil, fmt.Errorf("vision: MinConfidence %g, want in (0, 1]", o.MinConfidence)
+	}
+	if o.MinAcross <= 0 || o.MaxAcross <= o.MinAcross {
+		return nil, fmt.Errorf("vision: die widths %g to %g pixels, want 0 < min < max", o.MinAcross, o.MaxAcross)
+	}
+	model := o.Model
+	if model == nil {
+		model = dicenetONNX
+	}
+	cls, err := newClassifier(model)
+	if err != nil {
+		return nil, err
+	}
+	r := &NetReader{opts: o, cls: cls, loc: locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross}}}
+	for i := range r.crops {
+		r.crops[i] = make([]byte, CropSize*CropSize)
+	}
+	return r, nil
+}
+
+// Options returns the reader's options.
+func (r *NetReader) Options() NetOpts { return r.opts }
+
+// Close releases the network.
+func (r *NetReader) Close() error { return r.cls.Close() }
+
+// Read reads the blue and the red die of a frame.
+func (r *NetReader) Read(frame gocv.Mat) Roll {
+	px := float64(frame.Cols()) / 640
+	b, rd, bok, rok := r.loc.locate(frame, px)
+	var roll Roll
+	var todo [][]byte
+	var dice []*Die
+	for k, d := range []struct {
+		die *Die
+		loc located
+		ok  bool
+	}{{&roll.Blue, b, bok}, {&roll.Red, rd, rok}} {
+		switch {
+		case !d.ok:
+			d.die.Reason = "not found: nothing of its colour and size in the picture"
+		case d.loc.edge:
+			*d.die = Die{Found: true, Box: d.loc.box, Reason: "at the edge of the picture, maybe partly out of it"}
+		case !normaliseCrop(frame, d.loc, r.crops[k]):
+			*d.die = Die{Found: true, Box: d.loc.box, Reason: "too small to read: lower the camera"}
+		default:
+			*d.die = Die{Found: true, Box: d.loc.box}
+			todo = append(todo, r.crops[k])
+			dice = append(dice, d.die)
+		}
+	}
+	r.classify(todo, dice)
+	return roll
+}
+
+// ReadSingle reads the one die of a picture, whatever its colour: the
+// largest object that stands out from the picture's border.
+func (r *NetReader) ReadSingle(frame gocv.Mat) Die {
+	d, ok := locateSingle(frame)
+	if !ok {
+		return Die{Reason: "no die in the picture"}
+	}
+	if d.edge {
+		return Die{Found: true, Box: d.box, Reason: "die at the edge of the picture"}
+	}
+	if !normaliseCrop(frame, d, r.crops[0]) {
+		return Die{Found: true, Box: d.box, Reason: "too small to read"}
+	}
+	out := Die{Found: true, Box: d.box}
+	r.classify([][]byte{r.crops[0]}, []*Die{&out})
+	return out
+}
+
+// NumeralCrop returns the normalised numeral crop of the die of the given
+// colour ("blue", "red", or "any" for the largest object that stands out)
+// in a picture whose scale is px (1 for a 640-wide frame, or a crop cut
+// from one), and whether one was found: what the classifier sees, for
+// training and inspection. It needs no classifier.
+func NumeralCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bool) {
+	l := locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross}}
+	return l.crop(pic, colour, px)
+}
+
+func (l *locator) crop(pic gocv.Mat, colour string, px float64) ([]byte, bool) {
+	var d located
+	var ok bool
+	switch colour {
+	case "any":
+		d, ok = locateSingle(pic)
+	default:
+		b, rd, bok, rok := l.locate(pic, px)
+		d, ok = b, bok
+		if colour == "red" {
+			d, ok = rd, rok
+		}
+	}
+	if !ok || d.edge {
+		return nil, false
+	}
+	out := make([]byte, CropSize*CropSize)
+	if !normaliseCrop(pic, d, out) {
+		return nil, false
+	}
+	return out, true
+}
+
+// ReadCrop reads the die of the given colour ("blue", "red" or "any") in a
+// picture at the scale of a 640-wide frame (a crop cut from such a frame).
+func (r *NetReader) ReadCrop(pic gocv.Mat, colour string) Die {
+	g, ok := r.loc.crop(pic, colour, 1)
+	if !ok {
+		return Die{Reason: "not found: nothing of its colour and size in the picture"}
+	}
+	out := Die{Found: true}
+	r.classify([][]byte{g}, []*Die{&out})
+	return out
+}
+
+// classify runs the network on crops and fills dice (Face, Confidence,
+// Reason), applying the calibration when there is one.
+func (r *NetReader) classify(crops [][]byte, dice []*Die) {
+	if len(crops) == 0 {
+		return
+	}
+	// each crop and the crop turned half round (the normaliser cannot
+	// tell a numeral from itself upside down): their probabilities and
+	// embeddings are averaged
+	both := make([][]byte, 0, 2*len(crops))
+	for _, c := range crops {
+		t := make([]byte, len(c))
+		for i, v := range c {
+			t[len(c)-1-i] = v
+		}
+		both = append(both, c, t)
+	}
+	outs2, err := r.cls.run(both)
+	if err != nil {
+		for _, d := range dice {
+			d.Reason = err.Error()
+		}
+		return
+	}
+	outs := make([]netOut, len(crops))
+	for k := range outs {
+		a, b := &outs2[2*k], &outs2[2*k+1]
+		for i := range outs[k].prob {
+			outs[k].prob[i] = (a.prob[i] + b.prob[i]) / 2
+		}
+		for i := range outs[k].embed {
+			outs[k].embed[i] = (a.embed[i] + b.embed[i]) / 2
+		}
+	}
+	for k, o := range outs {
+		face, p, _ := o.best()
+		d := dice[k]
+		d.Confidence = p
+		if c := r.opts.Calibration; c != nil {
+			face, p = c.decide(&o, face, p, r.opts.MinConfidence)
+			d.Confidence = p
+		}
+		if face == 0 || p < r.opts.MinConfidence {
+			d.Reason = fmt.Sprintf("numeral unclear (%.0f%% sure)", 100*p)
+			d.Guess = face
+			continue
+		}
+		d.Face = face
+	}
+}

@@ -1,0 +1,357 @@
+package vision
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gocv.io/x/gocv"
+)
+
+// Frame is a picture as the readers take it, an OpenCV matrix of BGR
+// pixels (callers outside vision/ name it without importing gocv).
+type Frame = gocv.Mat
+
+// DiceReader reads the dice of a frame: a Reader (the hand-tuned one) or
+// a NetReader (the learned one).
+type DiceReader interface {
+	Read(frame gocv.Mat) Roll
+	ReadSingle(frame gocv.Mat) Die
+}
+
+// SetKind says what a labelled folder holds, from its labels.csv header.
+type SetKind string
+
+// The labelled folders a report reads.
+const (
+	SetCrops  SetKind = "crops"  // one die per crop (dicewide -kind crops): file,face,colour,...
+	SetFrames SetKind = "frames" // 640x480 frames of a blue and a red die: file,blue,red,...
+	SetSingle SetKind = "single" // photos of one die of any colour: file,face,die
+)
+
+// Report tallies a reader's answers on labelled sets: overall, per value
+// of each labelled property (font, ink, surface, size band...), and a
+// confusion matrix (rows: the label, 1 to 8; columns: the reading, 0 for
+// refused, then 1 to 8).
+type Report struct {
+	All       Score
+	Groups    map[string]map[string]*Score
+	Confusion [9][9]int
+}
+
+// SizeBand names the band of a die's width in pixels (at 640 wide).
+func SizeBand(px float64) string {
+	switch {
+	case px < 40:
+		return "25-40 px (camera ~55-70 cm)"
+	case px < 65:
+		return "40-65 px (camera ~35-55 cm)"
+	case px < 100:
+		return "65-100 px (camera ~25-35 cm)"
+	default:
+		return "100-160 px (camera ~20-25 cm)"
+	}
+}
+
+// reportColumns are the labelled properties a report groups by.
+var reportColumns = []string{"font", "surface", "ink", "body", "numeral", "edges", "light", "die", "size"}
+
+func (rp *Report) add(row map[string]string, want, got int) {
+	rp.All.Add(want, got)
+	if want >= 1 && want <= 8 && got >= 0 && got <= 8 {
+		rp.Confusion[want][got]++
+	}
+	if rp.Groups == nil {
+		rp.Groups = map[string]map[string]*Score{}
+	}
+	for _, c := range reportColumns {
+		v, ok := row[c]
+		if c == "size" {
+			px, err := strconv.ParseFloat(row["size_px"], 64)
+			if err != nil {
+				continue
+			}
+			v, ok = SizeBand(px), true
+		}
+		if !ok || v == "" {
+			continue
+		}
+		if rp.Groups[c] == nil {
+			rp.Groups[c] = map[string]*Score{}
+		}
+		if rp.Groups[c][v] == nil {
+			rp.Groups[c][v] = &Score{}
+		}
+		rp.Groups[c][v].Add(want, got)
+	}
+}
+
+// ReadSet reads every picture of a labelled folder (its labels.csv names
+// the pictures and what they show; see SetKind) and tallies the readings
+// in rp. keep, when not nil, chooses the rows to read.
+func ReadSet(r interface {
+	DiceReader
+	ReadCrop(pic gocv.Mat, colour string) Die
+}, dir string, keep func(row map[string]string) bool, rp *Report) (SetKind, error) {
+	f, err := os.Open(filepath.Join(dir, "labels.csv"))
+	if err != nil {
+		return "", err
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", dir, err)
+	}
+	if len(rows) < 2 {
+		return "", fmt.Errorf("%s: labels.csv has no pictures", dir)
+	}
+	head := rows[0]
+	var kind SetKind
+	switch {
+	case len(head) >= 3 && head[1] == "face" && head[2] == "colour":
+		kind = SetCrops
+	case len(head) >= 3 && head[1] == "blue" && head[2] == "red":
+		kind = SetFrames
+	case len(head) >= 3 && head[1] == "face" && head[2] == "die":
+		kind = SetSingle
+	default:
+		return "", fmt.Errorf("%s: labels.csv header %q is not one of file,face,colour,... file,blue,red,... file,face,die", dir, strings.Join(head, ","))
+	}
+	for _, rec := range rows[1:] {
+		row := map[string]string{}
+		for i, h := range head {
+			if i < len(rec) {
+				row[h] = rec[i]
+			}
+		}
+		if keep != nil && !keep(row) {
+			continue
+		}
+		m := gocv.IMRead(filepath.Join(dir, rec[0]), gocv.IMReadColor)
+		if m.Empty() {
+			m.Close()
+			return kind, fmt.Errorf("%s: cannot read picture %s", dir, rec[0])
+		}
+		label := func(k string) int {
+			n, _ := strconv.Atoi(row[k]) // "?" is 0: must be refused
+			return n
+		}
+		switch kind {
+		case SetCrops:
+			rp.add(row, label("face"), r.ReadCrop(m, row["colour"]).Face)
+		case SetFrames:
+			roll := r.Read(m)
+			rp.add(row, label("blue"), roll.Blue.Face)
+			rp.add(row, label("red"), roll.Red.Face)
+		case SetSingle:
+			rp.add(row, label("face"), r.ReadSingle(m).Face)
+		}
+		m.Close()
+	}
+	return kind, nil
+}
+
+// Write prints the report: overall, a table per property, the confusion
+// matrix.
+func (rp *Report) Write(w io.Writer) {
+	line := func(name string, s *Score) {
+		fmt.Fprintf(w, "  %-34s %5d  %7.2f%% %7.2f%% %7.2f%%\n", name, s.Total(), 100*s.Accuracy(), 100*s.RejectRate(), 100*s.WrongRate())
+	}
+	fmt.Fprintf(w, "  %-34s %5s  %8s %8s %8s\n", "", "dice", "right", "refused", "wrong")
+	all := rp.All
+	line("all", &all)
+	for _, c := range reportColumns {
+		g := rp.Groups[c]
+		if len(g) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "by %s:\n", c)
+		var keys []string
+		for k := range g {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			line(k, g[k])
+		}
+	}
+	fmt.Fprintf(w, "confusion (rows: the face on top; columns: read as, ? refused):\n      ?    1    2    3    4    5    6    7    8\n")
+	for want := 1; want <= 8; want++ {
+		fmt.Fprintf(w, "  %d", want)
+		for got := 0; got <= 8; got++ {
+			fmt.Fprintf(w, " %4d", rp.Confusion[want][got])
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// SetsReport is the outcome of calibrating on each dice set of a folder of
+// sets (dicewide -kind sets) and reading its other crops, with and
+// without the calibration.
+type SetsReport struct {
+	Plain, Calibrated Report
+	// Sets holds, per set, its font and both scores.
+	Sets []SetScore
+}
+
+// SetScore is one set's outcome.
+type SetScore struct {
+	Set, Font         string
+	Plain, Calibrated Report
+	// Skipped lists the calibration crops that could not be learned.
+	Skipped []string
+}
+
+// IsSetsFolder says whether dir's labels.csv is of dice sets (dicewide
+// -kind sets: set and use columns), for ReadSets.
+func IsSetsFolder(dir string) bool {
+	f, err := os.Open(filepath.Join(dir, "labels.csv"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head, err := csv.NewReader(f).Read()
+	if err != nil {
+		return false
+	}
+	has := map[string]bool{}
+	for _, h := range head {
+		has[h] = true
+	}
+	return has["set"] && has["use"]
+}
+
+// ReadSets calibrates a NetReader with options o on each set's
+// calibration crops (rows with use=calibrate) and reads the set's other
+// crops (use=eval) with and without the calibration.
+func ReadSets(o NetOpts, dir string) (*SetsReport, error) {
+	f, err := os.Open(filepath.Join(dir, "labels.csv"))
+	if err != nil {
+		return nil, err
+	}
+	recs, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	if len(recs) < 2 {
+		return nil, fmt.Errorf("%s: labels.csv has no pictures", dir)
+	}
+	var rows []map[string]string
+	var sets []string
+	seen := map[string]bool{}
+	for _, rec := range recs[1:] {
+		row := map[string]string{}
+		for i, h := range recs[0] {
+			if i < len(rec) {
+				row[h] = rec[i]
+			}
+		}
+		if row["set"] == "" || (row["use"] != "calibrate" && row["use"] != "eval") {
+			return nil, fmt.Errorf("%s: labels.csv needs set and use (calibrate or eval) columns", dir)
+		}
+		if !seen[row["set"]] {
+			seen[row["set"]] = true
+			sets = append(sets, row["set"])
+		}
+		rows = append(rows, row)
+	}
+	o.Calibration = nil
+	plain, err := NewNetReader(o)
+	if err != nil {
+		return nil, err
+	}
+	defer plain.Close()
+	out := &SetsReport{}
+	for _, set := range sets {
+		k, err := NewNetCalibrator(o)
+		if err != nil {
+			return nil, err
+		}
+		ss := SetScore{Set: set}
+		for _, row := range rows {
+			if row["set"] != set || row["use"] != "calibrate" {
+				continue
+			}
+			ss.Font = row["font"]
+			m := gocv.IMRead(filepath.Join(dir, row["file"]), gocv.IMReadColor)
+			face, _ := strconv.Atoi(row["face"])
+			if err := k.AddCrop(m, row["colour"], face); err != nil {
+				ss.Skipped = append(ss.Skipped, row["file"]+": "+err.Error())
+			}
+			m.Close()
+		}
+		c := k.c // a face that could not be learned has no prototype
+		k.Close()
+		co := o
+		co.Calibration = &c
+		cal, err := NewNetReader(co)
+		if err != nil {
+			return nil, err
+		}
+		keep := func(row map[string]string) bool { return row["set"] == set && row["use"] == "eval" }
+		if _, err := ReadSet(plain, dir, keep, &ss.Plain); err != nil {
+			cal.Close()
+			return nil, err
+		}
+		if _, err := ReadSet(cal, dir, keep, &ss.Calibrated); err != nil {
+			cal.Close()
+			return nil, err
+		}
+		cal.Close()
+		out.Plain.merge(&ss.Plain)
+		out.Calibrated.merge(&ss.Calibrated)
+		out.Sets = append(out.Sets, ss)
+	}
+	return out, nil
+}
+
+func (s *Score) merge(o *Score) {
+	s.Right += o.Right
+	s.Wrong += o.Wrong
+	s.Rejected += o.Rejected
+	s.MustReject += o.MustReject
+	s.Refused += o.Refused
+}
+
+func (rp *Report) merge(o *Report) {
+	rp.All.merge(&o.All)
+	for i := range rp.Confusion {
+		for j := range rp.Confusion[i] {
+			rp.Confusion[i][j] += o.Confusion[i][j]
+		}
+	}
+	if rp.Groups == nil {
+		rp.Groups = map[string]map[string]*Score{}
+	}
+	for c, g := range o.Groups {
+		if rp.Groups[c] == nil {
+			rp.Groups[c] = map[string]*Score{}
+		}
+		for k, s := range g {
+			if rp.Groups[c][k] == nil {
+				rp.Groups[c][k] = &Score{}
+			}
+			rp.Groups[c][k].merge(s)
+		}
+	}
+}
+
+// Write prints each set's scores, then both reports.
+func (sr *SetsReport) Write(w io.Writer) {
+	for _, s := range sr.Sets {
+		fmt.Fprintf(w, "set %s (%s): uncalibrated %v\n    calibrated %v\n", s.Set, s.Font, s.Plain.All, s.Calibrated.All)
+		for _, sk := range s.Skipped {
+			fmt.Fprintf(w, "    not learned: %s\n", sk)
+		}
+	}
+	fmt.Fprintln(w, "uncalibrated:")
+	sr.Plain.Write(w)
+	fmt.Fprintln(w, "calibrated on each set:")
+	sr.Calibrated.Write(w)
+}

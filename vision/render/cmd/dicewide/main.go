@@ -1,0 +1,288 @@
+// Command dicewide renders the wide distribution of the dice reader's
+// classifier (render.Wide, render.WideFrame) with POV-Ray: crops of one
+// die, 25 to 160 pixels across, or 640x480 frames of a blue and a red die,
+// each picture's font and surface drawn from one split of
+// vision/render/wide.yaml (train or test: the test split's fonts and
+// surfaces are never in the train split).
+//
+// Usage:
+//
+//	dicewide -kind crops|frames|sets -split train|test [-n 1000] [-seed 1] [-out dir] [-jobs 2] [-min 25 -max 160] [-trim 2.2]
+//
+// It writes NNNNN.jpg and labels.csv: file, face (crops, sets) or blue and
+// red (frames), then what was drawn (colour, font, ink, body, numeral,
+// edges, surface, light, size in pixels, tilt, neighbour, wall, and the
+// camera defects). Sets makes -n dice sets (render.DrawSet, one per font
+// in turn), each with 16 crops to calibrate on (every face of both dice)
+// then 40 to read (columns set and use). The same seed gives the same
+// pictures.
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	"comptoir/vision/render"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "dicewide:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+type item struct {
+	scene render.Scene
+	infos []render.WideInfo
+	def   render.Defects
+	seed  uint64
+	set   int    // sets: the dice set
+	use   string // sets: calibrate or eval
+}
+
+// Per dice set (-kind sets): the calibration crops (each face of each die
+// once) and the crops read after calibrating.
+const (
+	setCalibrate = 16
+	setEval      = 40
+)
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("dicewide", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	kind := fs.String("kind", "crops", "crops (one die, resized to 25-160 px across), frames (640x480, two dice) or sets (per dice set, 16 calibration crops and 40 to read)")
+	split := fs.String("split", "train", "train or test: which fonts and surfaces of wide.yaml to draw from")
+	n := fs.Int("n", 100, "number of pictures")
+	seed := fs.Uint64("seed", 1, "random seed")
+	out := fs.String("out", "", "output folder (required)")
+	jobs := fs.Int("jobs", 2, "povray processes at once")
+	batch := fs.Int("batch", 50, "crops per povray process")
+	minPx := fs.Float64("min", 25, "frames: smallest die across, pixels")
+	maxPx := fs.Float64("max", 160, "frames: largest die across, pixels")
+	aa := fs.Float64("aa", 0.3, "povray antialias threshold, 0 for none")
+	keep := fs.Bool("keep", false, "keep the pictures already in the output folder (an interrupted run goes on)")
+	labelsOnly := fs.Bool("labels-only", false, "write labels.csv only, no pictures (the same draws)")
+	trim := fs.Float64("trim", 0, "crops: keep only a square this many times the die's width around it (0: the whole crop)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" || (*kind != "crops" && *kind != "frames" && *kind != "sets") || (*split != "train" && *split != "test") {
+		fs.Usage()
+		return errors.New("need -out, -kind crops|frames|sets and -split train|test")
+	}
+	sp, err := render.DefaultSplit()
+	if err != nil {
+		return err
+	}
+	fonts, surfaces := sp.TrainFonts, sp.TrainSurfaces
+	if *split == "test" {
+		fonts, surfaces = sp.TestFonts, sp.TestSurfaces
+	}
+	for _, f := range fonts {
+		if _, err := render.FontPath(f); err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	count := *n
+	if *kind == "sets" {
+		count = *n * (setCalibrate + setEval)
+	}
+	items := make([]item, count)
+	var sets []render.DiceSet
+	for i := 0; *kind == "sets" && i < *n; i++ {
+		sets = append(sets, render.DrawSet(rand.New(rand.NewPCG(*seed, 1<<40+uint64(i))), fonts[i%len(fonts)]))
+	}
+	for i := range items {
+		r := rand.New(rand.NewPCG(*seed, uint64(i)))
+		if *kind == "sets" {
+			k, j := i/(setCalibrate+setEval), i%(setCalibrate+setEval)
+			colour, face, use := []string{"blue", "red"}[r.IntN(2)], 1+r.IntN(8), "eval"
+			if j < setCalibrate {
+				colour, face, use = []string{"blue", "red"}[j/8], 1+j%8, "calibrate"
+			}
+			s, info := render.WideOf(r, sets[k], colour, face, surfaces, *minPx, *maxPx)
+			items[i] = item{scene: s, infos: []render.WideInfo{info}, def: render.DrawDefects(r, info.SizePx/render.WideCropDie), set: k, use: use}
+		} else if *kind == "crops" {
+			s, info := render.Wide(r, fonts, surfaces)
+			items[i] = item{scene: s, infos: []render.WideInfo{info}, def: render.DrawDefects(r, info.SizePx/render.WideCropDie)}
+		} else {
+			s, infos := render.WideFrame(r, fonts, surfaces, *minPx, *maxPx)
+			items[i] = item{scene: s, infos: infos, def: render.DrawDefects(r, 1)}
+		}
+		items[i].seed = *seed<<32 + uint64(i)
+	}
+	if *labelsOnly {
+		return writeLabels(filepath.Join(*out, "labels.csv"), *kind, items)
+	}
+	o := render.DefaultOpts
+	o.Antialias = *aa
+	per := *batch
+	if *kind == "frames" {
+		per = 1
+	}
+	type chunk struct{ from, to int }
+	todo := make(chan chunk)
+	errs := make(chan error, *jobs)
+	var wg sync.WaitGroup
+	start := time.Now()
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < max(*jobs, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range todo {
+				scenes := make([]render.Scene, 0, c.to-c.from)
+				for _, it := range items[c.from:c.to] {
+					scenes = append(scenes, it.scene)
+				}
+				var imgs []image.Image
+				var err error
+				if *kind == "frames" {
+					var img image.Image
+					img, err = render.Render(ctx, scenes[0], items[c.from].seed, o)
+					imgs = []image.Image{img}
+				} else {
+					imgs, err = render.RenderBatch(ctx, scenes, o)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+				for k, img := range imgs {
+					it := items[c.from+k]
+					pic := it.def.Apply(img, it.seed)
+					if *trim > 0 && *kind != "frames" {
+						pic = trimCrop(pic, *trim*it.infos[0].SizePx)
+					}
+					if err := writeJPEG(filepath.Join(*out, fmt.Sprintf("%05d.jpg", c.from+k)), pic, it.def.JPEG); err != nil {
+						errs <- err
+						return
+					}
+				}
+				mu.Lock()
+				done += c.to - c.from
+				fmt.Fprintf(stdout, "%d/%d pictures, %.1fs\n", done, len(items), time.Since(start).Seconds())
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := 0; i < len(items); i += per {
+		if *keep && allExist(*out, i, min(i+per, len(items))) {
+			continue
+		}
+		select {
+		case todo <- chunk{i, min(i+per, len(items))}:
+		case err := <-errs:
+			close(todo)
+			wg.Wait()
+			return err
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(todo)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return writeLabels(filepath.Join(*out, "labels.csv"), *kind, items)
+}
+
+// allExist says whether the pictures from to to-1 are in dir.
+func allExist(dir string, from, to int) bool {
+	for i := from; i < to; i++ {
+		if _, err := os.Stat(filepath.Join(dir, fmt.Sprintf("%05d.jpg", i))); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// trimCrop keeps the middle side x side square of a crop (the die is in
+// its middle).
+func trimCrop(img *image.RGBA, side float64) *image.RGBA {
+	b := img.Bounds()
+	s := min(int(side+0.5), b.Dx(), b.Dy())
+	x0, y0 := (b.Dx()-s)/2, (b.Dy()-s)/2
+	return img.SubImage(image.Rect(x0, y0, x0+s, y0+s)).(*image.RGBA)
+}
+
+func writeJPEG(path string, img image.Image, q int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := render.WriteJPEG(f, img, q); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func writeLabels(path, kind string, items []item) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	head := []string{"file", "face"}
+	if kind == "frames" {
+		head = []string{"file", "blue", "red"}
+	}
+	head = append(head, "colour", "font", "ink", "body", "numeral", "edges", "surface", "light", "size_px", "tilt", "neighbour", "wall", "blur", "exposure", "noise", "jpeg")
+	if kind == "sets" {
+		head = append(head, "set", "use")
+	}
+	_ = w.Write(head)
+	for i, it := range items {
+		in := it.infos[0]
+		row := []string{fmt.Sprintf("%05d.jpg", i), strconv.Itoa(in.Face)}
+		colour := in.Colour
+		if kind == "frames" {
+			row = append(row, strconv.Itoa(it.infos[1].Face))
+			colour = "blue+red"
+		}
+		row = append(row, colour, in.Font, in.Ink, in.Body, in.Numeral, in.Edges, in.Surface, in.Light,
+			strconv.FormatFloat(in.SizePx, 'f', 1, 64), strconv.FormatFloat(in.Tilt, 'f', 1, 64),
+			strconv.FormatBool(in.Neighbor), strconv.FormatBool(in.Wall),
+			strconv.FormatFloat(it.def.Blur, 'f', 1, 64), strconv.FormatFloat(it.def.Exposure, 'f', 2, 64),
+			strconv.FormatFloat(it.def.Noise, 'f', 1, 64), strconv.Itoa(it.def.JPEG))
+		if kind == "sets" {
+			row = append(row, strconv.Itoa(it.set), it.use)
+		}
+		_ = w.Write(row)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

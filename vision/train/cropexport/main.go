@@ -1,0 +1,139 @@
+// Command cropexport cuts the normalised numeral crops the dice classifier
+// learns from (vision.NumeralCrop) out of a labelled folder of pictures:
+// the wide crops of dicewide (labels.csv: file, face, colour, ...), the
+// real photos (labels.csv: file, face, die), or 640x480 frames of a blue
+// and a red die (labels.csv: file, blue, red; two crops per frame, none
+// for a die labelled ?). It writes PREFIX.u8, the
+// crops one after the other (CropSize x CropSize grey levels each, zeros
+// when no die was found), and PREFIX.csv, one line per crop: the picture's
+// labels with a found column first.
+//
+// Usage:
+//
+//	cropexport -dir DIR -out PREFIX [-colour any]
+package main
+
+import (
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"comptoir/vision"
+
+	"gocv.io/x/gocv"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "cropexport:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	dir := flag.String("dir", "", "folder of pictures with labels.csv")
+	out := flag.String("out", "", "output prefix")
+	limit := flag.Int("limit", 0, "read only the first N pictures (0: all)")
+	colour := flag.String("colour", "", "die colour to look for: blue, red or any; default: the labels' colour column")
+	flag.Parse()
+	if *dir == "" || *out == "" {
+		flag.Usage()
+		return fmt.Errorf("need -dir and -out")
+	}
+	f, err := os.Open(filepath.Join(*dir, "labels.csv"))
+	if err != nil {
+		return err
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		return err
+	}
+	if len(rows) < 2 {
+		return fmt.Errorf("%s: no labels", *dir)
+	}
+	head := rows[0]
+	col := map[string]int{}
+	for i, h := range head {
+		col[h] = i
+	}
+	u8, err := os.Create(*out + ".u8")
+	if err != nil {
+		return err
+	}
+	defer u8.Close()
+	cf, err := os.Create(*out + ".csv")
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(cf)
+	blank := make([]byte, vision.CropSize*vision.CropSize)
+	found := 0
+	if *limit > 0 && len(rows) > *limit+1 {
+		rows = rows[:*limit+1]
+	}
+	pairs := len(head) >= 3 && head[1] == "blue" && head[2] == "red"
+	if pairs {
+		_ = w.Write([]string{"found", "file", "face", "colour"})
+	} else {
+		_ = w.Write(append([]string{"found"}, head...))
+	}
+	n := 0
+	for _, row := range rows[1:] {
+		m := gocv.IMRead(filepath.Join(*dir, row[0]), gocv.IMReadColor)
+		if m.Empty() {
+			m.Close()
+			return fmt.Errorf("%s: cannot read %s", *dir, row[0])
+		}
+		type want struct{ colour, face string }
+		var wants []want
+		if pairs {
+			wants = []want{{"blue", row[1]}, {"red", row[2]}}
+		} else {
+			c := *colour
+			if c == "" {
+				if i, ok := col["colour"]; ok {
+					c = row[i]
+				} else {
+					c = "any"
+				}
+			}
+			wants = []want{{c, ""}}
+		}
+		for _, wt := range wants {
+			px := 1.0
+			if pairs {
+				px = float64(m.Cols()) / 640
+			}
+			crop, ok := vision.NumeralCrop(m, wt.colour, px, vision.DefaultNetOpts)
+			if wt.face == "?" {
+				ok = false // a die the reader must refuse: nothing to learn
+			}
+			if !ok {
+				crop = blank
+			} else {
+				found++
+			}
+			if _, err := u8.Write(crop); err != nil {
+				m.Close()
+				return err
+			}
+			if pairs {
+				_ = w.Write([]string{fmt.Sprint(ok), row[0], wt.face, wt.colour})
+			} else {
+				_ = w.Write(append([]string{fmt.Sprint(ok)}, row...))
+			}
+			n++
+		}
+		m.Close()
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	fmt.Printf("%s: %d pictures, %d dice, %d crops (%s)\n", *dir, len(rows)-1, n, found, strings.TrimSuffix(*out, "/"))
+	return cf.Close()
+}

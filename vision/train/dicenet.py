@@ -1,0 +1,188 @@
+#!/usr/bin/python3
+"""Train the dice numeral classifier of vision.NetReader and export it to ONNX.
+
+Input: crops made by vision/train/cropexport (PREFIX.u8, 48x48 grey levels
+each, and PREFIX.csv with a found column and the labels). The training
+material is the wide distribution's train split (fonts and surfaces of
+vision/render/wide.yaml's train lists) and the training clips of the real
+photos (see REAL_TRAIN_DICE); nothing of the test split is read here.
+
+Run with Debian's PyTorch (python3-torch 1.13.1, python3-onnx 1.12; see
+requirements.txt): /usr/bin/python3 dicenet.py --out model.onnx DATA...
+The same data gives the same model: seeds are fixed, torch runs
+deterministic algorithms on a fixed number of threads.
+"""
+import argparse
+import csv
+import hashlib
+import sys
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+CROP = 32
+SEED = 15
+THREADS = 1
+# The real photos' clips used for training; the others (lavender pearl
+# with white numerals, black with red) are held out for the tests.
+REAL_TRAIN_DICE = {"navy with gold numerals", "translucent blue with gold numerals", "blue speckled with white numerals"}
+
+
+def load(prefix, real=False):
+    data = np.fromfile(prefix + ".u8", dtype=np.uint8).reshape(-1, CROP, CROP)
+    with open(prefix + ".csv") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == len(data), (prefix, len(rows), len(data))
+    keep = []
+    for i, r in enumerate(rows):
+        if r["found"] != "true":
+            continue
+        if real and r.get("die") not in REAL_TRAIN_DICE:
+            continue
+        keep.append(i)
+    faces = np.array([int(rows[i]["face"]) - 1 for i in keep], dtype=np.int64)
+    return data[keep], faces
+
+
+def standardise(g):
+    """Grey levels to the network's input, as vision.standardise does."""
+    x = g.astype(np.float64) / 255
+    mean = x.mean(axis=(1, 2), keepdims=True)
+    std = np.sqrt(np.maximum((x * x).mean(axis=(1, 2), keepdims=True) - mean * mean, 0))
+    std = np.maximum(std, 0.02)
+    return ((x - mean) / std).astype(np.float32)
+
+
+class DiceNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        chans = [1, 12, 24, 48, 64]
+        layers = []
+        for a, b in zip(chans, chans[1:]):
+            layers += [nn.Conv2d(a, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU(), nn.MaxPool2d(2)]
+        self.features = nn.Sequential(*layers)
+        self.embed = nn.Linear(64 * 2 * 2, 64)
+        self.head = nn.Linear(64, 8)
+        self.drop = nn.Dropout(0.2)
+
+    def forward(self, x):
+        h = torch.flatten(self.features(x), 1)
+        e = F.relu(self.embed(h))
+        return self.head(self.drop(e)), e
+
+
+def augment(x, gen):
+    """Random turns (any half turn, +-12 degrees), shifts, scales and noise."""
+    n = x.shape[0]
+    ang = (torch.rand(n, generator=gen) * 2 - 1) * (12 * np.pi / 180)
+    ang = ang + np.pi * (torch.rand(n, generator=gen) < 0.5).float()
+    sc = 1 + (torch.rand(n, generator=gen) * 2 - 1) * 0.12
+    tx = (torch.rand(n, generator=gen) * 2 - 1) * 0.08
+    ty = (torch.rand(n, generator=gen) * 2 - 1) * 0.08
+    cos, sin = torch.cos(ang) * sc, torch.sin(ang) * sc
+    theta = torch.stack([torch.stack([cos, -sin, tx], 1), torch.stack([sin, cos, ty], 1)], 1)
+    grid = F.affine_grid(theta, x.shape, align_corners=False)
+    y = F.grid_sample(x, grid, padding_mode="border", align_corners=False)
+    y = y + torch.randn(y.shape, generator=gen) * (torch.rand(n, 1, 1, 1, generator=gen) * 0.3)
+    return y
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--real", action="append", default=[], help="crop prefix of real photos (training clips are kept)")
+    ap.add_argument("data", nargs="+", help="crop prefixes of the wide train split")
+    a = ap.parse_args()
+
+    torch.manual_seed(SEED)
+    np.random.seed(SEED)
+    torch.set_num_threads(THREADS)
+    torch.use_deterministic_algorithms(True)
+    gen = torch.Generator().manual_seed(SEED)
+
+    xs, ys, vx, vy = [], [], [], []
+    for p in a.data:
+        x, y = load(p)
+        # every tenth crop is kept out, to choose the reader's threshold
+        val = np.arange(len(x)) % 10 == 9
+        xs.append(x[~val])
+        ys.append(y[~val])
+        vx.append(x[val])
+        vy.append(y[val])
+        print(f"{p}: {len(x)} crops ({val.sum()} for validation)", flush=True)
+    for p in a.real:
+        x, y = load(p, real=True)
+        # the real clips are few: repeat them to weigh about a tenth
+        rep = max(1, int(0.1 * sum(len(v) for v in xs) / max(len(x), 1)))
+        xs.append(np.repeat(x, rep, axis=0))
+        ys.append(np.repeat(y, rep, axis=0))
+        print(f"{p}: {len(x)} real training crops, repeated {rep} times", flush=True)
+    x = torch.from_numpy(standardise(np.concatenate(xs)))[:, None]
+    y = torch.from_numpy(np.concatenate(ys))
+    print(f"training on {len(x)} crops, faces {np.bincount(y.numpy(), minlength=8).tolist()}", flush=True)
+
+    net = DiceNet()
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    steps = a.epochs * ((len(x) + 127) // 128)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    for ep in range(a.epochs):
+        net.train()
+        perm = torch.randperm(len(x), generator=gen)
+        tot, right, loss_sum = 0, 0, 0.0
+        for i in range(0, len(x), 128):
+            idx = perm[i:i + 128]
+            xb = augment(x[idx], gen)
+            yb = y[idx]
+            logits, _ = net(xb)
+            loss = F.cross_entropy(logits, yb)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            loss_sum += loss.item() * len(idx)
+            right += (logits.argmax(1) == yb).sum().item()
+            tot += len(idx)
+        print(f"epoch {ep + 1}/{a.epochs}: loss {loss_sum / tot:.4f}, train accuracy {right / tot:.4f}", flush=True)
+
+    net.eval()
+    with torch.no_grad():
+        logits, _ = net(torch.from_numpy(standardise(np.concatenate(vx)))[:, None])
+        prob = torch.softmax(logits, 1)
+        p, face = prob.max(1)
+        truth = torch.from_numpy(np.concatenate(vy))
+        n = len(truth)
+        print(f"validation ({n} crops of the train split, not trained on):")
+        for th in (0.5, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995):
+            read = p >= th
+            right = (read & (face == truth)).sum().item()
+            wrong = (read & (face != truth)).sum().item()
+            print(f"  threshold {th}: right {100 * right / n:.2f}%, refused {100 * (n - right - wrong) / n:.2f}%, wrong {100 * wrong / n:.2f}%")
+
+    class Export(nn.Module):
+        def __init__(self, n):
+            super().__init__()
+            self.n = n
+
+        def forward(self, inp):
+            h = torch.flatten(self.n.features(inp), 1)
+            e = F.relu(self.n.embed(h))
+            return self.n.head(e), e
+
+    torch.onnx.export(Export(net), torch.zeros(1, 1, CROP, CROP), a.out, opset_version=11,
+                      input_names=["input"], output_names=["logits", "embed"],
+                      dynamic_axes={"input": {0: "n"}, "logits": {0: "n"}, "embed": {0: "n"}},
+                      do_constant_folding=True)
+    import onnx
+    m = onnx.load(a.out)
+    onnx.checker.check_model(m)
+    ops = sorted({n.op_type for n in m.graph.node})
+    with open(a.out, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    print(f"wrote {a.out}: ops {ops}, sha256 {digest}", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

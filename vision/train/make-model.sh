@@ -1,0 +1,31 @@
+#!/bin/bash
+# make model: render the wide distribution's train split, cut the numeral
+# crops, add the real photos' training clips, train the classifier and
+# write vision/model/dicenet.onnx (see vision/train/README.md).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+NTRAIN=${NTRAIN:-1600}
+JOBS=${JOBS:-2}
+DATA=vision/train/data
+mkdir -p "$DATA" bin
+go build -o bin/dicewide ./vision/render/cmd/dicewide
+go build -o bin/cropexport ./vision/train/cropexport
+stamp="$DATA/crops-train/stamp"
+want="seed=1 $(cat vision/render/*.go vision/render/cmd/dicewide/main.go vision/render/wide.yaml | sha256sum | cut -c1-16)"
+# pictures of an earlier run of the same generator are kept (-keep: an
+# interrupted run goes on); a changed generator renders them all again
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+	rm -rf "$DATA/crops-train"
+	mkdir -p "$DATA/crops-train"
+	echo "$want" > "$stamp"
+fi
+nice -n 10 bin/dicewide -kind crops -split train -n "$NTRAIN" -seed 1 -batch 50 -aa 0 -jobs "$JOBS" -keep -out "$DATA/crops-train"
+bin/cropexport -dir "$DATA/crops-train" -out "$DATA/train"
+bin/cropexport -dir vision/testdata/real -out "$DATA/real" -colour any
+# the earlier renders of vision/testdata (fonts timrom and cyrvetic, of the
+# train split) are training material too
+bin/cropexport -dir vision/testdata/rendered -out "$DATA/rendered"
+bin/cropexport -dir vision/testdata/rendered-hard -out "$DATA/rendered-hard"
+nice -n 10 /usr/bin/python3 vision/train/dicenet.py --out vision/model/dicenet.onnx --real "$DATA/real" \
+	"$DATA/train" "$DATA/rendered" "$DATA/rendered-hard"
+sha256sum vision/model/dicenet.onnx
