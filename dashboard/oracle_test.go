@@ -81,7 +81,9 @@ func (o *oracle) see(seq int64, st engine.State) {
 }
 
 // secretWords are seat k's secret words for viewer in the state of seq:
-// held by k, not by the viewer, never public.
+// held by k, not by the viewer, never public, and not written by the
+// viewer (the table's devices too: the table's screen may answer the
+// table's reader about the card it read).
 func (o *oracle) secretWords(seq int64, k int, viewer engine.Seat) []string {
 	sa := o.at[seq]
 	if sa == nil {
@@ -89,7 +91,7 @@ func (o *oracle) secretWords(seq int64, k int, viewer engine.Seat) []string {
 	}
 	var out []string
 	for w := range sa.words[k] {
-		if o.public[w] && !sa.words[k][w] || viewer >= 0 && (sa.words[viewer][w] || o.named[viewer][w]) {
+		if o.public[w] && !sa.words[k][w] || viewer >= 0 && sa.words[viewer][w] || o.named[viewer][w] {
 			continue
 		}
 		out = append(out, w)
