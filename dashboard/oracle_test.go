@@ -3,6 +3,7 @@ package dashboard
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"sort"
 	"strconv"
@@ -28,6 +29,8 @@ type oracle struct {
 	named  map[engine.Seat]map[string]bool // the words of each seat's own commands
 	public map[string]bool                 // every word the table's view ever held
 	at     map[int64]*secretsAt
+	ever   []map[string]bool         // the words each seat held so far
+	undos  map[int64]bool            // the steps that are undos
 	res    map[string]*regexp.Regexp // a word's pattern, compiled once
 	lines  map[string][]string       // a log line's leaks, by step, viewer and text
 }
@@ -36,6 +39,9 @@ type oracle struct {
 type secretsAt struct {
 	words []map[string]bool // per seat
 	money [][]string        // per seat
+	// past are the words each seat held in this state or any before (a
+	// log line must not tell a card that went back into the deck).
+	past []map[string]bool
 }
 
 func newOracle(vocab []string) *oracle {
@@ -77,6 +83,19 @@ func (o *oracle) see(seq int64, st engine.State) {
 			}
 		})
 	}
+	if o.ever == nil {
+		o.ever = make([]map[string]bool, n)
+		for i := range o.ever {
+			o.ever[i] = map[string]bool{}
+		}
+	}
+	sa.past = make([]map[string]bool, n)
+	for i := range n {
+		for w := range sa.words[i] {
+			o.ever[i][w] = true
+		}
+		sa.past[i] = maps.Clone(o.ever[i])
+	}
 	o.at[seq] = sa
 }
 
@@ -92,6 +111,25 @@ func (o *oracle) secretWords(seq int64, k int, viewer engine.Seat) []string {
 	var out []string
 	for w := range sa.words[k] {
 		if o.public[w] && !sa.words[k][w] || viewer >= 0 && sa.words[viewer][w] || o.named[viewer][w] {
+			continue
+		}
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// pastSecretWords are seat k's secret words for viewer up to the state
+// of seq: held by k then or before, never by the viewer until then, never
+// public, never written by the viewer.
+func (o *oracle) pastSecretWords(seq int64, k int, viewer engine.Seat) []string {
+	sa := o.at[seq]
+	if sa == nil {
+		return nil
+	}
+	var out []string
+	for w := range sa.past[k] {
+		if o.public[w] && !sa.words[k][w] || viewer >= 0 && sa.past[viewer][w] || o.named[viewer][w] {
 			continue
 		}
 		out = append(out, w)
@@ -147,7 +185,13 @@ func (o *oracle) scan(seq int64, text string, viewer engine.Seat, what string, f
 		if engine.Seat(k) == viewer {
 			continue
 		}
-		for _, w := range o.secretWords(seq, k, viewer) {
+		words := o.secretWords
+		if what != "frame" && o.undos[seq] {
+			// An undo's line must not tell what the undone step did
+			// either: a card drawn then put back is no one's now.
+			words = o.pastSecretWords
+		}
+		for _, w := range words(seq, k, viewer) {
 			if loc := o.word(w).FindStringIndex(text); loc != nil {
 				out = append(out, fmt.Sprintf("seq %d: a %s of step %d for %v holds seat %d's secret %q: …%s…", frameSeq, what, seq, viewer, k+1, w, text[max(0, loc[0]-80):min(len(text), loc[1]+40)]))
 			}
@@ -211,7 +255,9 @@ func contains(list []string, s string) bool {
 //
 // named are the words of each seat's own commands: a seat may read back
 // what it wrote ("David does not hold jade-2" after David offered jade-2).
-func checkFrames(t *testing.T, frames [][][]byte, history map[int64]engine.State, vocab []string, named map[engine.Seat]map[string]bool) int {
+// undos are the steps that are undos: their lines are checked against
+// every secret held until then, not only the secrets of their own step.
+func checkFrames(t *testing.T, frames [][][]byte, history map[int64]engine.State, vocab []string, named map[engine.Seat]map[string]bool, undos map[int64]bool) int {
 	t.Helper()
 	type seen struct {
 		seq    int64
@@ -244,7 +290,7 @@ func checkFrames(t *testing.T, frames [][][]byte, history map[int64]engine.State
 			st := history[seqs[next]]
 			if o == nil {
 				o = newOracle(vocab)
-				o.named = named
+				o.named, o.undos = named, undos
 			}
 			o.see(seqs[next], st)
 			next++

@@ -54,9 +54,9 @@ func TestNoFrameLeaksAcrossUndoAndRestart(t *testing.T) {
 		t.Run(fmt.Sprintf("%s %s %d", k.Name, variant, n), func(t *testing.T) {
 			checkLeaks(t)
 			p := &undoRestartPlay{t: t, rules: rules, setup: setup, dir: t.TempDir(), rng: rand.New(rand.NewSource(int64(100 + i))),
-				history: map[int64]engine.State{}, named: map[engine.Seat]map[string]bool{}}
+				history: map[int64]engine.State{}, undoSeqs: map[int64]bool{}, named: map[engine.Seat]map[string]bool{}}
 			p.play()
-			checked := checkFrames(t, p.frames, p.history, vocab, p.named)
+			checked := checkFrames(t, p.frames, p.history, vocab, p.named, p.undoSeqs)
 			t.Logf("%d steps, %d undone, restarted at seqs %v, %d frames checked", p.steps, p.undos, p.restarts, checked)
 			if p.undos == 0 || len(p.restarts) == 0 {
 				t.Errorf("%d undos, restarts at seqs %v: the test did not exercise both", p.undos, p.restarts)
@@ -85,7 +85,8 @@ type undoRestartPlay struct {
 	named    map[engine.Seat]map[string]bool // the words of each seat's commands
 	steps    int
 	undos    int
-	restarts []int64 // the seqs the table restarted at
+	undoSeqs map[int64]bool // the seqs of the undos
+	restarts []int64        // the seqs the table restarted at
 }
 
 const staffPIN = "2468"
@@ -194,7 +195,7 @@ func (p *undoRestartPlay) collect(c *wsClient, i int, typ string) map[string]any
 
 // record notes the session's state at its seq; it is called after each
 // change, so the oracle knows every state a frame may show.
-func (p *undoRestartPlay) record() engine.State {
+func (p *undoRestartPlay) record() int64 {
 	t := p.t
 	u, err := p.sess.Current(t.Context())
 	if err != nil {
@@ -204,7 +205,7 @@ func (p *undoRestartPlay) record() engine.State {
 		sameViews(t, u.Seq, old, u.State) // the same step (after a restart)
 	}
 	p.history[u.Seq] = u.State
-	return u.State
+	return u.Seq
 }
 
 // keep records a message connection i received.
@@ -279,7 +280,7 @@ func (p *undoRestartPlay) undo(why string) {
 	if m := p.collect(p.conns[0], 0, "accepted"); m["type"] != "accepted" {
 		p.t.Fatalf("staff undo (%s): %v", why, m)
 	}
-	p.record()
+	p.undoSeqs[p.record()] = true
 	p.undos++
 }
 

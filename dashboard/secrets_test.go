@@ -114,7 +114,7 @@ func TestNoFrameLeaksSecrets(t *testing.T) {
 			sess.mu.Lock()
 			named := sess.named
 			sess.mu.Unlock()
-			checked := checkFrames(t, frames, history, tt.vocab, named)
+			checked := checkFrames(t, frames, history, tt.vocab, named, nil)
 			t.Logf("%d frames checked", checked)
 		})
 	}
