@@ -108,15 +108,15 @@ func (c Counts) items() ([][2]string, error) {
 func (t *tx) correct(by engine.Seat, c Correct) error {
 	s := t.s
 	if by != engine.Staff {
-		return refusef(ErrStaffOnly, "only the staff may correct a holding: ask them (staff page, \"correct\")", "seul le personnel peut corriger un avoir : demandez-le-lui (page du personnel, « corriger »)")
+		return refuse(ErrStaffOnly).enf("only the staff may correct a holding: ask them (staff page, \"correct\")").frf("seul le personnel peut corriger un avoir : demandez-le-lui (page du personnel, « corriger »)")
 	}
 	if c.Player < 0 || int(c.Player) >= s.n {
-		return refusef(engine.ErrBadArgument, "correct: player= must name a player (%s)", "correct : player= doit nommer un joueur (%s)", strings.Join(s.setup.Players, ", "), strings.Join(s.setup.Players, ", "))
+		return refuse(engine.ErrBadArgument).enf("correct: player= must name a player (%s)", strings.Join(s.setup.Players, ", ")).frf("correct : player= doit nommer un joueur (%s)", strings.Join(s.setup.Players, ", "))
 	}
 	if strings.TrimSpace(c.Reason) == "" {
 		return engine.Refuse(ErrCorrection, "say why, for the journal: reason=\"...\"", "dites pourquoi, pour le journal : reason=\"...\"")
 	}
-	bad := func(err error) error { return refusef(ErrCorrection, "%v", "%v", err) }
+	bad := func(err error) error { return refuse(ErrCorrection).enf("%v", err).frf("%v", err) }
 	p := &s.P[c.Player]
 	ev := Corrected{Seat: c.Player, Reason: strings.TrimSpace(c.Reason)}
 	name := s.name(c.Player)
@@ -127,7 +127,7 @@ func (t *tx) correct(by engine.Seat, c Correct) error {
 		}
 		if p.Ducats+d < 0 {
 			// The refusal is the staff's: it may tell the holding.
-			return refusef(ErrCorrection, "%s holds %d ducats: a change of %d would leave fewer than none", "%s a %d ducats : un changement de %d en laisserait moins que zéro", name, p.Ducats, d, name, p.Ducats, d)
+			return refuse(ErrCorrection).enf("%s holds %d ducats: a change of %d would leave fewer than none", name, p.Ducats, d).frf("%s a %d ducats : un changement de %d en laisserait moins que zéro", name, p.Ducats, d)
 		}
 		ev.Ducats = d
 	}
@@ -137,10 +137,10 @@ func (t *tx) correct(by engine.Seat, c Correct) error {
 			return bad(err)
 		}
 		if p.Markers+d < 0 {
-			return refusef(ErrCorrection, "%s holds %d markers in reserve: %d more would leave fewer than none", "%s a %d marqueurs en réserve : %d de plus en laisserait moins que zéro", name, p.Markers, d, name, p.Markers, d)
+			return refuse(ErrCorrection).enf("%s holds %d markers in reserve: %d more would leave fewer than none", name, p.Markers, d).frf("%s a %d marqueurs en réserve : %d de plus en laisserait moins que zéro", name, p.Markers, d)
 		}
 		if d > s.Common[c.Player] {
-			return refusef(ErrCorrection, "the common supply has %d markers of %s's colour, not %d (the others are on buildings)", "la réserve commune n'a que %d marqueurs de la couleur de %s, pas %d (les autres sont sur des bâtiments)", s.Common[c.Player], name, d, s.Common[c.Player], name, d)
+			return refuse(ErrCorrection).enf("the common supply has %d markers of %s's colour, not %d (the others are on buildings)", s.Common[c.Player], name, d).frf("la réserve commune n'a que %d marqueurs de la couleur de %s, pas %d (les autres sont sur des bâtiments)", s.Common[c.Player], name, d)
 		}
 		ev.Markers = d
 	}
@@ -151,7 +151,7 @@ func (t *tx) correct(by engine.Seat, c Correct) error {
 	for _, kv := range gs {
 		g, ok := s.d.goodByK[kv[0]]
 		if !ok {
-			return refusef(ErrCorrection, "%q is not a good of this edition (goods: %s)", "%q n'est pas une marchandise de cette édition (marchandises : %s)", kv[0], strings.Join(s.d.prof.Goods, ", "), kv[0], strings.Join(s.d.prof.Goods, ", "))
+			return refuse(ErrCorrection).enf("%q is not a good of this edition (goods: %s)", kv[0], strings.Join(s.d.prof.Goods, ", ")).frf("%q n'est pas une marchandise de cette édition (marchandises : %s)", kv[0], strings.Join(s.d.prof.Goods, ", "))
 		}
 		d, err := Amount(kv[1]).resolve(int(p.Goods[g]))
 		if err != nil {
@@ -159,9 +159,9 @@ func (t *tx) correct(by engine.Seat, c Correct) error {
 		}
 		switch {
 		case int(p.Goods[g])+d < 0:
-			return refusef(ErrCorrection, "%s holds %d %s: %d would leave fewer than none", "%s a %d %s : %d en laisserait moins que zéro", name, p.Goods[g], kv[0], d, name, p.Goods[g], s.d.prof.GoodsFR[g], d)
+			return refuse(ErrCorrection).enf("%s holds %d %s: %d would leave fewer than none", name, p.Goods[g], kv[0], d).frf("%s a %d %s : %d en laisserait moins que zéro", name, p.Goods[g], s.d.prof.GoodsFR[g], d)
 		case d > s.Supply[g]:
-			return refusef(ErrCorrection, "the supply has %d %s, not %d: correct the player who holds too many first", "la réserve n'a que %d %s, pas %d : corrigez d'abord le joueur qui en a trop", s.Supply[g], kv[0], d, s.Supply[g], s.d.prof.GoodsFR[g], d)
+			return refuse(ErrCorrection).enf("the supply has %d %s, not %d: correct the player who holds too many first", s.Supply[g], kv[0], d).frf("la réserve n'a que %d %s, pas %d : corrigez d'abord le joueur qui en a trop", s.Supply[g], s.d.prof.GoodsFR[g], d)
 		}
 		if d != 0 {
 			if ev.Goods == nil {
@@ -177,7 +177,7 @@ func (t *tx) correct(by engine.Seat, c Correct) error {
 	for _, kv := range ts {
 		k := tileIndex(kv[0])
 		if k < 0 {
-			return refusef(ErrCorrection, "%q is not a tile (tiles: %s)", "%q n'est pas une tuile (tuiles : %s)", kv[0], strings.Join(tileKeys[:], ", "), kv[0], strings.Join(tileKeys[:], ", "))
+			return refuse(ErrCorrection).enf("%q is not a tile (tiles: %s)", kv[0], strings.Join(tileKeys[:], ", ")).frf("%q n'est pas une tuile (tuiles : %s)", kv[0], strings.Join(tileKeys[:], ", "))
 		}
 		d, err := Amount(kv[1]).resolve(int(p.Tiles[k]))
 		if err != nil {
@@ -185,9 +185,9 @@ func (t *tx) correct(by engine.Seat, c Correct) error {
 		}
 		switch {
 		case int(p.Tiles[k])+d < 0:
-			return refusef(ErrCorrection, "%s holds %d %s tiles: %d would leave fewer than none", "%s a %d tuiles %s : %d en laisserait moins que zéro", name, p.Tiles[k], kv[0], d, name, p.Tiles[k], tileFR[k], d)
+			return refuse(ErrCorrection).enf("%s holds %d %s tiles: %d would leave fewer than none", name, p.Tiles[k], kv[0], d).frf("%s a %d tuiles %s : %d en laisserait moins que zéro", name, p.Tiles[k], tileFR[k], d)
 		case d > s.TileSup[k]:
-			return refusef(ErrCorrection, "the supply has %d %s tiles, not %d: correct the player who holds too many first", "la réserve n'a que %d tuiles %s, pas %d : corrigez d'abord le joueur qui en a trop", s.TileSup[k], kv[0], d, s.TileSup[k], tileFR[k], d)
+			return refuse(ErrCorrection).enf("the supply has %d %s tiles, not %d: correct the player who holds too many first", s.TileSup[k], kv[0], d).frf("la réserve n'a que %d tuiles %s, pas %d : corrigez d'abord le joueur qui en a trop", s.TileSup[k], tileFR[k], d)
 		}
 		if d != 0 {
 			if ev.Tiles == nil {

@@ -45,7 +45,7 @@ func (s *State) Decide(a engine.Action) (evs []engine.Event, err error) {
 		return nil, engine.Refuse(engine.ErrBadArgument, "no command", "pas de commande")
 	}
 	if a.By != engine.NoSeat && a.By != engine.Staff && (a.By < 0 || int(a.By) >= s.n) {
-		return nil, refusef(engine.ErrNotYourTurn, "%v is not a player of this game", "%v n'est pas un joueur de cette partie", a.By)
+		return nil, refuse(engine.ErrNotYourTurn).enf("%v is not a player of this game", a.By).frf("%v n'est pas un joueur de cette partie", a.By)
 	}
 	if c, ok := a.Cmd.(Correct); ok {
 		t := &tx{s: s.clone()}
@@ -60,8 +60,7 @@ func (s *State) Decide(a engine.Action) (evs []engine.Event, err error) {
 	}
 	if _, ok := a.Cmd.(Draw); !ok && len(s.Pending) > 0 {
 		p := s.Pending[0]
-		return nil, refusef(ErrDrawFirst, "%s must first draw %d card(s) of the %s deck", "%s doit d'abord piocher %d carte(s) %s",
-			s.name(p.Seat), p.N, deckKeys[p.Deck], s.name(p.Seat), p.N, deckFR[p.Deck])
+		return nil, refuse(ErrDrawFirst).enf("%s must first draw %d card(s) of the %s deck", s.name(p.Seat), p.N, deckKeys[p.Deck]).frf("%s doit d'abord piocher %d carte(s) %s", s.name(p.Seat), p.N, deckFR[p.Deck])
 	}
 	t := &tx{s: s.clone(), evs: make([]engine.Event, 0, 8)}
 	switch c := a.Cmd.(type) {
@@ -98,7 +97,7 @@ func (s *State) Decide(a engine.Action) (evs []engine.Event, err error) {
 	case Pass:
 		err = t.pass(a.By)
 	default:
-		return nil, refusef(engine.ErrUnknownCommand, "genoa has no command %q", "genoa n'a pas de commande %q", a.Cmd.Name())
+		return nil, refuse(engine.ErrUnknownCommand).enf("genoa has no command %q", a.Cmd.Name()).frf("genoa n'a pas de commande %q", a.Cmd.Name())
 	}
 	if err != nil {
 		return nil, err
@@ -134,7 +133,7 @@ func (t *tx) messages() {
 // merchantOnly checks that by is the merchant or the table.
 func (s *State) merchantOnly(by engine.Seat, what, whatFR string) error {
 	if by != engine.NoSeat && by != s.Merchant {
-		return refusef(ErrNotMerchant, "only the merchant (%s) may %s", "seul le marchand (%s) peut %s", s.name(s.Merchant), what, s.name(s.Merchant), whatFR)
+		return refuse(ErrNotMerchant).enf("only the merchant (%s) may %s", s.name(s.Merchant), what).frf("seul le marchand (%s) peut %s", s.name(s.Merchant), whatFR)
 	}
 	return nil
 }
@@ -152,7 +151,7 @@ func (s *State) inPhase(p phase, what, whatFR string) error {
 	case phAcquire:
 		en, fr = "this is the acquisition of buildings", "c'est l'acquisition de bâtiments"
 	}
-	return refusef(engine.ErrNotNow, "you cannot %s now: %s", "vous ne pouvez pas %s maintenant : %s", what, en, whatFR, fr)
+	return refuse(engine.ErrNotNow).enf("you cannot %s now: %s", what, en).frf("vous ne pouvez pas %s maintenant : %s", whatFR, fr)
 }
 
 func (t *tx) placePawn(sq int, blue, red int) {
@@ -176,7 +175,7 @@ func (t *tx) roll(by engine.Seat, c Roll) error {
 		return err
 	}
 	if c.Blue < 1 || c.Blue > 8 || c.Red < 1 || c.Red > 8 {
-		return refusef(ErrBadDice, "blue %d, red %d: each die reads 1 to 8", "bleu %d, rouge %d : chaque dé donne 1 à 8", c.Blue, c.Red)
+		return refuse(ErrBadDice).enf("blue %d, red %d: each die reads 1 to 8", c.Blue, c.Red).frf("bleu %d, rouge %d : chaque dé donne 1 à 8", c.Blue, c.Red)
 	}
 	t.placePawn(s.d.at[c.Blue-1][c.Red-1], c.Blue, c.Red)
 	return nil
@@ -191,7 +190,7 @@ func (t *tx) start(by engine.Seat, c Start) error {
 		return err
 	}
 	if s.P[s.Merchant].Tiles[tileStart] == 0 {
-		return refusef(ErrNoTile, "%s holds no start-space tile: roll the dice", "%s n'a pas de tuile case départ : lancez les dés", s.name(s.Merchant))
+		return refuse(ErrNoTile).enf("%s holds no start-space tile: roll the dice", s.name(s.Merchant)).frf("%s n'a pas de tuile case départ : lancez les dés", s.name(s.Merchant))
 	}
 	sq, err := s.square(c.Square)
 	if err != nil {
@@ -212,8 +211,7 @@ func (t *tx) playTile(seat engine.Seat, tile int) {
 func (s *State) square(p Place) (int, error) {
 	sq, ok := s.d.squareOf(p)
 	if !ok {
-		return -1, refusef(ErrUnknownSquare, "no square %q: write a building (%s), market, or a cell as blue-red, e.g. 3-2", "pas de case %q : écrivez un bâtiment (%s), market, ou une case bleu-rouge, p. ex. 3-2",
-			p, s.bldKeys(), p, s.bldKeys())
+		return -1, refuse(ErrUnknownSquare).enf("no square %q: write a building (%s), market, or a cell as blue-red, e.g. 3-2", p, s.bldKeys()).frf("pas de case %q : écrivez un bâtiment (%s), market, ou une case bleu-rouge, p. ex. 3-2", p, s.bldKeys())
 	}
 	return sq, nil
 }
@@ -240,12 +238,11 @@ func (s *State) step(p Place) (int, error) {
 	}
 	if s.visited(sq) {
 		next, nextFR := s.nextSquares()
-		return -1, refusef(ErrVisited, "%s was already visited this turn; the pawn can go to: %s", "déjà visité ce tour-ci : %s ; le pion peut aller sur : %s", s.sqName(sq, "en"), next, s.sqName(sq, "fr"), nextFR)
+		return -1, refuse(ErrVisited).enf("%s was already visited this turn; the pawn can go to: %s", s.sqName(sq, "en"), next).frf("déjà visité ce tour-ci : %s ; le pion peut aller sur : %s", s.sqName(sq, "fr"), nextFR)
 	}
 	if !slices.Contains(s.d.adj[s.pawn()], sq) {
 		next, nextFR := s.nextSquares()
-		return -1, refusef(ErrNotAdjacent, "%s does not touch %s, where the pawn stands; the pawn can go to: %s", "%s ne touche pas %s, où se trouve le pion ; le pion peut aller sur : %s",
-			s.sqName(sq, "en"), s.sqName(s.pawn(), "en"), next, s.sqName(sq, "fr"), s.sqName(s.pawn(), "fr"), nextFR)
+		return -1, refuse(ErrNotAdjacent).enf("%s does not touch %s, where the pawn stands; the pawn can go to: %s", s.sqName(sq, "en"), s.sqName(s.pawn(), "en"), next).frf("%s ne touche pas %s, où se trouve le pion ; le pion peut aller sur : %s", s.sqName(sq, "fr"), s.sqName(s.pawn(), "fr"), nextFR)
 	}
 	return sq, nil
 }
@@ -289,10 +286,10 @@ func (t *tx) move(by engine.Seat, c Move) error {
 func (s *State) payment(from engine.Seat, ducats int, goods map[string]int, cards []string, tiles map[string]int, markers int, promise string, hasAfter bool) (bundle, error) {
 	b, err := s.bundleOf(ducats, goods, cards, tiles, markers)
 	if err != nil {
-		return b, refusef(engine.ErrBadArgument, "%v", "%v", err)
+		return b, refuse(engine.ErrBadArgument).enf("%v", err).frf("%v", err)
 	}
 	if m, mfr := s.missing(from, b); m != "" {
-		return b, refusef(engine.ErrCannotPay, "%s cannot give %s", "%s ne peut pas donner %s", s.name(from), m, s.name(from), mfr)
+		return b, refuse(engine.ErrCannotPay).enf("%s cannot give %s", s.name(from), m).frf("%s ne peut pas donner %s", s.name(from), mfr)
 	}
 	if promise != "" {
 		if !s.d.prof.Promises {
@@ -314,7 +311,7 @@ func (t *tx) deal(by engine.Seat, c Deal) error {
 		return err
 	}
 	if c.From < 0 || int(c.From) >= s.n {
-		return refusef(engine.ErrBadArgument, "deal: from= must name the player who offers", "deal : from= doit nommer le joueur qui offre")
+		return refuse(engine.ErrBadArgument).enf("deal: from= must name the player who offers").frf("deal : from= doit nommer le joueur qui offre")
 	}
 	if c.From == s.Merchant {
 		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to themselves: the merchant moves the pawn (move) and takes an action (act); offers come from the other players", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
@@ -322,14 +319,11 @@ func (t *tx) deal(by engine.Seat, c Deal) error {
 	if by != engine.NoSeat && by != s.Merchant {
 		// The offerer proposes; the merchant concludes (his phone
 		// accepting the proposal, or a line of his), or the table.
-		return refusef(ErrDealByMerchant, "only the merchant (%s) concludes a deal: %s, send it as an offer (a proposal) to the merchant, who accepts it or not",
-			"seul le marchand (%s) conclut un marché : %s, envoyez-le comme offre (une proposition) au marchand, qui l'accepte ou non",
-			s.name(s.Merchant), s.name(by), s.name(s.Merchant), s.name(by))
+		return refuse(ErrDealByMerchant).enf("only the merchant (%s) concludes a deal: %s, send it as an offer (a proposal) to the merchant, who accepts it or not", s.name(s.Merchant), s.name(by)).frf("seul le marchand (%s) conclut un marché : %s, envoyez-le comme offre (une proposition) au marchand, qui l'accepte ou non", s.name(s.Merchant), s.name(by))
 	}
 	if to, ok := s.d.squareOf(c.To); ok && !s.visited(to) && !slices.Contains(s.d.adj[s.pawn()], to) && s.obligationFree() {
 		next, nextFR := s.nextSquares()
-		return refusef(ErrNotAdjacent, "a deal is made for a square next to the pawn (%s); an offer for %s, farther away, is only a suggestion until the pawn stands next to it", "un marché se conclut pour une case voisine du pion (%s) ; une offre pour %s, plus loin, n'est qu'une suggestion tant que le pion n'est pas à côté",
-			next, s.sqName(to, "en"), nextFR, s.sqName(to, "fr"))
+		return refuse(ErrNotAdjacent).enf("a deal is made for a square next to the pawn (%s); an offer for %s, farther away, is only a suggestion until the pawn stands next to it", next, s.sqName(to, "en")).frf("un marché se conclut pour une case voisine du pion (%s) ; une offre pour %s, plus loin, n'est qu'une suggestion tant que le pion n'est pas à côté", nextFR, s.sqName(to, "fr"))
 	}
 	sq, err := s.step(c.To)
 	if err != nil {
@@ -341,20 +335,20 @@ func (t *tx) deal(by engine.Seat, c Deal) error {
 	}
 	back, err := s.bundleOf(c.MerchantDucats, c.MerchantGoods, c.MerchantCards, c.MerchantTiles, 0)
 	if err != nil {
-		return refusef(engine.ErrBadArgument, "%v", "%v", err)
+		return refuse(engine.ErrBadArgument).enf("%v", err).frf("%v", err)
 	}
 	if m, mfr := s.missing(s.Merchant, back); m != "" {
-		return refusef(engine.ErrCannotPay, "the merchant cannot give %s", "le marchand ne peut pas donner %s", m, mfr)
+		return refuse(engine.ErrCannotPay).enf("the merchant cannot give %s", m).frf("le marchand ne peut pas donner %s", mfr)
 	}
 	if pay.empty() && back.empty() && len(c.After) == 0 {
 		return engine.Refuse(ErrEmptyDeal, "a deal must give something: ducats, goods, cards, tiles or markers", "un marché doit donner quelque chose : ducats, marchandises, cartes, tuiles ou marqueurs")
 	}
 	if pay.Markers > s.Common[s.Merchant] {
-		return refusef(engine.ErrCannotPay, "the common supply has only %d markers of the merchant's colour", "la réserve commune n'a que %d marqueurs de la couleur du marchand", s.Common[s.Merchant])
+		return refuse(engine.ErrCannotPay).enf("the common supply has only %d markers of the merchant's colour", s.Common[s.Merchant]).frf("la réserve commune n'a que %d marqueurs de la couleur du marchand", s.Common[s.Merchant])
 	}
 	b := s.d.squares[sq].Bld
 	if b >= 0 && !s.canAct(c.From) {
-		return refusef(ErrNoActionLeft, "%s has taken their action this turn and could not take the action there (an extra-action tile played first gives one more; a deal for a street needs no action)", "%s a déjà fait son action ce tour-ci et ne pourrait pas faire celle de ce bâtiment (une tuile action supplémentaire jouée d'abord en donne une de plus ; un marché pour une rue ne demande pas d'action)", s.name(c.From), s.name(c.From))
+		return refuse(ErrNoActionLeft).enf("%s has taken their action this turn and could not take the action there (an extra-action tile played first gives one more; a deal for a street needs no action)", s.name(c.From)).frf("%s a déjà fait son action ce tour-ci et ne pourrait pas faire celle de ce bâtiment (une tuile action supplémentaire jouée d'abord en donne une de plus ; un marché pour une rue ne demande pas d'action)", s.name(c.From))
 	}
 	if len(c.After) > 0 {
 		if err := s.checkAfter(b, c.After); err != nil {
@@ -398,7 +392,7 @@ func (s *State) checkAfter(b int, after map[string]int) error {
 				gives = "one " + tileKeys[bl.Tile] + " tile, while the supply has one"
 				givesFR = "une tuile " + tileFR[bl.Tile] + ", tant que la réserve en a"
 			}
-			return refusef(ErrAfter, "%d %s: the action of %s will not give it; it gives %s", "%d %s : l'action de %s ne le donnera pas ; elle donne %s", v, k, bl.NameEN, gives, v, k, bl.NameFR, givesFR)
+			return refuse(ErrAfter).enf("%d %s: the action of %s will not give it; it gives %s", v, k, bl.NameEN, gives).frf("%d %s : l'action de %s ne le donnera pas ; elle donne %s", v, k, bl.NameFR, givesFR)
 		}
 	}
 	return nil
@@ -410,10 +404,10 @@ func (s *State) openFor(what, whatFR string) (int, error) {
 	}
 	b := s.curBld()
 	if b < 0 {
-		return -1, refusef(ErrNoBuilding, "the pawn is on %s, where there is no action: actions are taken in the 18 buildings", "le pion est sur %s, où il n'y a pas d'action : les actions se font dans les 18 bâtiments", s.sqName(s.pawn(), "en"), s.sqName(s.pawn(), "fr"))
+		return -1, refuse(ErrNoBuilding).enf("the pawn is on %s, where there is no action: actions are taken in the 18 buildings", s.sqName(s.pawn(), "en")).frf("le pion est sur %s, où il n'y a pas d'action : les actions se font dans les 18 bâtiments", s.sqName(s.pawn(), "fr"))
 	}
 	if s.Done[b] {
-		return -1, refusef(ErrActionTaken, "the action of %s was already taken this turn: it is taken once per turn; the merchant may move the pawn on", "l'action de %s a déjà été faite ce tour-ci : elle ne se fait qu'une fois par tour ; le marchand peut déplacer le pion plus loin", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
+		return -1, refuse(ErrActionTaken).enf("the action of %s was already taken this turn: it is taken once per turn; the merchant may move the pawn on", s.d.blds[b].NameEN).frf("l'action de %s a déjà été faite ce tour-ci : elle ne se fait qu'une fois par tour ; le marchand peut déplacer le pion plus loin", s.d.blds[b].NameFR)
 	}
 	return b, nil
 }
@@ -431,10 +425,10 @@ func (t *tx) offer(by engine.Seat, c Offer) error {
 		return engine.Refuse(ErrMerchantOffer, "the merchant makes no offer to themselves: the merchant moves the pawn (move) and takes an action (act); offers come from the other players", "le marchand ne se fait pas d'offre à lui-même : il déplace le pion (move) et fait lui-même une action (act)")
 	}
 	if s.Assigned != engine.NoSeat {
-		return refusef(ErrNotYourAction, "%s already has the action of %s (by a deal, or a tile played at its start): no offer can be made for it", "%s a déjà l'action de %s (par un marché, ou une tuile jouée à son début) : on ne peut plus faire d'offre pour elle", s.name(s.Assigned), s.d.blds[b].NameEN, s.name(s.Assigned), s.d.blds[b].NameFR)
+		return refuse(ErrNotYourAction).enf("%s already has the action of %s (by a deal, or a tile played at its start): no offer can be made for it", s.name(s.Assigned), s.d.blds[b].NameEN).frf("%s a déjà l'action de %s (par un marché, ou une tuile jouée à son début) : on ne peut plus faire d'offre pour elle", s.name(s.Assigned), s.d.blds[b].NameFR)
 	}
 	if !s.canAct(by) {
-		return refusef(ErrNoActionLeft, "%s has no action left this turn (an extra-action tile played first gives one more)", "%s n'a plus d'action ce tour-ci (une tuile action supplémentaire jouée d'abord en donne une de plus)", s.name(by), s.name(by))
+		return refuse(ErrNoActionLeft).enf("%s has no action left this turn (an extra-action tile played first gives one more)", s.name(by)).frf("%s n'a plus d'action ce tour-ci (une tuile action supplémentaire jouée d'abord en donne une de plus)", s.name(by))
 	}
 	pay, err := s.payment(by, c.Ducats, c.Goods, c.Cards, c.Tiles, c.Markers, c.Promise, false)
 	if err != nil {
@@ -444,7 +438,7 @@ func (t *tx) offer(by engine.Seat, c Offer) error {
 		return engine.Refuse(ErrEmptyDeal, "an offer must give something: ducats, goods, cards, tiles or markers", "une offre doit donner quelque chose : ducats, marchandises, cartes, tuiles ou marqueurs")
 	}
 	if pay.Markers > s.Common[s.Merchant] {
-		return refusef(engine.ErrCannotPay, "the common supply has only %d markers of the merchant's colour", "la réserve commune n'a que %d marqueurs de la couleur du marchand", s.Common[s.Merchant])
+		return refuse(engine.ErrCannotPay).enf("the common supply has only %d markers of the merchant's colour", s.Common[s.Merchant]).frf("la réserve commune n'a que %d marqueurs de la couleur du marchand", s.Common[s.Merchant])
 	}
 	t.emit(OfferMade{Seat: by, Ducats: c.Ducats, Goods: c.Goods, Cards: c.Cards, Tiles: c.Tiles, Markers: c.Markers, Promise: c.Promise})
 	return nil
@@ -465,16 +459,16 @@ func (t *tx) accept(by engine.Seat, c Accept) error {
 			from = append(from, s.name(o.Seat))
 		}
 		if len(from) == 0 {
-			return refusef(ErrNoOffer, "%s made no offer for this action, and nobody else did: take the action or move on", "%s n'a pas fait d'offre pour cette action, ni personne d'autre : faites l'action ou continuez", s.name(c.From), s.name(c.From))
+			return refuse(ErrNoOffer).enf("%s made no offer for this action, and nobody else did: take the action or move on", s.name(c.From)).frf("%s n'a pas fait d'offre pour cette action, ni personne d'autre : faites l'action ou continuez", s.name(c.From))
 		}
-		return refusef(ErrNoOffer, "%s made no offer for this action; offers stand from: %s", "%s n'a pas fait d'offre pour cette action ; offres de : %s", s.name(c.From), strings.Join(from, ", "), s.name(c.From), strings.Join(from, ", "))
+		return refuse(ErrNoOffer).enf("%s made no offer for this action; offers stand from: %s", s.name(c.From), strings.Join(from, ", ")).frf("%s n'a pas fait d'offre pour cette action ; offres de : %s", s.name(c.From), strings.Join(from, ", "))
 	}
 	o := s.Offers[i]
 	if m, mfr := s.missing(o.Seat, o.Pay); m != "" {
-		return refusef(engine.ErrCannotPay, "%s can no longer give %s", "%s ne peut plus donner %s", s.name(o.Seat), m, s.name(o.Seat), mfr)
+		return refuse(engine.ErrCannotPay).enf("%s can no longer give %s", s.name(o.Seat), m).frf("%s ne peut plus donner %s", s.name(o.Seat), mfr)
 	}
 	if !s.canAct(o.Seat) {
-		return refusef(ErrNoActionLeft, "%s has no action left this turn", "%s n'a plus d'action ce tour-ci", s.name(o.Seat), s.name(o.Seat))
+		return refuse(ErrNoActionLeft).enf("%s has no action left this turn", s.name(o.Seat)).frf("%s n'a plus d'action ce tour-ci", s.name(o.Seat))
 	}
 	t.give(o.Seat, s.Merchant, "deal", o.Pay)
 	t.emit(ActorChosen{Seat: o.Seat})
@@ -502,13 +496,13 @@ func (t *tx) act(by engine.Seat, c Act) error {
 	if who == engine.NoSeat {
 		who = s.Merchant
 		if by != engine.NoSeat && by != who {
-			return refusef(ErrNotYourAction, "the action of %s is the merchant's; %s may make an offer for it", "l'action de %s revient au marchand ; %s peut faire une offre", s.d.blds[b].NameEN, s.name(by), s.d.blds[b].NameFR, s.name(by))
+			return refuse(ErrNotYourAction).enf("the action of %s is the merchant's; %s may make an offer for it", s.d.blds[b].NameEN, s.name(by)).frf("l'action de %s revient au marchand ; %s peut faire une offre", s.d.blds[b].NameFR, s.name(by))
 		}
 		if !s.canAct(who) {
-			return refusef(ErrNoActionLeft, "the merchant has no action left this turn; accept an offer or move on", "le marchand n'a plus d'action ce tour-ci ; acceptez une offre ou continuez")
+			return refuse(ErrNoActionLeft).enf("the merchant has no action left this turn; accept an offer or move on").frf("le marchand n'a plus d'action ce tour-ci ; acceptez une offre ou continuez")
 		}
 	} else if by != engine.NoSeat && by != who {
-		return refusef(ErrNotYourAction, "the action of %s is %s's by the deal", "l'action de %s revient à %s par le marché", s.d.blds[b].NameEN, s.name(who), s.d.blds[b].NameFR, s.name(who))
+		return refuse(ErrNotYourAction).enf("the action of %s is %s's by the deal", s.d.blds[b].NameEN, s.name(who)).frf("l'action de %s revient à %s par le marché", s.d.blds[b].NameFR, s.name(who))
 	}
 	after := s.After
 	afterT := s.AfterT
@@ -522,7 +516,7 @@ func (t *tx) act(by engine.Seat, c Act) error {
 	if who != s.Merchant {
 		ab := bundle{Goods: after[:], Tiles: afterT}
 		if m, mfr := s.missing(who, ab); m != "" {
-			return refusef(engine.ErrCannotPay, "%s cannot pay what the deal said after the action: %s", "%s ne peut pas payer ce que le marché prévoyait après l'action : %s", s.name(who), m, s.name(who), mfr)
+			return refuse(engine.ErrCannotPay).enf("%s cannot pay what the deal said after the action: %s", s.name(who), m).frf("%s ne peut pas payer ce que le marché prévoyait après l'action : %s", s.name(who), mfr)
 		}
 		t.give(who, s.Merchant, "deal", ab)
 	}
@@ -535,7 +529,7 @@ func (t *tx) effect(who engine.Seat, b int, order, tile string, byTile bool) err
 	s := t.s
 	bl := s.d.blds[b]
 	if bl.Act != aVilla && (order != "" || tile != "") {
-		return refusef(engine.ErrBadArgument, "order= and tile= are for the villas; %s has no choice", "order= et tile= sont pour les villas ; %s n'a pas de choix", bl.NameEN, bl.NameFR)
+		return refuse(engine.ErrBadArgument).enf("order= and tile= are for the villas; %s has no choice", bl.NameEN).frf("order= et tile= sont pour les villas ; %s n'a pas de choix", bl.NameFR)
 	}
 	taken := ActionTaken{Seat: who, Building: s.d.bldPlace(b), ByTile: byTile}
 	switch bl.Act {
@@ -573,18 +567,18 @@ func (t *tx) effect(who engine.Seat, b int, order, tile string, byTile bool) err
 		}
 		ci, ok := s.d.cardByID[order]
 		if !ok || s.loc(ci) != int(who) || s.d.cards[ci].Deck != deckLarge {
-			return refusef(ErrCard, "%s holds no large order %q", "%s n'a pas de grosse commande %q", s.name(who), order, s.name(who), order)
+			return refuse(ErrCard).enf("%s holds no large order %q", s.name(who), order).frf("%s n'a pas de grosse commande %q", s.name(who), order)
 		}
 		cd := s.d.cards[ci]
 		if cd.Villa != b {
-			return refusef(ErrCard, "large order %s is delivered at %s, not here", "la grosse commande %s se livre à %s, pas ici", order, s.d.blds[cd.Villa].NameEN, order, s.d.blds[cd.Villa].NameFR)
+			return refuse(ErrCard).enf("large order %s is delivered at %s, not here", order, s.d.blds[cd.Villa].NameEN).frf("la grosse commande %s se livre à %s, pas ici", order, s.d.blds[cd.Villa].NameFR)
 		}
 		pay := bundle{Goods: make([]int, s.d.nGoods()), Cards: []int{ci}}
 		for _, g := range cd.Goods {
 			pay.Goods[g]++
 		}
 		if m, mfr := s.missing(who, pay); m != "" {
-			return refusef(engine.ErrCannotPay, "large order %s needs %s", "la grosse commande %s demande %s", order, m, order, mfr)
+			return refuse(engine.ErrCannotPay).enf("large order %s needs %s", order, m).frf("la grosse commande %s demande %s", order, mfr)
 		}
 		reward := bundle{Ducats: s.d.prof.Large}
 		if tile == "" {
@@ -596,10 +590,10 @@ func (t *tx) effect(who engine.Seat, b int, order, tile string, byTile bool) err
 		} else {
 			k := tileIndex(tile)
 			if k < 0 {
-				return refusef(engine.ErrBadArgument, "%q is not a tile (tiles: %s)", "%q n'est pas une tuile (tuiles : %s)", tile, strings.Join(tileKeys[:], ", "), tile, strings.Join(tileKeys[:], ", "))
+				return refuse(engine.ErrBadArgument).enf("%q is not a tile (tiles: %s)", tile, strings.Join(tileKeys[:], ", ")).frf("%q n'est pas une tuile (tuiles : %s)", tile, strings.Join(tileKeys[:], ", "))
 			}
 			if s.TileSup[k] == 0 {
-				return refusef(ErrSupplyEmpty, "no %s tile is left in the supply", "il ne reste aucune tuile %s", tile, tileFR[k])
+				return refuse(ErrSupplyEmpty).enf("no %s tile is left in the supply", tile).frf("il ne reste aucune tuile %s", tileFR[k])
 			}
 			reward.Tiles[k] = 1
 		}
@@ -637,18 +631,18 @@ func (t *tx) draw(by engine.Seat, c Draw) error {
 	}
 	p := s.Pending[0]
 	if by != engine.NoSeat && by != p.Seat {
-		return refusef(engine.ErrNotYourTurn, "%s is drawing", "%s pioche", s.name(p.Seat), s.name(p.Seat))
+		return refuse(engine.ErrNotYourTurn).enf("%s is drawing", s.name(p.Seat)).frf("%s pioche", s.name(p.Seat))
 	}
 	ci, ok := s.d.cardByID[c.Card]
 	if !ok {
-		return refusef(ErrCard, "no card %q in the catalog", "pas de carte %q au catalogue", c.Card, c.Card)
+		return refuse(ErrCard).enf("no card %q in the catalog", c.Card).frf("pas de carte %q au catalogue", c.Card)
 	}
 	if s.d.cards[ci].Deck != p.Deck {
-		return refusef(ErrCard, "%s is not a %s card: %s draws from the %s deck", "%s n'est pas une carte %s : %s pioche dans la pile %s", c.Card, deckKeys[p.Deck], s.name(p.Seat), deckKeys[p.Deck], c.Card, deckFR[p.Deck], s.name(p.Seat), deckFR[p.Deck])
+		return refuse(ErrCard).enf("%s is not a %s card: %s draws from the %s deck", c.Card, deckKeys[p.Deck], s.name(p.Seat), deckKeys[p.Deck]).frf("%s n'est pas une carte %s : %s pioche dans la pile %s", c.Card, deckFR[p.Deck], s.name(p.Seat), deckFR[p.Deck])
 	}
 	if s.loc(ci) != -1 {
 		// Whose hand is a secret: the refusal does not say.
-		return refusef(ErrCard, "%s is not in the %s deck (it is in a hand): scan the card drawn from the deck", "%s n'est pas dans la pioche %s (elle est dans une main) : scannez la carte piochée", c.Card, deckKeys[p.Deck], c.Card, deckFR[p.Deck])
+		return refuse(ErrCard).enf("%s is not in the %s deck (it is in a hand): scan the card drawn from the deck", c.Card, deckKeys[p.Deck]).frf("%s n'est pas dans la pioche %s (elle est dans une main) : scannez la carte piochée", c.Card, deckFR[p.Deck])
 	}
 	t.emit(CardDrawn{Seat: p.Seat, Card: c.Card})
 	return nil
@@ -669,16 +663,16 @@ func (s *State) inWindow(seat engine.Seat) bool {
 
 func (s *State) tileHolder(by engine.Seat, tile int, what, whatFR string) (engine.Seat, error) {
 	if by == engine.NoSeat {
-		return by, refusef(engine.ErrBadArgument, "a tile is played by a player: write \"Name: %s ...\"", "une tuile est jouée par un joueur : écrivez « Nom: %s ... »", what, what)
+		return by, refuse(engine.ErrBadArgument).enf("a tile is played by a player: write \"Name: %s ...\"", what).frf("une tuile est jouée par un joueur : écrivez « Nom: %s ... »", what)
 	}
 	if s.P[by].Tiles[tile] == 0 {
-		return by, refusef(ErrNoTile, "%s holds no %s tile", "%s n'a pas de tuile %s", s.name(by), tileKeys[tile], s.name(by), tileFR[tile])
+		return by, refuse(ErrNoTile).enf("%s holds no %s tile", s.name(by), tileKeys[tile]).frf("%s n'a pas de tuile %s", s.name(by), tileFR[tile])
 	}
 	if tile == tileTrade && s.owes(by) {
-		return by, refusef(ErrTileTiming, "%s owes goods from this action to the merchant: trade after the action, once they are paid", "%s doit au marchand des biens issus de cette action : échangez après l'action, une fois payés", s.name(by), s.name(by))
+		return by, refuse(ErrTileTiming).enf("%s owes goods from this action to the merchant: trade after the action, once they are paid", s.name(by)).frf("%s doit au marchand des biens issus de cette action : échangez après l'action, une fois payés", s.name(by))
 	}
 	if tile != tileExtra && !s.inWindow(by) {
-		return by, refusef(ErrTileTiming, "%s may play the %s tile only at the start, during or at the end of their own action", "%s ne peut jouer la tuile %s qu'au début, pendant ou à la fin de sa propre action", s.name(by), tileKeys[tile], s.name(by), tileFR[tile])
+		return by, refuse(ErrTileTiming).enf("%s may play the %s tile only at the start, during or at the end of their own action", s.name(by), tileKeys[tile]).frf("%s ne peut jouer la tuile %s qu'au début, pendant ou à la fin de sa propre action", s.name(by), tileFR[tile])
 	}
 	return by, nil
 }
@@ -710,23 +704,22 @@ func (t *tx) deliver(by engine.Seat, c Deliver) error {
 		return engine.Refuse(ErrSmallOrder, "a small order is delivered right after one's own action at its building", "une petite commande se livre juste après sa propre action dans son bâtiment")
 	}
 	if s.SmallOK[by] {
-		return refusef(ErrSmallOrder, "%s already delivered a small order this turn", "%s a déjà livré une petite commande ce tour-ci", s.name(by), s.name(by))
+		return refuse(ErrSmallOrder).enf("%s already delivered a small order this turn", s.name(by)).frf("%s a déjà livré une petite commande ce tour-ci", s.name(by))
 	}
 	ci, ok := s.d.cardByID[c.Card]
 	if !ok || s.loc(ci) != int(by) || s.d.cards[ci].Deck != deckSmall {
-		return refusef(ErrCard, "%s holds no small order %q", "%s n'a pas de petite commande %q", s.name(by), c.Card, s.name(by), c.Card)
+		return refuse(ErrCard).enf("%s holds no small order %q", s.name(by), c.Card).frf("%s n'a pas de petite commande %q", s.name(by), c.Card)
 	}
 	cd := s.d.cards[ci]
 	if cd.Bld != s.Win.Bld {
-		return refusef(ErrSmallOrder, "small order %s is delivered at %s, not after an action at %s", "la petite commande %s se livre à %s, pas après une action à %s",
-			c.Card, s.d.blds[cd.Bld].NameEN, s.d.blds[s.Win.Bld].NameEN, c.Card, s.d.blds[cd.Bld].NameFR, s.d.blds[s.Win.Bld].NameFR)
+		return refuse(ErrSmallOrder).enf("small order %s is delivered at %s, not after an action at %s", c.Card, s.d.blds[cd.Bld].NameEN, s.d.blds[s.Win.Bld].NameEN).frf("la petite commande %s se livre à %s, pas après une action à %s", c.Card, s.d.blds[cd.Bld].NameFR, s.d.blds[s.Win.Bld].NameFR)
 	}
 	pay := bundle{Goods: make([]int, s.d.nGoods()), Cards: []int{ci}}
 	for _, g := range cd.Goods {
 		pay.Goods[g]++
 	}
 	if m, mfr := s.missing(by, pay); m != "" {
-		return refusef(engine.ErrCannotPay, "small order %s needs %s", "la petite commande %s demande %s", c.Card, m, c.Card, mfr)
+		return refuse(engine.ErrCannotPay).enf("small order %s needs %s", c.Card, m).frf("la petite commande %s demande %s", c.Card, mfr)
 	}
 	t.give(by, engine.NoSeat, "small-order", pay)
 	t.give(engine.NoSeat, by, "small-order", bundle{Ducats: s.d.prof.Small})
@@ -753,10 +746,10 @@ func (t *tx) take(by engine.Seat, c Take) error {
 	}
 	g, ok := s.d.goodByK[c.Good]
 	if !ok {
-		return refusef(engine.ErrBadArgument, "%q is not a good of this edition (goods: %s)", "%q n'est pas une marchandise de cette édition (marchandises : %s)", c.Good, strings.Join(s.d.prof.Goods, ", "), c.Good, strings.Join(s.d.prof.Goods, ", "))
+		return refuse(engine.ErrBadArgument).enf("%q is not a good of this edition (goods: %s)", c.Good, strings.Join(s.d.prof.Goods, ", ")).frf("%q n'est pas une marchandise de cette édition (marchandises : %s)", c.Good, strings.Join(s.d.prof.Goods, ", "))
 	}
 	if s.Supply[g] == 0 {
-		return refusef(ErrSupplyEmpty, "no %s is left: choose another good", "il ne reste plus de %s : choisissez une autre marchandise", c.Good, s.d.prof.GoodsFR[g])
+		return refuse(ErrSupplyEmpty).enf("no %s is left: choose another good", c.Good).frf("il ne reste plus de %s : choisissez une autre marchandise", s.d.prof.GoodsFR[g])
 	}
 	t.commit(by)
 	t.playTile(by, tileGoods)
@@ -815,9 +808,7 @@ func (t *tx) trade(by engine.Seat, c Trade) error {
 	give, ok1 := s.parseItem(c.Give)
 	get, ok2 := s.parseItem(c.Get)
 	if !ok1 || !ok2 || give.kind == "deck" || get.kind == "card" {
-		return refusef(ErrBadItem, "trade give=%q get=%q: give a good (silk), tile:KIND, card:ID or marker; get a good, tile:KIND, marker or deck:%s",
-			"trade give=%q get=%q : donnez une marchandise (silk), tile:TYPE, card:ID ou marker ; recevez une marchandise, tile:TYPE, marker ou deck:%s",
-			c.Give, c.Get, strings.Join(deckKeys[:], "|"), c.Give, c.Get, strings.Join(deckKeys[:], "|"))
+		return refuse(ErrBadItem).enf("trade give=%q get=%q: give a good (silk), tile:KIND, card:ID or marker; get a good, tile:KIND, marker or deck:%s", c.Give, c.Get, strings.Join(deckKeys[:], "|")).frf("trade give=%q get=%q : donnez une marchandise (silk), tile:TYPE, card:ID ou marker ; recevez une marchandise, tile:TYPE, marker ou deck:%s", c.Give, c.Get, strings.Join(deckKeys[:], "|"))
 	}
 	if give == get {
 		return engine.Refuse(ErrBadItem, "a trade gives one item for a different one", "un échange donne un élément contre un autre")
@@ -825,7 +816,7 @@ func (t *tx) trade(by engine.Seat, c Trade) error {
 	gb := s.itemBundle(give)
 	gb.Tiles[tileTrade]++ // the tile played goes back too
 	if m, mfr := s.missing(by, gb); m != "" {
-		return refusef(engine.ErrCannotPay, "%s cannot give %s", "%s ne peut pas donner %s", s.name(by), m, s.name(by), mfr)
+		return refuse(engine.ErrCannotPay).enf("%s cannot give %s", s.name(by), m).frf("%s ne peut pas donner %s", s.name(by), mfr)
 	}
 	t.commit(by)
 	t.playTile(by, tileTrade)
@@ -833,11 +824,11 @@ func (t *tx) trade(by engine.Seat, c Trade) error {
 	switch get.kind {
 	case "good":
 		if s.Supply[get.idx] == 0 {
-			return refusef(ErrSupplyEmpty, "no %s is left", "il ne reste plus de %s", s.d.prof.Goods[get.idx], s.d.prof.GoodsFR[get.idx])
+			return refuse(ErrSupplyEmpty).enf("no %s is left", s.d.prof.Goods[get.idx]).frf("il ne reste plus de %s", s.d.prof.GoodsFR[get.idx])
 		}
 	case "tile":
 		if s.TileSup[get.idx] == 0 {
-			return refusef(ErrSupplyEmpty, "no %s tile is left", "il ne reste plus de tuile %s", tileKeys[get.idx], tileFR[get.idx])
+			return refuse(ErrSupplyEmpty).enf("no %s tile is left", tileKeys[get.idx]).frf("il ne reste plus de tuile %s", tileFR[get.idx])
 		}
 	case "marker":
 		if s.Common[by] == 0 {
@@ -845,7 +836,7 @@ func (t *tx) trade(by engine.Seat, c Trade) error {
 		}
 	case "deck":
 		if s.inDeck(get.idx) == 0 {
-			return refusef(ErrSupplyEmpty, "the %s deck is empty", "la pioche %s est vide", deckKeys[get.idx], deckFR[get.idx])
+			return refuse(ErrSupplyEmpty).enf("the %s deck is empty", deckKeys[get.idx]).frf("la pioche %s est vide", deckFR[get.idx])
 		}
 		t.drawDue(by, get.idx, 1)
 		return nil
@@ -875,7 +866,7 @@ func (t *tx) build(by engine.Seat, c Build) error {
 		if len(own) > 0 {
 			mine, mineFR = s.bldNames(own, "en"), s.bldNames(own, "fr")
 		}
-		return refusef(ErrNotOwner, "%s has no ownership marker on %s; the tile plays the action of a building of one's own (%s)", "%s n'a pas de marqueur de propriété sur %s ; la tuile fait l'action d'un bâtiment dont on est propriétaire (%s)", s.name(by), s.sqName(sq, "en"), mine, s.name(by), s.sqName(sq, "fr"), mineFR)
+		return refuse(ErrNotOwner).enf("%s has no ownership marker on %s; the tile plays the action of a building of one's own (%s)", s.name(by), s.sqName(sq, "en"), mine).frf("%s n'a pas de marqueur de propriété sur %s ; la tuile fait l'action d'un bâtiment dont on est propriétaire (%s)", s.name(by), s.sqName(sq, "fr"), mineFR)
 	}
 	t.commit(by)
 	t.playTile(by, tileBuild)
@@ -903,7 +894,7 @@ func (s *State) acquirer(by engine.Seat, what, whatFR string) (engine.Seat, erro
 		return by, err
 	}
 	if by != engine.NoSeat && by != s.Acq {
-		return by, refusef(engine.ErrNotYourTurn, "it is %s's turn to acquire", "c'est à %s d'acquérir", s.name(s.Acq), s.name(s.Acq))
+		return by, refuse(engine.ErrNotYourTurn).enf("it is %s's turn to acquire", s.name(s.Acq)).frf("c'est à %s d'acquérir", s.name(s.Acq))
 	}
 	return s.Acq, nil
 }
@@ -923,13 +914,13 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 		for _, d := range s.Discs {
 			with = append(with, string(s.d.place(d))) // a street is named by its printed blue-red numbers
 		}
-		return refusef(ErrNoDisc, "%s carries no disc of the pawn now; streets with a disc: %s", "%s ne porte pas de disque du pion maintenant ; rues avec un disque : %s", s.sqName(st, "en"), strings.Join(with, ", "), s.sqName(st, "fr"), strings.Join(with, ", "))
+		return refuse(ErrNoDisc).enf("%s carries no disc of the pawn now; streets with a disc: %s", s.sqName(st, "en"), strings.Join(with, ", ")).frf("%s ne porte pas de disque du pion maintenant ; rues avec un disque : %s", s.sqName(st, "fr"), strings.Join(with, ", "))
 	}
 	if len(c.Place)+len(c.Remove) == 0 {
 		return engine.Refuse(engine.ErrBadArgument, "name buildings with place= or remove=, or pass", "nommez des bâtiments avec place= ou remove=, ou passez (pass)")
 	}
 	if m := s.d.prof.MaxPlacements; m > 0 && len(c.Place)+len(c.Remove) > m {
-		return refusef(ErrTooMany, "at most %d buildings from one street (a marker removed counts as one): name fewer", "au plus %d bâtiments depuis une rue (un marqueur retiré compte pour un) : nommez-en moins", m, m)
+		return refuse(ErrTooMany).enf("at most %d buildings from one street (a marker removed counts as one): name fewer", m).frf("au plus %d bâtiments depuis une rue (un marqueur retiré compte pour un) : nommez-en moins", m)
 	}
 	seen := map[int]bool{}
 	cost := 0
@@ -937,13 +928,13 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 	check := func(p Place) (int, error) {
 		b, ok := s.bldOf(p)
 		if !ok {
-			return -1, refusef(ErrUnknownSquare, "%q is not a building (buildings: %s)", "%q n'est pas un bâtiment (bâtiments : %s)", p, s.bldKeys(), p, s.bldKeys())
+			return -1, refuse(ErrUnknownSquare).enf("%q is not a building (buildings: %s)", p, s.bldKeys()).frf("%q n'est pas un bâtiment (bâtiments : %s)", p, s.bldKeys())
 		}
 		if !slices.Contains(s.d.touch[st], b) {
-			return -1, refusef(ErrNotTouching, "%s does not touch %s, which touches: %s", "%s ne touche pas %s, qui touche : %s", s.d.blds[b].NameEN, s.sqName(st, "en"), s.bldNames(s.d.touch[st], "en"), s.d.blds[b].NameFR, s.sqName(st, "fr"), s.bldNames(s.d.touch[st], "fr"))
+			return -1, refuse(ErrNotTouching).enf("%s does not touch %s, which touches: %s", s.d.blds[b].NameEN, s.sqName(st, "en"), s.bldNames(s.d.touch[st], "en")).frf("%s ne touche pas %s, qui touche : %s", s.d.blds[b].NameFR, s.sqName(st, "fr"), s.bldNames(s.d.touch[st], "fr"))
 		}
 		if seen[b] {
-			return -1, refusef(engine.ErrBadArgument, "%s named twice: one marker per building", "%s nommé deux fois : un marqueur par bâtiment", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
+			return -1, refuse(engine.ErrBadArgument).enf("%s named twice: one marker per building", s.d.blds[b].NameEN).frf("%s nommé deux fois : un marqueur par bâtiment", s.d.blds[b].NameFR)
 		}
 		seen[b] = true
 		return b, nil
@@ -954,7 +945,7 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 			return err
 		}
 		if o := int(s.Owner[b]); o < 0 || o == int(who) {
-			return refusef(ErrNoMarker, "%s carries no opponent's marker: remove= takes an opponent's marker off; place= puts yours", "%s ne porte pas de marqueur adverse : remove= retire un marqueur adverse ; place= pose le vôtre", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
+			return refuse(ErrNoMarker).enf("%s carries no opponent's marker: remove= takes an opponent's marker off; place= puts yours", s.d.blds[b].NameEN).frf("%s ne porte pas de marqueur adverse : remove= retire un marqueur adverse ; place= pose le vôtre", s.d.blds[b].NameFR)
 		}
 		cost += s.d.prof.RemovalCost
 		ev.Removed = append(ev.Removed, s.d.bldPlace(b))
@@ -966,7 +957,7 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 		}
 		switch o := int(s.Owner[b]); {
 		case o == int(who):
-			return refusef(ErrOwnMarker, "%s already carries your marker", "%s porte déjà votre marqueur", s.d.blds[b].NameEN, s.d.blds[b].NameFR)
+			return refuse(ErrOwnMarker).enf("%s already carries your marker", s.d.blds[b].NameEN).frf("%s porte déjà votre marqueur", s.d.blds[b].NameFR)
 		case o >= 0:
 			cost += 1 + s.d.prof.RemovalCost
 		default:
@@ -975,7 +966,7 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 		ev.Placed = append(ev.Placed, s.d.bldPlace(b))
 	}
 	if cost > s.P[who].Markers {
-		return refusef(engine.ErrCannotPay, "that takes %d markers from your reserve (removing an opponent's marker costs one of yours); you have %d", "cela demande %d marqueurs de votre réserve (retirer un marqueur adverse en coûte un des vôtres) ; vous en avez %d", cost, s.P[who].Markers)
+		return refuse(engine.ErrCannotPay).enf("that takes %d markers from your reserve (removing an opponent's marker costs one of yours); you have %d", cost, s.P[who].Markers).frf("cela demande %d marqueurs de votre réserve (retirer un marqueur adverse en coûte un des vôtres) ; vous en avez %d", cost, s.P[who].Markers)
 	}
 	t.emit(ev)
 	return nil

@@ -41,30 +41,29 @@ var (
 	ErrBadItem        = engine.NewRule("genoa.bad-item", "that item cannot be traded", "cet élément ne peut pas être échangé")
 )
 
-// refusef builds a refusal. When args hold as many values as the verbs of
-// en and then of fr, each text takes its own; otherwise both take args.
-func refusef(rule *engine.Rule, en, fr string, args ...any) *engine.Refusal {
-	// The two texts may take different arguments, so this is not a printf
-	// wrapper for vet: format through a function value.
-	format := fmt.Sprintf
-	ne, nf := verbs(en), verbs(fr)
-	if ne+nf == len(args) && ne != len(args) {
-		return engine.Refuse(rule, format(en, args[:ne]...), format(fr, args[ne:]...))
-	}
-	return engine.Refuse(rule, format(en, args...), format(fr, args...))
+// refuse begins a refusal under rule, in both languages: its English
+// text formatted by enf, then its French by frf, each with its own
+// arguments, so that go vet checks each format against its arguments:
+//
+//	refuse(ErrNoTile).enf("%s holds no tile", name).frf("%s n'a pas de tuile", name)
+func refuse(rule *engine.Rule) refusalEN { return refusalEN{rule: rule} }
+
+// refusalEN is a refusal waiting for its English text.
+type refusalEN struct{ rule *engine.Rule }
+
+// enf sets the English text, formatted as by fmt.Sprintf.
+func (r refusalEN) enf(format string, args ...any) refusalFR {
+	return refusalFR{rule: r.rule, en: fmt.Sprintf(format, args...)}
 }
 
-// verbs counts the formatting verbs of a format string.
-func verbs(f string) int {
-	n := 0
-	for i := 0; i < len(f); i++ {
-		if f[i] == '%' {
-			if i+1 < len(f) && f[i+1] == '%' {
-				i++
-				continue
-			}
-			n++
-		}
-	}
-	return n
+// refusalFR is a refusal waiting for its French text.
+type refusalFR struct {
+	rule *engine.Rule
+	en   string
+}
+
+// frf sets the French text, formatted as by fmt.Sprintf, and returns the
+// refusal.
+func (r refusalFR) frf(format string, args ...any) *engine.Refusal {
+	return engine.Refuse(r.rule, r.en, fmt.Sprintf(format, args...))
 }
