@@ -56,6 +56,8 @@ import (
 	"comptoir/dashboard"
 	"comptoir/engine"
 	"comptoir/games"
+	"comptoir/games/kit"
+	"comptoir/games/tally"
 	"comptoir/hw/clock"
 	"comptoir/hw/replay"
 	"comptoir/hw/tagmap"
@@ -119,10 +121,24 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	return serve(ctx, cfg, logger)
 }
 
+// testGamesEnv, set to 1 in the daemon's environment, lets a table play
+// Tally, the test game, beside the production list (games.All): the kill
+// test (comptoir killtest) and the daemon's own tests drive the daemon
+// through it. Without it a tally table is refused at start-up.
+const testGamesEnv = "COMPTOIRD_TEST_GAMES"
+
+// gameList is the list of games a table may play.
+func gameList() []kit.Game {
+	if os.Getenv(testGamesEnv) == "1" {
+		return append(games.All(), tally.Game())
+	}
+	return games.All()
+}
+
 // serve wires the parts of the table and runs them.
 func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) error {
 	clk := clock.Real()
-	gameKit, err := games.Lookup(cfg.Game)
+	gameKit, err := games.Find(gameList(), cfg.Game)
 	if err != nil {
 		return fmt.Errorf("%s: %w", cfg.File, err)
 	}
