@@ -3,7 +3,6 @@ package dashboard
 import (
 	"context"
 	"crypto/sha256"
-	"crypto/subtle"
 	"embed"
 	"encoding/hex"
 	"encoding/json"
@@ -71,6 +70,25 @@ type Opts struct {
 	// GenoaBoard is the board the table plays Genoa on, when the café
 	// corrected the default layout (genoa.WithBoard). Nil: the default.
 	GenoaBoard *board.Board
+
+	// Security (see staffauth.go, joincode.go, origin.go, limits.go).
+	// StaffSession is how long a staff login lasts; 0: DefaultStaffSession.
+	StaffSession time.Duration
+	// ScreenAddrs are the addresses of the table's screen, the trusted
+	// display shown the join codes; empty: loopback (the box's own
+	// screen). Other devices are paired by the staff (POST /api/pair).
+	ScreenAddrs []string
+	// Hosts are host names the table answers to besides its base URL's,
+	// localhost and IP addresses (the Host check against DNS rebinding).
+	Hosts []string
+	// JoinCodeTTL is how long a join code is good for; 0: DefaultJoinCodeTTL.
+	JoinCodeTTL time.Duration
+	// MaxConns and MaxConnsPerAddr cap the websockets; 0: the defaults.
+	MaxConns, MaxConnsPerAddr int
+	// GlobalRate and GlobalBurst limit the messages of all connections
+	// together; 0: the defaults.
+	GlobalRate  float64
+	GlobalBurst int
 }
 
 // DefaultOpts are the options for a table of the café.
@@ -96,6 +114,7 @@ type Server struct {
 	tok      *tokens
 	upgrader websocket.Upgrader
 	mux      *http.ServeMux
+	handler  http.Handler // mux behind the Host and Origin checks
 
 	// The version of the game's fixed data (see infoRev).
 	revMu    sync.Mutex
@@ -109,6 +128,13 @@ type Server struct {
 	seatsChanged chan struct{}
 
 	props *proposals
+
+	// Security hooks (staffauth.go, joincode.go, origin.go, limits.go).
+	guard   *staffGuard
+	screens pairedScreens
+	global  *sharedBucket
+	wsLimit *connLimiter
+	hosts   []string
 
 	mu sync.Mutex
 	// ctx is Run's context while it runs; guarded by mu.
@@ -166,6 +192,8 @@ func New(sess Session, opts Opts) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dashboard: %w", err)
 	}
+	opts.setSecurityDefaults()
+	tok.ttl, tok.now = opts.JoinCodeTTL, opts.Clock.Now
 	k := sess.Kit()
 	if err := k.Check(); err != nil {
 		return nil, fmt.Errorf("dashboard: %w", err)
@@ -180,13 +208,17 @@ func New(sess Session, opts Opts) (*Server, error) {
 		identify: make(chan identity), seatsChanged: make(chan struct{}, 1),
 		props: newProposals(),
 	}
+	s.guard = newStaffGuard(opts.StaffPIN, opts.Clock, opts.StaffSession, s.notifySeats)
+	s.global = newSharedBucket(opts.Clock, opts.GlobalRate, opts.GlobalBurst)
+	s.wsLimit = newConnLimiter(opts.MaxConns, opts.MaxConnsPerAddr)
+	s.hosts = configuredHosts(opts)
 	s.upgrader = websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 4096, CheckOrigin: s.checkOrigin}
 	s.routes()
 	return s, nil
 }
 
 // Handler serves the pages, downloads and websocket.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return s.handler }
 
 // Run runs the hub until ctx ends, then closes every connection and waits
 // for their goroutines. It returns nil when ctx ended.
@@ -252,28 +284,8 @@ func (s *Server) notifySeats() {
 
 // checkOrigin accepts a websocket from the dashboard's own pages or an
 // allowed origin.
-func (s *Server) checkOrigin(r *http.Request) bool {
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return true // not a browser: the origin check protects browsers
-	}
-	u, err := url.Parse(origin)
-	if err != nil {
-		return false
-	}
-	if strings.EqualFold(u.Host, r.Host) {
-		return true
-	}
-	if s.opts.BaseURL != "" && strings.EqualFold(origin, s.opts.BaseURL) {
-		return true
-	}
-	for _, o := range s.opts.AllowedOrigins {
-		if strings.EqualFold(strings.TrimRight(o, "/"), origin) {
-			return true
-		}
-	}
-	return false
-}
+// allowed origin; one with no Origin is refused (see origin.go).
+func (s *Server) checkOrigin(r *http.Request) bool { return s.originAllowed(r) }
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
@@ -287,7 +299,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /seat", page)
 	m.HandleFunc("GET /staff", page)
 	m.HandleFunc("GET /join", page)
-	m.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(gameFS{game: s.kit, web: static})))
+	m.Handle("GET /static/", http.StripPrefix("/static/", noListing(staticHandler(gameFS{game: s.kit, web: static}))))
+	m.HandleFunc("POST /api/pair", s.servePair)
 	m.HandleFunc("GET /ws", s.serveWS)
 	m.HandleFunc("POST /api/join", s.serveJoin)
 	m.HandleFunc("GET /qr/{seat}", s.serveQR)
@@ -295,6 +308,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /download/record", s.serveRecord)
 	m.HandleFunc("GET /download/bgsplay", s.serveBGStats)
 	s.mux = m
+	s.handler = s.guardOrigin(m)
 }
 
 func staticHandler(static fs.FS) http.Handler {
@@ -332,6 +346,10 @@ func (s *Server) serveJoin(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Seat int    `json:"seat"`
 		Code string `json:"code"`
+	}
+	if !s.global.allow() {
+		httpError(w, http.StatusTooManyRequests, "too many requests: wait a moment", "trop de requêtes : attendez un instant")
+		return
 	}
 	dec := json.NewDecoder(io.LimitReader(r.Body, maxMessage))
 	dec.DisallowUnknownFields()
@@ -380,6 +398,10 @@ func (s *Server) serveQR(w http.ResponseWriter, r *http.Request) {
 	seat := engine.Seat(n - 1)
 	if s.tok.taken(seat) {
 		httpError(w, http.StatusGone, "this seat is taken", "cette place est prise")
+		return
+	}
+	if !s.qrAllowed(r, seat) {
+		http.NotFound(w, r) // the code is drawn for whoever has it only
 		return
 	}
 	base := s.opts.BaseURL
@@ -450,8 +472,9 @@ const StaffPINHeader = "X-Comptoir-Staff-Pin"
 
 // serveRecord serves the game record (the engine's notation).
 func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
-	if s.recordSealed() && !s.checkPIN(r.Header.Get(StaffPINHeader)) {
+	if s.recordSealed() && !s.staffHTTP(w, r, func() {
 		httpError(w, http.StatusConflict, "the game record names every hidden card and bid: it can be downloaded once the game is over, or by the staff with the PIN", "la feuille de partie nomme toutes les cartes et mises cachées : elle se télécharge une fois la partie finie, ou par le personnel avec son code")
+	}) {
 		return
 	}
 	data, err := s.sess.Record()
@@ -498,11 +521,17 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.conns.Done()
+	addr := remoteIP(r.RemoteAddr)
+	if !s.wsLimit.acquire(addr) {
+		httpError(w, http.StatusServiceUnavailable, "too many connections: try again later", "trop de connexions : réessayez plus tard")
+		return
+	}
+	defer s.wsLimit.release(addr)
 	conn, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return // the upgrader has answered
 	}
-	c := &client{conn: conn, send: make(chan []byte, s.opts.SendBuffer), replies: make(chan []byte, replyBuffer)}
+	c := &client{conn: conn, send: make(chan []byte, s.opts.SendBuffer), replies: make(chan []byte, replyBuffer), screen: s.trustedScreen(r)}
 	select {
 	case s.register <- c:
 	case <-hubDone:
@@ -557,13 +586,15 @@ func (s *Server) write(c *client) {
 
 // conn is the reader's own state of a connection.
 type connState struct {
-	token     string // the seat token given in hello, "" if none
-	staff     bool
-	pinFailed int
-	limit     *bucket
+	token      string // the seat token given in hello, "" if none
+	staff      bool
+	staffUntil time.Time // the staff session's end
+	pinFailed  int
+	limit      *bucket
 }
 
-// maxPINFailures wrong PINs close the connection.
+// maxPINFailures wrong PINs close the connection (the staff guard counts
+// them across all connections besides).
 const maxPINFailures = 5
 
 // read is a connection's reader: one message at a time, each answered.
@@ -589,7 +620,7 @@ func (s *Server) read(ctx context.Context, c *client) {
 			s.reply(c, errorReply(0, "message-too-large", fmt.Sprintf("message too large: at most %d bytes", maxMessage), fmt.Sprintf("message trop long : %d octets au plus", maxMessage)))
 			continue
 		}
-		if !st.limit.allow() {
+		if !st.limit.allow() || !s.global.allow() {
 			s.reply(c, errorReply(0, "rate-limited", "too many messages: wait a moment", "trop de messages : attendez un instant"))
 			continue
 		}
@@ -656,10 +687,6 @@ func (s *Server) outcome(id int64, err error) []byte {
 	return errorReply(id, "fault", "the table could not do it: "+err.Error(), "la table n'a pas pu le faire : "+err.Error())
 }
 
-func (s *Server) checkPIN(pin string) bool {
-	return s.opts.StaffPIN != "" && subtle.ConstantTimeCompare([]byte(pin), []byte(s.opts.StaffPIN)) == 1
-}
-
 // handle answers one message; false closes the connection.
 func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message) bool {
 	tell := func(to audience, token string) bool {
@@ -673,14 +700,12 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 	switch m.Type {
 	case msgHello:
 		if m.Role == roleStaff {
-			if !s.checkPIN(m.PIN) {
+			if !s.staffLogin(c, st, m.ID, m.PIN) {
 				st.pinFailed++
-				s.reply(c, errorReply(m.ID, "bad-pin", "wrong staff PIN", "code du personnel erroné"))
 				return st.pinFailed < maxPINFailures
 			}
-			st.staff, st.token = true, ""
 			s.reply(c, encodeReply(replyMsg{Type: "welcome", ID: m.ID, Role: roleStaff}))
-			return tell(audience{role: roleStaff, seat: engine.NoSeat}, "")
+			return s.tellStaff(ctx, c, st.staffUntil)
 		}
 		seat, err := s.tok.seat(m.Token)
 		if err != nil {
@@ -721,9 +746,8 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 		}
 		return true
 	case msgStaff:
-		if !s.checkPIN(m.PIN) {
+		if !s.staffAllowed(c, st, m) {
 			st.pinFailed++
-			s.reply(c, errorReply(m.ID, "bad-pin", "staff actions need the staff PIN", "les actions du personnel demandent le code du personnel"))
 			return st.pinFailed < maxPINFailures
 		}
 		req, err := s.staffRequest(m)
@@ -860,6 +884,9 @@ func (s *Server) staffRequest(m Message) (StaffRequest, error) {
 		return StaffRequest{}, engine.Refuse(engine.ErrBadArgument, en, fr)
 	}
 	req := StaffRequest{Kind: StaffKind(m.Action), Reason: m.Reason, Seat: engine.NoSeat}
+	if err := checkStaffTexts(m); err != nil {
+		return StaffRequest{}, err
+	}
 	switch req.Kind {
 	case StaffUndo, StaffEnd, StaffAbandon:
 		if strings.TrimSpace(m.Reason) == "" {
@@ -902,6 +929,9 @@ func (s *Server) staffRequest(m Message) (StaffRequest, error) {
 			}
 			if seen[strings.ToLower(name)] {
 				return bad(fmt.Sprintf("%s is seated twice", name), fmt.Sprintf("%s est placé deux fois", name))
+			}
+			if err := checkPlayerName(name); err != nil {
+				return StaffRequest{}, err
 			}
 			seen[strings.ToLower(name)] = true
 			req.Players = append(req.Players, name)
