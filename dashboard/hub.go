@@ -22,10 +22,11 @@ const (
 	// replyBuffer is the replies (accepted, refused, error) queued for
 	// one connection; a phone that lets more pile up is dropped.
 	replyBuffer = 16
-	// sweepPeriod is how often the hub ends staff sessions and renews
-	// expired join codes.
-	sweepPeriod = 5 * time.Second
 )
+
+// sweepPeriod is how often the hub ends staff sessions and renews expired
+// join codes (a variable for the tests).
+var sweepPeriod = 5 * time.Second
 
 // Roles of a connection.
 const (
