@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -146,8 +147,8 @@ func (a *attackRig) request(method, path, body string, header map[string]string)
 // second). After: the guard compares a few, then makes every attempt wait
 // longer, across all connections and routes.
 func TestAttackStaffPINGuessing(t *testing.T) {
-	a := newAttackRig(t, Opts{})
-	screen, err := a.dialFrom("")
+	a := newAttackRig(t, Opts{ScreenAddrs: []string{"127.0.0.2"}}) // the attacker is on 127.0.0.1
+	screen, err := a.dialFrom("127.0.0.2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,8 +213,8 @@ func TestAttackStaffPINGuessing(t *testing.T) {
 		}
 	}
 	perDay := compared
-	t.Logf("staff PIN guessing over websocket and HTTP, a new connection per guess: %d guesses compared in the first hour (%d attempts refused as locked), %d in a day; a 4-digit PIN lasts ~%.0f days on average, the generated 16-character secret (80 bits) ~10^%d years",
-		perHour, locked, perDay, 5000/float64(perDay), 19)
+	t.Logf("staff PIN guessing over websocket and HTTP, a new connection per guess: %d guesses compared in the first hour (%d attempts refused as locked), %d in a day; a 4-digit PIN lasts ~%.0f days on average, the generated 16-character secret (80 bits) ~%.0e years",
+		perHour, locked, perDay, 5000/float64(perDay), math.Pow(2, 79)/float64(perDay)/365)
 	if perHour > 60 || perDay > 200 {
 		t.Errorf("%d guesses an hour, %d a day: want at most 60 and 200", perHour, perDay)
 	}
@@ -232,7 +233,20 @@ func TestAttackStaffPINGuessing(t *testing.T) {
 	if lk := f["staff_lock"].(map[string]any); lk["until"] == nil {
 		t.Errorf("the table's frame's staff_lock %v has no end", lk)
 	}
-	// Once the wait is over, the staff get in.
+	// The table's own screen is not locked out: the staff log in there.
+	onScreen, err := a.dialFrom("127.0.0.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer onScreen.Close()
+	onScreen.WriteJSON(Message{Type: msgHello, Role: roleStaff, PIN: attackPIN})
+	if m := readUntil(t, onScreen, isReply); m["type"] != "welcome" {
+		t.Errorf("the staff on the table's screen during the lockout: %v, want welcome", m)
+	}
+	// Elsewhere, once the wait is over, the staff get in.
+	for i := 0; i < staffFreeFailures+1; i++ {
+		a.request("GET", "/download/record", "", map[string]string{StaffPINHeader: "0000"})
+	}
 	until, _ := a.srv.guard.lock()
 	a.clk.Advance(until.Sub(a.clk.Now()))
 	staff, err := a.dialFrom("")

@@ -81,7 +81,7 @@ func (s *Server) servePair(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusTooManyRequests, "too many requests: wait a moment", "trop de requêtes : attendez un instant")
 		return
 	}
-	if _, err := s.guard.login(r.Header.Get(StaffPINHeader)); err != nil {
+	if _, err := s.guard.login(r.Header.Get(StaffPINHeader), s.trustedScreen(r)); err != nil {
 		staffHTTPError(w, err)
 		return
 	}

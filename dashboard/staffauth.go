@@ -95,14 +95,17 @@ func newStaffGuard(secret string, clock Clock, session time.Duration, changed fu
 }
 
 // login checks a secret and returns until when the staff session it opens
-// lasts. Every route goes through it.
-func (g *staffGuard) login(secret string) (time.Time, error) {
+// lasts. Every route goes through it. An attempt from the table's screen
+// (screen: the box itself or a paired device) is counted but never made
+// to wait, so that guessing from the café's network cannot lock the staff
+// out of their own table.
+func (g *staffGuard) login(secret string, screen bool) (time.Time, error) {
 	if g.secret == "" {
 		return time.Time{}, ErrStaffOff
 	}
 	now := g.clock.Now()
 	g.mu.Lock()
-	if now.Before(g.wait) {
+	if now.Before(g.wait) && !screen {
 		until := g.wait
 		g.mu.Unlock()
 		return time.Time{}, &StaffLockError{Until: until}
@@ -267,7 +270,7 @@ func staffReply(id int64, err error) []byte {
 // staffLogin is a websocket's staff login: the secret goes through the
 // guard; the connection is staff until the session's end.
 func (s *Server) staffLogin(c *client, st *connState, id int64, secret string) bool {
-	until, err := s.guard.login(secret)
+	until, err := s.guard.login(secret, c.screen)
 	if err != nil {
 		s.reply(c, staffReply(id, err))
 		return false
@@ -288,7 +291,7 @@ func (s *Server) staffAllowed(c *client, st *connState, m Message) bool {
 		}
 	}
 	if !st.staff || m.PIN != "" {
-		if _, err := s.guard.login(m.PIN); err != nil {
+		if _, err := s.guard.login(m.PIN, c.screen); err != nil {
 			s.reply(c, staffReply(m.ID, err))
 			return false
 		}
@@ -323,7 +326,7 @@ func (s *Server) staffHTTP(w http.ResponseWriter, r *http.Request, none func()) 
 		none()
 		return false
 	}
-	if _, err := s.guard.login(secret); err != nil {
+	if _, err := s.guard.login(secret, s.trustedScreen(r)); err != nil {
 		staffHTTPError(w, err)
 		return false
 	}

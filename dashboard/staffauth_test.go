@@ -33,33 +33,38 @@ func TestStaffGuard(t *testing.T) {
 	changes := 0
 	g := newStaffGuard("s3cret-word", clk, time.Hour, func() { changes++ })
 	for i := 0; i < staffFreeFailures; i++ {
-		if _, err := g.login("guess"); !errors.Is(err, ErrBadStaffSecret) {
+		if _, err := g.login("guess", false); !errors.Is(err, ErrBadStaffSecret) {
 			t.Fatalf("free try %d: %v, want ErrBadStaffSecret", i+1, err)
 		}
 	}
 	if until, _ := g.lock(); !until.IsZero() || changes != 0 {
 		t.Fatalf("locked after %d free tries (until %v, %d changes)", staffFreeFailures, until, changes)
 	}
-	g.login("guess")
+	g.login("guess", false)
 	until, n := g.lock()
 	if until.IsZero() || n != staffFreeFailures+1 || changes != 1 {
 		t.Fatalf("after %d failures: lock until %v, %d failures, %d changes", staffFreeFailures+1, until, n, changes)
 	}
 	// While locked, even the right secret is not compared.
-	_, err := g.login("s3cret-word")
+	_, err := g.login("s3cret-word", false)
 	var lock *StaffLockError
 	if !errors.As(err, &lock) || !errors.Is(err, ErrStaffLocked) || !lock.Until.Equal(until) {
 		t.Fatalf("right secret while locked: %v, want a StaffLockError until %v", err, until)
 	}
+	// The table's own screen is not made to wait.
+	if _, err := g.login("guess", true); !errors.Is(err, ErrBadStaffSecret) {
+		t.Fatalf("wrong secret from the screen while locked: %v, want it compared", err)
+	}
+	until, _ = g.lock()
 	clk.Advance(until.Sub(clk.Now()))
-	end, err := g.login("s3cret-word")
+	end, err := g.login("s3cret-word", false)
 	if err != nil || !end.Equal(clk.Now().Add(time.Hour)) {
 		t.Fatalf("after the wait: session until %v, %v; want an hour from now", end, err)
 	}
-	if until, n := g.lock(); !until.IsZero() || n != 0 || changes != 2 {
+	if until, n := g.lock(); !until.IsZero() || n != 0 || changes != 3 {
 		t.Errorf("after a success: lock %v, %d failures, %d changes; want none", until, n, changes)
 	}
-	if _, err := newStaffGuard("", clk, 0, nil).login(""); !errors.Is(err, ErrStaffOff) {
+	if _, err := newStaffGuard("", clk, 0, nil).login("", false); !errors.Is(err, ErrStaffOff) {
 		t.Errorf("no secret set: %v, want ErrStaffOff", err)
 	}
 	if !g.useNonce("0123456789abcdef") || g.useNonce("0123456789abcdef") {
