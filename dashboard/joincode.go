@@ -4,9 +4,14 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -30,13 +35,49 @@ const DefaultJoinCodeTTL = 10 * time.Minute
 const screenCookie = "comptoir_screen"
 
 // pairedScreens are the devices the staff paired as the table's screen,
-// by their cookie's SHA-256; safe for concurrent use.
+// by their cookie's SHA-256, kept in a file beside the seat tokens (so a
+// device is paired once, not after every restart); safe for concurrent
+// use.
 type pairedScreens struct {
+	path string // "" keeps them in memory only
+
 	mu   sync.Mutex
 	sums map[string]bool // guarded by mu
 }
 
-func (p *pairedScreens) add() string {
+// screensPath is the file of the paired screens beside the token file.
+func screensPath(tokenFile string) string {
+	if tokenFile == "" {
+		return ""
+	}
+	return strings.TrimSuffix(tokenFile, filepath.Ext(tokenFile)) + ".screens.json"
+}
+
+// load reads the paired screens' file; a missing file is none.
+func (p *pairedScreens) load(path string) error {
+	p.path, p.sums = path, map[string]bool{}
+	if path == "" {
+		return nil
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("paired screens: %w", err)
+	}
+	var sums []string
+	if err := json.Unmarshal(data, &sums); err != nil {
+		return fmt.Errorf("paired screens %s: %w (delete the file and pair the screens again)", path, err)
+	}
+	for _, s := range sums {
+		p.sums[s] = true
+	}
+	return nil
+}
+
+// add pairs a new device and returns its cookie.
+func (p *pairedScreens) add() (string, error) {
 	tok := randomHex(32)
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -44,7 +85,25 @@ func (p *pairedScreens) add() string {
 		p.sums = map[string]bool{}
 	}
 	p.sums[sum(tok)] = true
-	return tok
+	if p.path == "" {
+		return tok, nil
+	}
+	sums := make([]string, 0, len(p.sums))
+	for s := range p.sums {
+		sums = append(sums, s)
+	}
+	slices.Sort(sums)
+	data, _ := json.Marshal(sums)
+	tmp := p.path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		delete(p.sums, sum(tok))
+		return "", fmt.Errorf("paired screens: %w", err)
+	}
+	if err := os.Rename(tmp, p.path); err != nil {
+		delete(p.sums, sum(tok))
+		return "", fmt.Errorf("paired screens: %w", err)
+	}
+	return tok, nil
 }
 
 func (p *pairedScreens) has(tok string) bool {
@@ -85,8 +144,14 @@ func (s *Server) servePair(w http.ResponseWriter, r *http.Request) {
 		staffHTTPError(w, err)
 		return
 	}
+	cookie, err := s.screens.add()
+	if err != nil {
+		s.logf("dashboard: %v", err)
+		httpError(w, http.StatusInternalServerError, "the table could not save the pairing", "la table n'a pas pu enregistrer l'appairage")
+		return
+	}
 	http.SetCookie(w, &http.Cookie{
-		Name: screenCookie, Value: s.screens.add(), Path: "/", MaxAge: 400 * 24 * 3600,
+		Name: screenCookie, Value: cookie, Path: "/", MaxAge: 400 * 24 * 3600,
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil,
 	})
 	s.logf("dashboard: a device (%s) was paired as the table's screen", remoteIP(r.RemoteAddr))

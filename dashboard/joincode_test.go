@@ -2,6 +2,8 @@ package dashboard
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -93,5 +95,32 @@ func TestGlobalRateLimit(t *testing.T) {
 	conn.WriteJSON(Message{Type: msgHello, Token: "nope"})
 	if m := readUntil(t, conn, isReply); m["code"] != "unknown-token" {
 		t.Errorf("after a second: %v, want the message handled", m)
+	}
+}
+
+// TestPairedScreensKept: a device is paired once; the pairing survives a
+// restart, in a file only the service's user reads.
+func TestPairedScreensKept(t *testing.T) {
+	path := screensPath(filepath.Join(t.TempDir(), "table.tokens.json"))
+	var p pairedScreens
+	if err := p.load(path); err != nil {
+		t.Fatal(err)
+	}
+	cookie, err := p.add()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var again pairedScreens
+	if err := again.load(path); err != nil {
+		t.Fatal(err)
+	}
+	if !again.has(cookie) || again.has("forged") || again.has("") {
+		t.Error("after a restart: the paired cookie is not known, or a forged one is")
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("paired screens file: %v %v, want mode 0600", fi, err)
+	}
+	if data, _ := os.ReadFile(path); strings.Contains(string(data), cookie) {
+		t.Error("the file holds the cookie itself, not its SHA-256")
 	}
 }

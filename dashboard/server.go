@@ -131,7 +131,7 @@ type Server struct {
 
 	// Security hooks (staffauth.go, joincode.go, origin.go, limits.go).
 	guard   *staffGuard
-	screens pairedScreens
+	screens *pairedScreens
 	global  *sharedBucket
 	wsLimit *connLimiter
 	hosts   []string
@@ -193,6 +193,10 @@ func New(sess Session, opts Opts) (*Server, error) {
 		return nil, fmt.Errorf("dashboard: %w", err)
 	}
 	opts.setSecurityDefaults()
+	screens := &pairedScreens{}
+	if err := screens.load(screensPath(opts.TokenFile)); err != nil {
+		return nil, fmt.Errorf("dashboard: %w", err)
+	}
 	tok.ttl, tok.now = opts.JoinCodeTTL, opts.Clock.Now
 	k := sess.Kit()
 	if err := k.Check(); err != nil {
@@ -208,6 +212,7 @@ func New(sess Session, opts Opts) (*Server, error) {
 		identify: make(chan identity), seatsChanged: make(chan struct{}, 1),
 		props: newProposals(),
 	}
+	s.screens = screens
 	s.guard = newStaffGuard(opts.StaffPIN, opts.Clock, opts.StaffSession, s.notifySeats)
 	s.global = newSharedBucket(opts.Clock, opts.GlobalRate, opts.GlobalBurst)
 	s.wsLimit = newConnLimiter(opts.MaxConns, opts.MaxConnsPerAddr)
