@@ -328,7 +328,7 @@
   }
 
   function pinSection() {
-    const input = h("input", { type: "password", name: "pin", inputmode: "numeric", autocomplete: "off" });
+    const input = h("input", { type: "password", name: "pin", autocomplete: "off", autocapitalize: "off" }); // a PIN or the generated secret (letters)
     return h("form", { id: "pin", onsubmit: (e) => {
       e.preventDefault();
       sessionStorage.setItem(PIN_KEY, input.value);
