@@ -47,7 +47,9 @@ type attackRig struct {
 // guard holds even then.
 const attackPIN = "2468"
 
-func newAttackRig(t *testing.T, opts Opts) *attackRig {
+// newAttackRig serves a tally table; tune, if given, changes the HTTP
+// server before it serves.
+func newAttackRig(t *testing.T, opts Opts, tune ...func(*http.Server)) *attackRig {
 	t.Helper()
 	sess := newMemSession(t, enginetest.Rules{}, engine.Setup{Game: "tally", Players: []string{"Anna", "Bruno"}})
 	clk := clock.NewFake(time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC))
@@ -61,6 +63,9 @@ func newAttackRig(t *testing.T, opts Opts) *attackRig {
 		t.Fatal(err)
 	}
 	hs := NewHTTPServer(srv.Handler(), log.New(io.Discard, "", 0))
+	for _, f := range tune {
+		f(hs)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(2)
@@ -530,8 +535,9 @@ func TestAttackSlowAndIdle(t *testing.T) {
 	if hs.ReadTimeout == 0 || hs.ReadHeaderTimeout == 0 || hs.WriteTimeout == 0 || hs.IdleTimeout == 0 || hs.MaxHeaderBytes == 0 {
 		t.Fatalf("NewHTTPServer leaves a timeout unset: %+v", hs)
 	}
-	a := newAttackRig(t, Opts{})
-	a.hs.ReadTimeout, a.hs.ReadHeaderTimeout, a.hs.IdleTimeout = 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond
+	a := newAttackRig(t, Opts{}, func(hs *http.Server) {
+		hs.ReadTimeout, hs.ReadHeaderTimeout, hs.IdleTimeout = 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond
+	})
 	closedWithin := func(name string, c net.Conn) {
 		t.Helper()
 		start := time.Now()
