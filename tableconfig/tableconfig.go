@@ -15,7 +15,7 @@
 //	journal: /var/lib/comptoir/table.db   # required: the table's journal (SQLite)
 //	listen: ":8080"                 # optional, default ":8080": the dashboard's address
 //	base_url: http://192.168.1.20:8080    # optional: the address phones reach, for the join QR codes
-//	staff_pin: "4821"               # optional: 4 to 12 digits; without it the staff page is off
+//	staff_pin: "4821"               # optional: 4 to 12 digits (under 8 is warned as weak); without it a random secret is made beside the journal
 //	tokens: /var/lib/comptoir/tokens.json # optional, default: next to the journal
 //	tags: tags.yaml                 # optional: the enrolled tags (comptoir enroll)
 //	board: board.yaml               # optional (Genoa): the board's layout, written by the staff's edits; default: the printed layout

@@ -73,8 +73,6 @@ const (
 	// ShutdownTimeout bounds the HTTP server's shutdown and the wait for
 	// the daemon's goroutines.
 	ShutdownTimeout = 5 * time.Second
-	// readHeaderTimeout bounds a client's request headers.
-	readHeaderTimeout = 10 * time.Second
 )
 
 func main() {
@@ -247,8 +245,12 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 		editor.sess = func() *table.Session { return sess }
 		tableOpts.Edit = editor.Edit
 	}
+	staffSecret, err := staffSecret(cfg, logger)
+	if err != nil {
+		return err
+	}
 	dash, err := dashboard.New(dashboard.FromTable(sess, tableOpts), dashboard.Opts{
-		StaffPIN: cfg.StaffPIN, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cfg.Table,
+		StaffPIN: staffSecret, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cfg.Table,
 		Logf: logger.Printf,
 	})
 	if err != nil {
@@ -258,7 +260,8 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	if err != nil {
 		return fmt.Errorf("dashboard: %w (is another comptoird running? change listen: in %s)", err, cfg.File)
 	}
-	srv := &http.Server{Handler: dash.Handler(), ReadHeaderTimeout: readHeaderTimeout, ErrorLog: logger}
+	ln = dashboard.LimitListener(ln, dashboard.ListenerMaxConns, dashboard.ListenerMaxConnsPerAddr)
+	srv := dashboard.NewHTTPServer(dash.Handler(), logger)
 	logger.Printf("dashboard on http://%s", displayAddr(ln.Addr()))
 
 	runCtx, cancel := context.WithCancel(ctx)

@@ -125,7 +125,7 @@
         if (msg.code === "unknown-token") {
           localStorage.removeItem(TOKEN_KEY);
         }
-        if (msg.code === "bad-pin") {
+        if (msg.code === "bad-pin" || msg.code === "staff-expired") {
           sessionStorage.removeItem(PIN_KEY);
           staffIn = false;
         }
@@ -297,7 +297,17 @@
 
   function staffSection() {
     const pin = () => sessionStorage.getItem(PIN_KEY) || "";
-    const staffSend = (m) => { m.type = "staff"; m.pin = pin(); send(m); };
+    // The connection is logged in as staff; each request carries a new
+    // nonce, so that a replayed one is refused.
+    const nonce = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    const staffSend = (m) => { m.type = "staff"; m.nonce = nonce(); send(m); };
+    const pair = async () => {
+      try {
+        const r = await fetch("/api/pair", { method: "POST", headers: { "X-Comptoir-Staff-Pin": pin() } });
+        const body = await r.json();
+        toast(r.ok ? "" : "error", r.ok ? t("paired") : say(body));
+      } catch (e) { toast("error", String(e)); }
+    };
     const field = (name, hint) => h("input", { type: "text", name, placeholder: hint, autocomplete: "off" });
     const form = (title, fields, submit) => {
       const f = h("form", { class: "staff-form", onsubmit: (e) => { e.preventDefault(); submit(f.elements); } },
@@ -313,11 +323,12 @@
       form(t("end"), [field("reason", t("reason"))], (e) => staffSend({ action: "end", reason: e.reason.value })),
       form(t("abandon"), [field("reason", t("reason"))], (e) => staffSend({ action: "abandon", reason: e.reason.value })),
       frame.over ? form(t("newGame"), [h("input", { type: "text", name: "line", value: frame.players.map((p) => p.name).join(", "), autocomplete: "off" })],
-        (e) => staffSend({ action: "new-game", line: e.line.value })) : null);
+        (e) => staffSend({ action: "new-game", line: e.line.value })) : null,
+      h("p", {}, h("button", { type: "button", id: "pair", onclick: pair }, t("pairScreen"))));
   }
 
   function pinSection() {
-    const input = h("input", { type: "password", name: "pin", inputmode: "numeric", autocomplete: "off" });
+    const input = h("input", { type: "password", name: "pin", autocomplete: "off", autocapitalize: "off" }); // a PIN or the generated secret (letters)
     return h("form", { id: "pin", onsubmit: (e) => {
       e.preventDefault();
       sessionStorage.setItem(PIN_KEY, input.value);
@@ -335,6 +346,9 @@
       kids.push(pinSection());
     } else if (mode === "seat" && (!localStorage.getItem(TOKEN_KEY))) {
       kids.push(h("p", { id: "noseat", class: "refusal" }, t("noSeat")));
+    }
+    if (frame && frame.staff_lock) {
+      kids.push(h("p", { id: "stafflock", class: "refusal" }, t("staffLocked") + " " + new Date(frame.staff_lock.until).toLocaleTimeString()));
     }
     if (frame && mode !== "join") {
       kids.push(turnSection());
