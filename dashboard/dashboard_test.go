@@ -16,6 +16,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"comptoir/bgstats"
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
 	"comptoir/hw/clock"
@@ -436,7 +437,7 @@ func TestPagesAndDownloads(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	resp := r.get("/download/bgsplay")
-	var f bgsFile
+	var f bgstats.File
 	if err := json.NewDecoder(resp.Body).Decode(&f); err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("bgsplay: %s %v", resp.Status, err)
 	}
@@ -450,33 +451,3 @@ func TestPagesAndDownloads(t *testing.T) {
 	}
 }
 
-func TestBGStatsGolden(t *testing.T) {
-	setup := engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}}
-	res := engine.Result{Over: true, Scores: []engine.Score{
-		{Seat: 0, Player: "Anna", Total: 420, Parts: []engine.Part{{Name: "money", NameEN: "money", NameFR: "argent", Points: 420}}},
-		{Seat: 1, Player: "Bruno", Total: 515, Parts: []engine.Part{{Name: "money", NameEN: "money", NameFR: "argent", Points: 515}}},
-		{Seat: 2, Player: "Chloé", Total: 515, TieBreak: -1, Parts: []engine.Part{{Name: "money", NameEN: "money", NameFR: "argent", Points: 515}}},
-	}}
-	res.Rank()
-	start := time.Date(2026, 11, 21, 19, 30, 0, 0, time.UTC)
-	got, err := BGStatsPlay(setup, res, start, start.Add(95*time.Minute), "Café Comptoir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	golden := filepath.Join("testdata", "genoa.bgsplay")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to write it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("BGStatsPlay differs from %s:\n%s", golden, got)
-	}
-	if _, err := BGStatsPlay(setup, engine.Result{}, start, start, "x"); err == nil {
-		t.Error("BGStatsPlay of a game not over: no error")
-	}
-}

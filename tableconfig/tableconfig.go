@@ -7,6 +7,8 @@
 //
 //	version: 1                      # required: this Comptoir reads version 1
 //	table: Table 3                  # optional: the table's name, for people
+//	venue: Café du Port             # optional: the place, as BG Stats records it; default: the table's name
+//	timezone: Europe/Paris          # optional: the table's time zone (IANA name), for the dates of exported plays; default: the system's
 //	game: genoa                     # required: a game Comptoir knows
 //	variant: alea-2001              # the game's edition or variant, if it has any
 //	players: [Anna, Bruno, Chloé]   # required: names in seating order, first player first
@@ -82,8 +84,13 @@ const DefaultListen = ":8080"
 // Config is a decoded table configuration. Paths are absolute or relative
 // to the working directory (the file's relative paths are resolved).
 type Config struct {
-	File     string
-	Table    string
+	File  string
+	Table string
+	// Venue is the place written in exported plays; empty: Table.
+	Venue string
+	// TimeZone is the table's time zone, for exported plays' dates; nil:
+	// the system's (time.Local).
+	TimeZone *time.Location
 	Game     string
 	Variant  string
 	Players  []string
@@ -183,7 +190,7 @@ func Decode(data []byte, file string) (*Config, error) {
 		return nil, err
 	}
 	m, err := d.Fields(root, "the table configuration", []string{"version", "game", "players", "journal"},
-		[]string{"table", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices"})
+		[]string{"table", "venue", "timezone", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices"})
 	if err != nil {
 		return nil, err
 	}
@@ -194,10 +201,19 @@ func Decode(data []byte, file string) (*Config, error) {
 	for _, f := range []struct {
 		key string
 		dst *string
-	}{{"table", &c.Table}, {"game", &c.Game}, {"variant", &c.Variant}, {"journal", &c.Journal}, {"listen", &c.Listen},
+	}{{"table", &c.Table}, {"venue", &c.Venue}, {"game", &c.Game}, {"variant", &c.Variant}, {"journal", &c.Journal}, {"listen", &c.Listen},
 		{"base_url", &c.BaseURL}, {"staff_pin", &c.StaffPIN}, {"tokens", &c.Tokens}, {"tags", &c.Tags}, {"board", &c.Board}, {"dice_reader", &c.DiceReader}} {
 		if err := d.text(m, f.key, f.dst); err != nil {
 			return nil, err
+		}
+	}
+	if n := m["timezone"]; n != nil {
+		name, err := d.Scalar(n, "timezone")
+		if err != nil {
+			return nil, err
+		}
+		if c.TimeZone, err = time.LoadLocation(name); err != nil || name == "" || name == "Local" {
+			return nil, d.Failf(n, "timezone", ErrBadValue, "%q: want a time zone's IANA name, like Europe/Paris or UTC", name)
 		}
 	}
 	if !nameRe.MatchString(c.Game) {

@@ -39,6 +39,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -80,29 +81,20 @@ const (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stderr); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			os.Exit(2)
-		}
-		fmt.Fprintln(os.Stderr, "comptoird:", err)
-		os.Exit(1)
-	}
+	os.Exit(exitCode(run(ctx, os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
 }
 
-// run runs the daemon until ctx ends (a signal) or a part fails.
-func run(ctx context.Context, args []string, stderr io.Writer) error {
+// run runs the daemon until ctx ends (a signal) or a part fails; help
+// and version print on stdout.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("comptoird", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configPath := fs.String("config", "/etc/comptoir/table.yaml", "the table configuration `file`")
 	listen := fs.String("listen", "", "the dashboard's `address`, instead of the configuration's listen:")
 	journalPath := fs.String("journal", "", "the journal `file`, instead of the configuration's journal:")
 	noReplay := fs.Bool("no-replay", false, "ignore the configuration's replay: section (no inputs but the phones)")
-	if err := fs.Parse(args); err != nil {
+	if done, err := commandLine(fs, args, stdout, stderr); done || err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	logger := log.New(stderr, "comptoird: ", log.LstdFlags)
 	cfg, err := tableconfig.Load(*configPath)
@@ -239,7 +231,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 		tableOpts.EditCell = editor.EditCell
 	}
 	dash, err := dashboard.New(dashboard.FromTable(sess, tableOpts), dashboard.Opts{
-		StaffPIN: cfg.StaffPIN, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cfg.Table,
+		StaffPIN: cfg.StaffPIN, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cmp.Or(cfg.Venue, cfg.Table), TimeZone: cfg.TimeZone,
 		GenoaBoard: genoaBoard, Logf: logger.Printf,
 	})
 	if err != nil {

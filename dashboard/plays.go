@@ -1,0 +1,146 @@
+package dashboard
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"comptoir/bgstats"
+	"comptoir/games"
+)
+
+// pastGames is implemented by sessions that read the table's journal
+// (FromTable with a Store): the BG Stats export of any finished game,
+// dated and timed by the journal.
+type pastGames interface {
+	play(id int64) (bgstats.Play, error)
+}
+
+var errNoStore = errors.New("dashboard: the table has no journal")
+
+// play reads finished game id of the table's journal.
+func (t *tableSession) play(id int64) (bgstats.Play, error) {
+	if t.opts.Store == nil {
+		return bgstats.Play{}, errNoStore
+	}
+	infos, err := t.opts.Store.Games()
+	if err != nil {
+		return bgstats.Play{}, err
+	}
+	rules := t.s.Rules()
+	for _, in := range infos {
+		if in.ID == id && in.Setup.Game != rules.Name() {
+			// An earlier game of another game at this table.
+			if rules, err = games.ByName(in.Setup.Game); err != nil {
+				return bgstats.Play{}, err
+			}
+		}
+	}
+	return bgstats.Read(t.opts.Store, rules, id, BGStatsGame(rules.Name()))
+}
+
+// bgstatsOpts are the table's settings for a BG Stats play.
+func (s *Server) bgstatsOpts() bgstats.Opts {
+	zone := s.opts.TimeZone
+	if zone == nil {
+		zone = time.Local
+	}
+	return bgstats.Opts{Location: s.opts.Location, Zone: zone}
+}
+
+// requestedPlay is the play a download asks for: ?game=N (a game other
+// than the latest takes the staff PIN, in the X-Comptoir-Staff-Pin
+// header), else the latest game, which must be over. It writes the error
+// answer itself and returns ok=false.
+func (s *Server) requestedPlay(w http.ResponseWriter, r *http.Request) (bgstats.Play, bool) {
+	u := s.latestUpdate()
+	id := int64(0)
+	if u != nil {
+		id = u.Game
+	}
+	if q := r.URL.Query().Get("game"); q != "" {
+		n, err := strconv.ParseInt(q, 10, 64)
+		if err != nil || n < 1 {
+			httpError(w, http.StatusBadRequest, "game= is a game's number in the journal, like game=3", "game= est le numéro d'une partie du journal, comme game=3")
+			return bgstats.Play{}, false
+		}
+		if u == nil || n != u.Game {
+			if !s.checkPIN(r.Header.Get(StaffPINHeader)) {
+				httpError(w, http.StatusForbidden, "an earlier game is downloaded by the staff, with the PIN", "une partie précédente se télécharge par le personnel, avec son code")
+				return bgstats.Play{}, false
+			}
+		}
+		id = n
+	}
+	if pg, ok := s.sess.(pastGames); ok {
+		p, err := pg.play(id)
+		switch {
+		case err == nil:
+			return p, true
+		case errors.Is(err, bgstats.ErrNotFinished):
+			httpError(w, http.StatusConflict, "the game is not over yet", "la partie n'est pas finie")
+			return bgstats.Play{}, false
+		case errors.Is(err, bgstats.ErrNoSuchGame):
+			httpError(w, http.StatusNotFound, fmt.Sprintf("no game %d in the table's journal", id), fmt.Sprintf("pas de partie %d dans le journal de la table", id))
+			return bgstats.Play{}, false
+		case !errors.Is(err, errNoStore):
+			s.logf("dashboard: bgstats: game %d: %v", id, err)
+			httpError(w, http.StatusInternalServerError, "the BG Stats play could not be made", "la partie BG Stats n'a pas pu être créée")
+			return bgstats.Play{}, false
+		}
+	}
+	// A session without a journal: the latest game only, timed to now.
+	if u == nil || id != u.Game || !(u.State.Result().Over || u.Outcome == "over") {
+		httpError(w, http.StatusConflict, "the game is not over yet", "la partie n'est pas finie")
+		return bgstats.Play{}, false
+	}
+	p, err := bgstats.FromState(u.State, u.Started, s.opts.Clock.Now(), BGStatsGame(u.State.Setup().Game))
+	if err != nil {
+		s.logf("dashboard: bgstats: %v", err)
+		httpError(w, http.StatusInternalServerError, "the BG Stats play could not be made", "la partie BG Stats n'a pas pu être créée")
+		return bgstats.Play{}, false
+	}
+	p.ID = id
+	return p, true
+}
+
+// serveBGSPlay serves the BG Stats import file of a finished game.
+func (s *Server) serveBGSPlay(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.requestedPlay(w, r)
+	if !ok {
+		return
+	}
+	data, err := p.File(s.bgstatsOpts())
+	if err != nil {
+		s.logf("dashboard: bgsplay: %v", err)
+		httpError(w, http.StatusInternalServerError, "the BG Stats file could not be made", "le fichier BG Stats n'a pas pu être créé")
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%d-%s.bgsplay"`, p.Setup.Game, p.ID, p.Started.In(s.bgstatsOpts().Zone).Format("2006-01-02")))
+	w.Write(data)
+}
+
+// serveBGStatsLink sends the phone to BG Stats' import link of a finished
+// game (a redirection), or with ?format=json answers {"link": ...}.
+func (s *Server) serveBGStatsLink(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.requestedPlay(w, r)
+	if !ok {
+		return
+	}
+	link, err := p.Link(s.bgstatsOpts())
+	if err != nil {
+		s.logf("dashboard: bgstats link: %v", err)
+		httpError(w, http.StatusInternalServerError, "the BG Stats link could not be made", "le lien BG Stats n'a pas pu être créé")
+		return
+	}
+	if r.URL.Query().Get("format") == "json" {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]string{"link": link})
+		return
+	}
+	http.Redirect(w, r, link, http.StatusSeeOther)
+}
