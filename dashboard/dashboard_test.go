@@ -450,4 +450,3 @@ func TestPagesAndDownloads(t *testing.T) {
 		t.Errorf("record download: %q", body)
 	}
 }
-
