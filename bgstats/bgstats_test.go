@@ -72,7 +72,7 @@ func tallyJournal(t *testing.T) *journal.Store {
 			}
 		} else {
 			at = at.Add(40*time.Minute + 31*time.Second)
-			s = play(g, s, at, 0, 2)
+			play(g, s, at, 0, 2)
 		}
 		if outcome != "" {
 			if err := g.Finish(at, outcome); err != nil {

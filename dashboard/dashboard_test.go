@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"image/png"
 	"io"
 	"net/http"
@@ -21,8 +20,6 @@ import (
 	"comptoir/engine/enginetest"
 	"comptoir/hw/clock"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func TestDecodeMessage(t *testing.T) {
 	tests := []struct {
