@@ -144,3 +144,32 @@ func (s *Server) serveBGStatsLink(w http.ResponseWriter, r *http.Request) {
 	}
 	http.Redirect(w, r, link, http.StatusSeeOther)
 }
+
+// serveBGStatsQR serves a QR code of the table's /bgstats address for the
+// latest game, once it is over: a phone that scans it on the end screen
+// is sent on to BG Stats with the play (the table's short address keeps
+// the code small; the play itself would make a dense one).
+func (s *Server) serveBGStatsQR(w http.ResponseWriter, r *http.Request) {
+	u := s.latestUpdate()
+	if u == nil || !(u.State.Result().Over || u.Outcome == "over") {
+		httpError(w, http.StatusConflict, "the game is not over yet", "la partie n'est pas finie")
+		return
+	}
+	base := s.opts.BaseURL
+	if base == "" {
+		scheme := "http"
+		if r.TLS != nil {
+			scheme = "https"
+		}
+		base = scheme + "://" + r.Host
+	}
+	png, err := qrPNG(fmt.Sprintf("%s/bgstats?game=%d", base, u.Game), 256)
+	if err != nil {
+		s.logf("dashboard: QR: %v", err)
+		http.Error(w, "QR code failed", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(png)
+}

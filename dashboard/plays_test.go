@@ -2,6 +2,7 @@ package dashboard
 
 import (
 	"encoding/json"
+	"image/png"
 	"net/http"
 	"strings"
 	"testing"
@@ -61,6 +62,7 @@ func TestBGStatsEarlierGame(t *testing.T) {
 		{"/download/bgsplay?game=x", "2468", http.StatusBadRequest},
 		{"/download/bgsplay?game=1", "2468", http.StatusOK},
 		{"/bgstats?game=1", "2468", http.StatusSeeOther},
+		{"/qr/bgstats.png", "", http.StatusConflict}, // game 2 runs
 	} {
 		if resp := get(tc.path, tc.pin); resp.StatusCode != tc.code {
 			t.Errorf("GET %s (PIN %q) = %s, want %d", tc.path, tc.pin, resp.Status, tc.code)
@@ -79,5 +81,36 @@ func TestBGStatsEarlierGame(t *testing.T) {
 	}
 	if loc := get("/bgstats?game=1", "2468").Header.Get("Location"); !strings.HasPrefix(loc, bgstats.LinkBase+"?data=") {
 		t.Errorf("/bgstats redirects to %q, want the app's import link", loc)
+	}
+}
+
+// TestBGStatsEndScreen plays Tally to the end and follows the end
+// screen's BG Stats link and QR code.
+func TestBGStatsEndScreen(t *testing.T) {
+	checkLeaks(t)
+	r, sess := tallyRig(t, "Anna", "Bruno")
+	for i := 0; i < 7; i++ {
+		if err := sess.Submit(t.Context(), engine.Action{By: engine.Seat(i % 2), Cmd: enginetest.Take{N: 3}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for u := r.srv.latestUpdate(); u == nil || !u.State.Result().Over; u = r.srv.latestUpdate() {
+		if time.Now().After(deadline) {
+			t.Fatal("the dashboard never saw the end")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	resp := r.get("/qr/bgstats.png")
+	if _, err := png.Decode(resp.Body); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("QR: %s %v", resp.Status, err)
+	}
+	resp = r.get("/bgstats?format=json")
+	var body struct{ Link string }
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil || !strings.HasPrefix(body.Link, bgstats.LinkBase+"?data=") {
+		t.Fatalf("link: %s %q %v", resp.Status, body.Link, err)
+	}
+	if !strings.Contains(body.Link, "%22winner%22%3Atrue") {
+		t.Errorf("link %q names no winner", body.Link)
 	}
 }

@@ -294,6 +294,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /download/record", s.serveRecord)
 	m.HandleFunc("GET /download/bgsplay", s.serveBGSPlay)
 	m.HandleFunc("GET /bgstats", s.serveBGStatsLink)
+	m.HandleFunc("GET /qr/bgstats.png", s.serveBGStatsQR)
 	s.mux = m
 }
 

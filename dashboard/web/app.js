@@ -285,7 +285,9 @@
     return h("section", { id: "result" }, h("h2", {}, t("result")), h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows)),
       h("h3", {}, t("downloads")),
       h("p", { class: "downloads" }, h("a", { href: "/download/record", download: "" }, t("record")), " · ",
-        h("a", { href: "/download/bgsplay", download: "" }, t("bgstats"))));
+        h("a", { href: "/download/bgsplay", download: "" }, t("bgstats")), " · ",
+        h("a", { href: "/bgstats" }, t("bgstatsOpen"))),
+      h("p", { class: "bgstats-qr" }, h("img", { src: "/qr/bgstats.png", alt: t("bgstatsOpen"), width: 160, height: 160 })));
   }
 
   function devicesSection() {
