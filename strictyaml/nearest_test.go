@@ -15,8 +15,8 @@ func TestNearest(t *testing.T) {
 		{"stafpin", "staff_pin"},
 		{"bord", "board"},
 		{"gam", "game"},
-		{"xy", ""},      // too short to guess
-		{"colour", ""},  // nothing near
+		{"xy", ""},     // too short to guess
+		{"colour", ""}, // nothing near
 		{"Tables", "table"},
 	} {
 		if got := Nearest(tc.word, keys); got != tc.want {
