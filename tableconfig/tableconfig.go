@@ -109,8 +109,13 @@ type Config struct {
 	Replay     *Replay
 	Devices    hwconfig.Devices
 
-	tokensDefault bool // Tokens was derived from Journal
+	tokensDefault bool           // Tokens was derived from Journal
+	lines         map[string]int // top-level key -> its line in File
 }
+
+// Line is the line of a top-level key in the file, 0 when the file does
+// not give it.
+func (c *Config) Line(key string) int { return c.lines[key] }
 
 // SetJournal moves the table's journal to path, and the seat tokens with
 // it unless the file names them.
@@ -164,9 +169,10 @@ func (c *Config) resolve(dir string) {
 	}
 	abs(&c.Journal)
 	if c.tokensDefault {
-		c.Tokens = tokensBeside(c.Journal)
+		c.Tokens = tokensBeside(c.Journal) // already resolved with the journal
+	} else {
+		abs(&c.Tokens)
 	}
-	abs(&c.Tokens)
 	abs(&c.Tags)
 	abs(&c.Board)
 	abs(&c.DiceReader)
@@ -181,6 +187,26 @@ var (
 	nameRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 )
 
+// The top-level keys of a table configuration.
+var (
+	requiredKeys = []string{"version", "game", "players", "journal"}
+	optionalKeys = []string{"table", "venue", "timezone", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices"}
+)
+
+// CheckKeys checks only the names of the file's top-level keys: a tool
+// that reads one section (comptoir hw reads devices:) still refuses a
+// typo elsewhere in the file, without requiring the keys it does not
+// need.
+func CheckKeys(data []byte, file string) error {
+	d := decoder{strictyaml.File{Name: file}}
+	root, err := d.Parse(data)
+	if err != nil {
+		return err
+	}
+	_, err = d.Fields(root, "the table configuration", nil, append(append([]string{}, requiredKeys...), optionalKeys...))
+	return err
+}
+
 // Decode decodes a table configuration; file names it in errors. Paths are
 // left as written.
 func Decode(data []byte, file string) (*Config, error) {
@@ -189,15 +215,17 @@ func Decode(data []byte, file string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := d.Fields(root, "the table configuration", []string{"version", "game", "players", "journal"},
-		[]string{"table", "venue", "timezone", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices"})
+	m, err := d.Fields(root, "the table configuration", requiredKeys, optionalKeys)
 	if err != nil {
 		return nil, err
 	}
 	if err := d.Version(m, Version); err != nil {
 		return nil, err
 	}
-	c := &Config{File: file, Listen: DefaultListen}
+	c := &Config{File: file, Listen: DefaultListen, lines: map[string]int{}}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		c.lines[root.Content[i].Value] = root.Content[i].Line
+	}
 	for _, f := range []struct {
 		key string
 		dst *string

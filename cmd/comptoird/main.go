@@ -110,6 +110,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *noReplay {
 		cfg.Replay = nil
 	}
+	if err := checkAtStart(cfg, logger); err != nil {
+		return err
+	}
 	return serve(ctx, cfg, logger)
 }
 
