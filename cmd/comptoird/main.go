@@ -65,6 +65,7 @@ import (
 	"comptoir/hw/wiring"
 	"comptoir/input"
 	"comptoir/journal"
+	"comptoir/sdnotify"
 	"comptoir/table"
 	"comptoir/tableconfig"
 )
@@ -276,6 +277,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 		}
 		return nil
 	})
+	goRun("systemd", func() error { return notifySystemd(runCtx, sdnotify.FromEnv(), sess, logger) })
 
 	var failure error
 	select {
