@@ -32,6 +32,9 @@
 //	  pause: 5s                     # optional, default 5s: the pause between two passes
 //	devices:                        # the table box's pin map, see comptoir/hw/hwconfig
 //	  ...
+//	log:                            # optional: the daemon's log on stderr
+//	  format: text                  # text (default) or json
+//	  level: info                   # debug, info (default), warn or error
 //
 // Relative paths are relative to the configuration file's folder.
 //
@@ -55,6 +58,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -108,6 +112,7 @@ type Config struct {
 	Camera     *Camera
 	Replay     *Replay
 	Devices    hwconfig.Devices
+	Log        Log
 
 	tokensDefault bool           // Tokens was derived from Journal
 	lines         map[string]int // top-level key -> its line in File
@@ -128,6 +133,14 @@ func (c *Config) SetJournal(path string) {
 
 func tokensBeside(journal string) string {
 	return strings.TrimSuffix(journal, filepath.Ext(journal)) + ".tokens.json"
+}
+
+// Log is how the daemon logs.
+type Log struct {
+	// Format is "text" or "json".
+	Format string
+	// Level is the least level logged: "debug", "info", "warn" or "error".
+	Level string
 }
 
 // Camera is the dice camera.
@@ -190,7 +203,7 @@ var (
 // The top-level keys of a table configuration.
 var (
 	requiredKeys = []string{"version", "game", "players", "journal"}
-	optionalKeys = []string{"table", "venue", "timezone", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices"}
+	optionalKeys = []string{"table", "venue", "timezone", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices", "log"}
 )
 
 // CheckKeys checks only the names of the file's top-level keys: a tool
@@ -274,6 +287,29 @@ func Decode(data []byte, file string) (*Config, error) {
 	if n := m["replay"]; n != nil {
 		if c.Replay, err = d.replay(n); err != nil {
 			return nil, err
+		}
+	}
+	c.Log = Log{Format: "text", Level: "info"}
+	if n := m["log"]; n != nil {
+		lm, err := d.Section(n, "log", nil, []string{"format", "level"})
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range []struct {
+			key  string
+			dst  *string
+			want []string
+		}{{"format", &c.Log.Format, []string{"text", "json"}}, {"level", &c.Log.Level, []string{"debug", "info", "warn", "error"}}} {
+			v := lm[f.key]
+			if v == nil {
+				continue
+			}
+			if *f.dst, err = d.String(v, "log."+f.key); err != nil {
+				return nil, err
+			}
+			if !slices.Contains(f.want, *f.dst) {
+				return nil, d.Failf(v, "log."+f.key, ErrBadValue, "%q: want %s", *f.dst, strings.Join(f.want, ", "))
+			}
 		}
 	}
 	if n := m["devices"]; n != nil {

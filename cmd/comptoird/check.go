@@ -1,7 +1,7 @@
 package main
 
 import (
-	"log"
+	"log/slog"
 
 	"comptoir/tablecheck"
 	"comptoir/tableconfig"
@@ -10,11 +10,11 @@ import (
 // checkAtStart runs the checks of `comptoir check` on the table's
 // configuration: the warnings are logged, the errors stop the daemon
 // before it opens anything.
-func checkAtStart(cfg *tableconfig.Config, logger *log.Logger) error {
+func checkAtStart(cfg *tableconfig.Config, logger *slog.Logger) error {
 	ps := tablecheck.Check(cfg, tablecheck.Opts{DiceReader: findDiceReader})
 	for _, p := range ps {
 		if p.Severity == tablecheck.Warning {
-			logger.Print(p)
+			logger.Warn(p.Msg, "file", p.File, "line", p.Line, "key", p.Key)
 		}
 	}
 	return tablecheck.Err(ps)

@@ -22,7 +22,7 @@ func TestCheckAtStart(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `t.yaml:5: key "board": error: `+filepath.Join(dir, "missing-board.yaml")+" does not exist") {
 		t.Errorf("run = %v, want the missing board file", err)
 	}
-	for _, w := range []string{`key "base_url": warning: not set`, `key "staff_pin": warning: not set`} {
+	for _, w := range []string{`level=WARN msg="not set: the join QR codes`, `key=base_url`, `key=staff_pin`} {
 		if !strings.Contains(stderr.String(), w) {
 			t.Errorf("log %q does not warn %q", stderr.String(), w)
 		}

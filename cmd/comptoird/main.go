@@ -45,7 +45,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -97,7 +97,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if done, err := commandLine(fs, args, stdout, stderr); done || err != nil {
 		return err
 	}
-	logger := log.New(stderr, "comptoird: ", log.LstdFlags)
 	cfg, err := tableconfig.Load(*configPath)
 	if err != nil {
 		return err
@@ -111,14 +110,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *noReplay {
 		cfg.Replay = nil
 	}
-	if err := checkAtStart(cfg, logger); err != nil {
+	slogger, _ := newLogger(cfg.Log, stderr)
+	if err := checkAtStart(cfg, slogger); err != nil {
 		return err
 	}
-	return serve(ctx, cfg, logger)
+	return serve(ctx, cfg, slogger)
 }
 
 // serve wires the parts of the table and runs them.
-func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) error {
+func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) error {
+	logger := slog.NewLogLogger(slogger.Handler(), slog.LevelInfo)
 	clk := clock.Real()
 	rules, err := games.ByName(cfg.Game)
 	if err != nil {
