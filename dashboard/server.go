@@ -704,6 +704,7 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 	case msgStaff:
 		if !s.checkPIN(m.PIN) {
 			st.pinFailed++
+			s.logf("dashboard: staff action %q refused: wrong PIN (%d on this connection)", m.Action, st.pinFailed)
 			s.reply(c, errorReply(m.ID, "bad-pin", "staff actions need the staff PIN", "les actions du personnel demandent le code du personnel"))
 			return st.pinFailed < maxPINFailures
 		}
@@ -714,9 +715,11 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 		}
 		if req.Kind == StaffReassign {
 			if err := s.tok.free(req.Seat, s.opts.Clock.Now()); err != nil {
+				s.logStaff(req, err)
 				s.reply(c, s.outcome(m.ID, err))
 				return true
 			}
+			s.logStaff(req, nil)
 			s.notifySeats()
 			s.reply(c, s.outcome(m.ID, nil))
 			return true
@@ -724,6 +727,7 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 		sctx, cancel := context.WithTimeout(ctx, s.opts.SubmitTimeout)
 		err = s.sess.Staff(sctx, req)
 		cancel()
+		s.logStaff(req, err)
 		s.reply(c, s.outcome(m.ID, err))
 		return true
 	}

@@ -59,12 +59,14 @@ import (
 	"comptoir/engine/genoa"
 	"comptoir/engine/genoa/board"
 	"comptoir/games"
+	"comptoir/health"
 	"comptoir/hw/clock"
 	"comptoir/hw/replay"
 	"comptoir/hw/tagmap"
 	"comptoir/hw/wiring"
 	"comptoir/input"
 	"comptoir/journal"
+	"comptoir/metrics"
 	"comptoir/sdnotify"
 	"comptoir/table"
 	"comptoir/tableconfig"
@@ -230,6 +232,14 @@ func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) e
 	if err != nil {
 		return err
 	}
+	met := metrics.New(opts.MinConfidence)
+	hc, err := health.New(health.Opts{Journal: cfg.Journal,
+		Session: func(ctx context.Context) error { _, err := sess.Current(ctx); return err },
+		Devices: func() []input.DeviceStatus { return sess.Latest().Devices }})
+	if err != nil {
+		return err
+	}
+	defer hc.Close()
 	tableOpts := dashboard.TableOpts{Store: store}
 	if editor != nil {
 		editor.sess = func() *table.Session { return sess }
@@ -246,7 +256,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) e
 	if err != nil {
 		return fmt.Errorf("dashboard: %w (is another comptoird running? change listen: in %s)", err, cfg.File)
 	}
-	srv := &http.Server{Handler: dash.Handler(), ReadHeaderTimeout: readHeaderTimeout, ErrorLog: logger}
+	srv := &http.Server{Handler: monitored(dash.Handler(), hc, met), ReadHeaderTimeout: readHeaderTimeout, ErrorLog: logger}
 	logger.Printf("dashboard on http://%s", displayAddr(ln.Addr()))
 
 	runCtx, cancel := context.WithCancel(ctx)
@@ -270,7 +280,8 @@ func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) e
 	if dice != nil {
 		goRun("dice reader", func() error { return dice.Run(runCtx, inputs) })
 	}
-	goRun("session", func() error { return sess.Run(runCtx, inputs) })
+	goRun("session", func() error { return sess.Run(runCtx, countInputs(runCtx, inputs, met)) })
+	goRun("observe", func() error { return observe(runCtx, sess, met, slogger) })
 	goRun("dashboard", func() error { return dash.Run(runCtx) })
 	goRun("http", func() error {
 		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
