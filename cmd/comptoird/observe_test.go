@@ -85,7 +85,7 @@ func TestHealthAndMetrics(t *testing.T) {
 		}
 	}
 	var rep struct {
-		Status  string `json:"status"`
+		Status  string            `json:"status"`
 		Journal struct{ OK bool } `json:"journal"`
 		Session struct{ OK bool } `json:"session"`
 	}
