@@ -10,6 +10,7 @@ import (
 
 	"comptoir/bgstats"
 	"comptoir/games"
+	"comptoir/journal"
 )
 
 // pastGames is implemented by sessions that read the table's journal
@@ -17,6 +18,61 @@ import (
 // dated and timed by the journal.
 type pastGames interface {
 	play(id int64) (bgstats.Play, error)
+	games() ([]journal.Info, error)
+}
+
+// games lists the table journal's games.
+func (t *tableSession) games() ([]journal.Info, error) {
+	if t.opts.Store == nil {
+		return nil, errNoStore
+	}
+	return t.opts.Store.Games()
+}
+
+// playInfo is a game of the journal, as /api/plays lists it.
+type playInfo struct {
+	Game    int64    `json:"game"`
+	Rules   string   `json:"rules"`
+	Variant string   `json:"variant,omitempty"`
+	Players []string `json:"players"`
+	Started string   `json:"started"` // local time, "2006-01-02 15:04"
+	Minutes int      `json:"minutes"` // 0 while it runs
+	Outcome string   `json:"outcome"` // "over", "abandoned" or "" while it runs
+}
+
+// servePlays lists the journal's games, newest first, for the staff page
+// (the staff PIN in the X-Comptoir-Staff-Pin header): each finished one
+// can be downloaded for BG Stats with ?game=N.
+func (s *Server) servePlays(w http.ResponseWriter, r *http.Request) {
+	if !s.checkPIN(r.Header.Get(StaffPINHeader)) {
+		httpError(w, http.StatusForbidden, "the list of games is for the staff, with the PIN", "la liste des parties est pour le personnel, avec son code")
+		return
+	}
+	pg, ok := s.sess.(pastGames)
+	if !ok {
+		httpError(w, http.StatusNotFound, "this table keeps no journal", "cette table ne tient pas de journal")
+		return
+	}
+	infos, err := pg.games()
+	if err != nil {
+		s.logf("dashboard: plays: %v", err)
+		httpError(w, http.StatusInternalServerError, "the journal could not be read", "le journal n'a pas pu être lu")
+		return
+	}
+	zone := s.bgstatsOpts().Zone
+	out := []playInfo{}
+	for i := len(infos) - 1; i >= 0; i-- {
+		in := infos[i]
+		p := playInfo{Game: in.ID, Rules: in.Setup.Game, Variant: in.Setup.Variant, Players: in.Setup.Players,
+			Started: in.Started.In(zone).Format("2006-01-02 15:04"), Outcome: in.Outcome}
+		if !in.Finished.IsZero() {
+			p.Minutes = int(in.Finished.Sub(in.Started).Round(time.Minute) / time.Minute)
+		}
+		out = append(out, p)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(out)
 }
 
 var errNoStore = errors.New("dashboard: the table has no journal")

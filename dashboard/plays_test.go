@@ -82,6 +82,17 @@ func TestBGStatsEarlierGame(t *testing.T) {
 	if loc := get("/bgstats?game=1", "2468").Header.Get("Location"); !strings.HasPrefix(loc, bgstats.LinkBase+"?data=") {
 		t.Errorf("/bgstats redirects to %q, want the app's import link", loc)
 	}
+	// The staff page's list of the journal's games, newest first.
+	if resp := get("/api/plays", ""); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("/api/plays without the PIN: %s, want 403", resp.Status)
+	}
+	var list []playInfo
+	if err := json.NewDecoder(get("/api/plays", "2468").Body).Decode(&list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 || list[0].Game != 2 || list[0].Outcome != "" || list[1].Game != 1 || list[1].Outcome != "over" || list[1].Rules != "tally" || strings.Join(list[1].Players, ",") != "Anna,Bruno" {
+		t.Errorf("/api/plays = %+v, want game 2 playing then game 1 over", list)
+	}
 }
 
 // TestBGStatsEndScreen plays Tally to the end and follows the end

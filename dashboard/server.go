@@ -295,6 +295,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /download/bgsplay", s.serveBGSPlay)
 	m.HandleFunc("GET /bgstats", s.serveBGStatsLink)
 	m.HandleFunc("GET /qr/bgstats.png", s.serveBGStatsQR)
+	m.HandleFunc("GET /api/plays", s.servePlays)
 	s.mux = m
 }
 
