@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"image/png"
 	"io"
 	"net/http"
@@ -17,14 +16,12 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"comptoir/bgstats"
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
-	"comptoir/games/genoa"
 	"comptoir/games/kit"
 	"comptoir/hw/clock"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func TestDecodeMessage(t *testing.T) {
 	tests := []struct {
@@ -452,7 +449,7 @@ func TestPagesAndDownloads(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	resp := r.get("/download/bgsplay")
-	var f bgsFile
+	var f bgstats.File
 	if err := json.NewDecoder(resp.Body).Decode(&f); err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("bgsplay: %s %v", resp.Status, err)
 	}
@@ -463,36 +460,5 @@ func TestPagesAndDownloads(t *testing.T) {
 	body, _ := io.ReadAll(resp.Body)
 	if !strings.Contains(resp.Header.Get("Content-Disposition"), "attachment") || strings.Count(string(body), "take n=3") != 7 {
 		t.Errorf("record download: %q", body)
-	}
-}
-
-func TestBGStatsGolden(t *testing.T) {
-	setup := engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}}
-	res := engine.Result{Over: true, Scores: []engine.Score{
-		{Seat: 0, Player: "Anna", Total: 420, Parts: []engine.Part{{Name: "money", NameEN: "money", NameFR: "argent", Points: 420}}},
-		{Seat: 1, Player: "Bruno", Total: 515, Parts: []engine.Part{{Name: "money", NameEN: "money", NameFR: "argent", Points: 515}}},
-		{Seat: 2, Player: "Chloé", Total: 515, TieBreak: -1, Parts: []engine.Part{{Name: "money", NameEN: "money", NameFR: "argent", Points: 515}}},
-	}}
-	res.Rank()
-	start := time.Date(2026, 11, 21, 19, 30, 0, 0, time.UTC)
-	got, err := BGStatsPlay(kitOf(t, genoa.New()), setup, res, start, start.Add(95*time.Minute), "Café Comptoir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	golden := filepath.Join("testdata", "genoa.bgsplay")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to write it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("BGStatsPlay differs from %s:\n%s", golden, got)
-	}
-	if _, err := BGStatsPlay(kitOf(t, genoa.New()), setup, engine.Result{}, start, start, "x"); err == nil {
-		t.Error("BGStatsPlay of a game not over: no error")
 	}
 }

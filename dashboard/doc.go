@@ -27,6 +27,11 @@
 //   - /download/record and /download/bgsplay give the game record (the
 //     engine's notation) and, once the game is over, a BG Stats import
 //     file; /api/game the game's fixed data (board layout, card texts).
+//   - /bgstats sends a phone to the BG Stats app's import link of the
+//     finished game (package comptoir/bgstats), and /qr/bgstats.png is the
+//     end screen's QR code of it; ?game=N asks /download/bgsplay and
+//     /bgstats for an earlier game of the journal (staff, with the PIN),
+//     and /api/plays lists the journal's games for the staff page.
 //
 // # Secrets
 //

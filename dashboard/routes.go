@@ -39,7 +39,10 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /qr/{seat}", s.serveQR)
 	m.HandleFunc("GET /api/game", s.serveGameInfo)
 	m.HandleFunc("GET /download/record", s.serveRecord)
-	m.HandleFunc("GET /download/bgsplay", s.serveBGStats)
+	m.HandleFunc("GET /download/bgsplay", s.serveBGSPlay)
+	m.HandleFunc("GET /bgstats", s.serveBGStatsLink)
+	m.HandleFunc("GET /qr/bgstats.png", s.serveBGStatsQR)
+	m.HandleFunc("GET /api/plays", s.servePlays)
 	s.mux = m
 	s.handler = s.guardOrigin(m)
 }
@@ -237,25 +240,5 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.txt"`, name, s.opts.Clock.Now().Format("2006-01-02")))
-	w.Write(data)
-}
-
-// serveBGStats serves the BG Stats import file of a finished game.
-func (s *Server) serveBGStats(w http.ResponseWriter, r *http.Request) {
-	u := s.latestUpdate()
-	if u == nil || !(u.State.Result().Over || u.Outcome == "over") {
-		httpError(w, http.StatusConflict, "the game is not over yet", "la partie n'est pas finie")
-		return
-	}
-	res := u.State.Result()
-	res.Over = true // ended by the staff: scored as it stands
-	data, err := BGStatsPlay(s.kit, u.State.Setup(), res, u.Started, s.opts.Clock.Now(), s.opts.Location)
-	if err != nil {
-		s.logf("dashboard: bgsplay: %v", err)
-		httpError(w, http.StatusInternalServerError, "the BG Stats file could not be made", "le fichier BG Stats n'a pas pu être créé")
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.bgsplay"`, u.State.Setup().Game, s.opts.Clock.Now().Format("2006-01-02")))
 	w.Write(data)
 }

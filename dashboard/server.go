@@ -57,6 +57,9 @@ type Opts struct {
 	// Location is the place written in the BG Stats export, for example
 	// the café's name.
 	Location string
+	// TimeZone is the table's, for the BG Stats export's dates. Nil: the
+	// system's.
+	TimeZone *time.Location
 	// Logf logs what goes wrong with connections. Nil: discarded.
 	Logf func(format string, args ...any)
 

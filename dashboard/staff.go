@@ -73,6 +73,7 @@ func (s *Server) staffRequest(m Message) (StaffRequest, error) {
 func (s *Server) staff(ctx context.Context, c *client, st *connState, m Message) bool {
 	if !s.staffAllowed(c, st, m) {
 		st.pinFailed++
+		s.logf("dashboard: staff action %q refused: wrong PIN (%d on this connection)", m.Action, st.pinFailed)
 		return st.pinFailed < maxPINFailures
 	}
 	req, err := s.staffRequest(m)
@@ -82,9 +83,11 @@ func (s *Server) staff(ctx context.Context, c *client, st *connState, m Message)
 	}
 	if req.Kind == StaffReassign {
 		if err := s.tok.free(req.Seat, s.opts.Clock.Now()); err != nil {
+			s.logStaff(req, err)
 			s.reply(c, s.outcome(m.ID, err))
 			return true
 		}
+		s.logStaff(req, nil)
 		s.notifySeats()
 		s.reply(c, s.outcome(m.ID, nil))
 		return true
@@ -92,6 +95,7 @@ func (s *Server) staff(ctx context.Context, c *client, st *connState, m Message)
 	sctx, cancel := context.WithTimeout(ctx, s.opts.SubmitTimeout)
 	err = s.sess.Staff(sctx, req)
 	cancel()
+	s.logStaff(req, err)
 	s.reply(c, s.outcome(m.ID, err))
 	return true
 }

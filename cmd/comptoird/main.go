@@ -39,12 +39,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -58,12 +59,15 @@ import (
 	"comptoir/games"
 	"comptoir/games/kit"
 	"comptoir/games/tally"
+	"comptoir/health"
 	"comptoir/hw/clock"
 	"comptoir/hw/replay"
 	"comptoir/hw/tagmap"
 	"comptoir/hw/wiring"
 	"comptoir/input"
 	"comptoir/journal"
+	"comptoir/metrics"
+	"comptoir/sdnotify"
 	"comptoir/table"
 	"comptoir/tableconfig"
 )
@@ -78,31 +82,21 @@ const (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stderr); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			os.Exit(2)
-		}
-		fmt.Fprintln(os.Stderr, "comptoird:", err)
-		os.Exit(1)
-	}
+	os.Exit(exitCode(run(ctx, os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
 }
 
-// run runs the daemon until ctx ends (a signal) or a part fails.
-func run(ctx context.Context, args []string, stderr io.Writer) error {
+// run runs the daemon until ctx ends (a signal) or a part fails; help
+// and version print on stdout.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("comptoird", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configPath := fs.String("config", "/etc/comptoir/table.yaml", "the table configuration `file`")
 	listen := fs.String("listen", "", "the dashboard's `address`, instead of the configuration's listen:")
 	journalPath := fs.String("journal", "", "the journal `file`, instead of the configuration's journal:")
 	noReplay := fs.Bool("no-replay", false, "ignore the configuration's replay: section (no inputs but the phones)")
-	if err := fs.Parse(args); err != nil {
+	if done, err := commandLine(fs, args, stdout, stderr); done || err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
-	}
-	logger := log.New(stderr, "comptoird: ", log.LstdFlags)
 	cfg, err := tableconfig.Load(*configPath)
 	if err != nil {
 		return err
@@ -116,7 +110,11 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if *noReplay {
 		cfg.Replay = nil
 	}
-	return serve(ctx, cfg, logger)
+	slogger, _ := newLogger(cfg.Log, stderr)
+	if err := checkAtStart(cfg, slogger); err != nil {
+		return err
+	}
+	return serve(ctx, cfg, slogger)
 }
 
 // testGamesEnv, set to 1 in the daemon's environment, lets a table play
@@ -134,7 +132,8 @@ func gameList() []kit.Game {
 }
 
 // serve wires the parts of the table and runs them.
-func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) error {
+func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) error {
+	logger := slog.NewLogLogger(slogger.Handler(), slog.LevelInfo)
 	clk := clock.Real()
 	gameKit, err := games.Find(gameList(), cfg.Game)
 	if err != nil {
@@ -240,6 +239,14 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	if err != nil {
 		return err
 	}
+	met := metrics.New(opts.MinConfidence)
+	hc, err := health.New(health.Opts{Journal: cfg.Journal, Verify: store.Verify,
+		Session: func(ctx context.Context) error { _, err := sess.Current(ctx); return err },
+		Devices: func() []input.DeviceStatus { return sess.Latest().Devices }})
+	if err != nil {
+		return err
+	}
+	defer hc.Close()
 	tableOpts := dashboard.TableOpts{Store: store}
 	if editor != nil {
 		editor.sess = func() *table.Session { return sess }
@@ -250,7 +257,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 		return err
 	}
 	dash, err := dashboard.New(dashboard.FromTable(sess, tableOpts), dashboard.Opts{
-		StaffPIN: staffSecret, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cfg.Table,
+		StaffPIN: staffSecret, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cmp.Or(cfg.Venue, cfg.Table), TimeZone: cfg.TimeZone,
 		Logf: logger.Printf,
 	})
 	if err != nil {
@@ -261,7 +268,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 		return fmt.Errorf("dashboard: %w (is another comptoird running? change listen: in %s)", err, cfg.File)
 	}
 	ln = dashboard.LimitListener(ln, dashboard.ListenerMaxConns, dashboard.ListenerMaxConnsPerAddr)
-	srv := dashboard.NewHTTPServer(dash.Handler(), logger)
+	srv := dashboard.NewHTTPServer(monitored(dash.Handler(), hc, met), logger)
 	logger.Printf("dashboard on http://%s", displayAddr(ln.Addr()))
 
 	runCtx, cancel := context.WithCancel(ctx)
@@ -285,7 +292,8 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	if dice != nil {
 		goRun("dice reader", func() error { return dice.Run(runCtx, inputs) })
 	}
-	goRun("session", func() error { return sess.Run(runCtx, inputs) })
+	goRun("session", func() error { return sess.Run(runCtx, countInputs(runCtx, inputs, met)) })
+	goRun("observe", func() error { return observe(runCtx, sess, met, slogger) })
 	goRun("dashboard", func() error { return dash.Run(runCtx) })
 	goRun("http", func() error {
 		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
@@ -293,6 +301,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 		}
 		return nil
 	})
+	goRun("systemd", func() error { return notifySystemd(runCtx, sdnotify.FromEnv(), sess, logger) })
 
 	var failure error
 	select {

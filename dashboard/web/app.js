@@ -21,6 +21,7 @@
   let staffIn = false;
   let info = null;      // the game's fixed data (/api/game)
   let infoFor = "";
+  let pastGames = null; // the journal's games, on the staff page once asked for (/api/plays)
 
   window.RENDERERS = window.RENDERERS || {};
 
@@ -285,7 +286,9 @@
     return h("section", { id: "result" }, h("h2", {}, t("result")), h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows)),
       h("h3", {}, t("downloads")),
       h("p", { class: "downloads" }, h("a", { href: "/download/record", download: "" }, t("record")), " · ",
-        h("a", { href: "/download/bgsplay", download: "" }, t("bgstats"))));
+        h("a", { href: "/download/bgsplay", download: "" }, t("bgstats")), " · ",
+        h("a", { href: "/bgstats" }, t("bgstatsOpen"))),
+      h("p", { class: "bgstats-qr" }, h("img", { src: "/qr/bgstats.png", alt: t("bgstatsOpen"), width: 160, height: 160 })));
   }
 
   function devicesSection() {
@@ -324,7 +327,28 @@
       form(t("abandon"), [field("reason", t("reason"))], (e) => staffSend({ action: "abandon", reason: e.reason.value })),
       frame.over ? form(t("newGame"), [h("input", { type: "text", name: "line", value: frame.players.map((p) => p.name).join(", "), autocomplete: "off" })],
         (e) => staffSend({ action: "new-game", line: e.line.value })) : null,
-      h("p", {}, h("button", { type: "button", id: "pair", onclick: pair }, t("pairScreen"))));
+      h("p", {}, h("button", { type: "button", id: "pair", onclick: pair }, t("pairScreen"))),
+      pastGamesSection(pin));
+  }
+
+  // The journal's games, each finished one downloadable for BG Stats: the
+  // requests carry the staff PIN in a header, so the file is fetched and
+  // saved from here rather than by a plain link.
+  function pastGamesSection(pin) {
+    const headers = () => ({ "X-Comptoir-Staff-Pin": pin() });
+    const load = () => fetch("/api/plays", { headers: headers() }).then((r) => r.ok ? r.json() : []).then((list) => { pastGames = list; render(); });
+    const save = (g) => fetch("/download/bgsplay?game=" + g.game, { headers: headers() }).then((r) => r.blob()).then((b) => {
+      const a = h("a", { href: URL.createObjectURL(b), download: g.rules + "-" + g.game + ".bgsplay" });
+      document.body.appendChild(a); a.click(); a.remove();
+    });
+    const open = (g) => fetch("/bgstats?format=json&game=" + g.game, { headers: headers() }).then((r) => r.json()).then((j) => { if (j.link) location.href = j.link; });
+    const rows = (pastGames || []).map((g) => h("tr", {},
+      h("td", {}, g.game), h("td", {}, g.rules + (g.variant ? " " + g.variant : "")), h("td", {}, g.players.join(", ")),
+      h("td", {}, g.started), h("td", {}, g.minutes || ""), h("td", {}, g.outcome || t("playing")),
+      h("td", {}, g.outcome === "over" ? [h("button", { onclick: () => save(g) }, t("bgstats")), " ", h("button", { onclick: () => open(g) }, t("bgstatsApp"))] : "")));
+    return h("section", { id: "past-games" }, h("h3", {}, t("pastGames")),
+      h("button", { onclick: load }, t(pastGames ? "refresh" : "show")),
+      pastGames ? h("table", { class: "scores" }, h("tbody", {}, rows)) : null);
   }
 
   function pinSection() {
