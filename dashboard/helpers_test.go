@@ -95,7 +95,7 @@ func (m *memSession) Submit(ctx context.Context, a engine.Action) error {
 	next, evs, err := engine.Play(m.state, a)
 	if err != nil {
 		if r, ok := engine.AsRefusal(err); ok {
-			m.refusal = &table.Refused{Seat: a.By, FR: r.FR, EN: r.EN, Seq: m.seq}
+			m.refusal = table.NewRefused(a.By, r, m.seq)
 			m.publishLocked()
 		}
 		return err

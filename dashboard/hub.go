@@ -320,10 +320,15 @@ func (s *Server) frame(u *Update, vs views, legal []frameAction, a audience) []b
 	}
 	if r := u.Refusal; r != nil {
 		// A refusal may tell the seat's own holdings ("you have only 12
-		// ducats"): it goes to that seat and to the staff; the table sees
-		// the refusals of the table's own devices.
-		if a.role == roleStaff || r.Seat == viewer {
+		// ducats"): it goes whole to that seat and to the staff; the
+		// table's screen, which everyone reads, sees the refusals of the
+		// table's own devices in the rule's public words only (a card
+		// scanned twice is not named: it may be in a player's hand).
+		switch {
+		case a.role == roleStaff || (r.Seat == viewer && r.Seat != engine.NoSeat):
 			f.Refusal = &Refused{Seat: r.Seat, Seq: r.Seq, FR: r.FR, EN: r.EN}
+		case r.Seat == viewer:
+			f.Refusal = &Refused{Seat: r.Seat, Seq: r.Seq, FR: r.PublicFR, EN: r.PublicEN}
 		}
 	}
 	if a.role != roleTable && !f.Over {
