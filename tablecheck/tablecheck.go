@@ -25,8 +25,8 @@ import (
 	"comptoir/engine"
 	"comptoir/games"
 	"comptoir/games/kit"
-	"comptoir/journal"
 	"comptoir/hw/tagmap"
+	"comptoir/journal"
 	"comptoir/tableconfig"
 )
 
