@@ -19,7 +19,7 @@ DEMO_PACKAGES := libopencv-dev
 FUZZTIME ?= 5s
 SIMGAMES ?= 2000
 
-.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench memory model
+.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench memory model build install
 
 # The daemon on recorded inputs: a scripted Genoa game's tag taps, and its
 # rolls shown as pictures to the real dice reader (comptoir dicefeed, a
@@ -27,6 +27,17 @@ SIMGAMES ?= 2000
 demo: deps-demo
 	$(GO) build -o bin/ ./cmd/comptoir ./cmd/comptoird
 	bin/comptoird --config configs/tables/demo.yaml
+
+# Both programs, stamped with the git commit (comptoir version).
+build: deps-demo
+	$(GO) build -buildvcs=auto -o bin/ ./cmd/comptoir ./cmd/comptoird
+
+# The service: both programs, the systemd unit, the comptoir user in the
+# device groups, /var/lib/comptoir and /etc/comptoir/table.yaml to edit
+# (configs/systemd/install.sh; DESTDIR= and PREFIX= as usual).
+install:
+	@[ -x bin/comptoird ] && [ -x bin/comptoir ] || { echo "build first: make build (as yourself, then sudo make install)"; exit 1; }
+	configs/systemd/install.sh bin
 
 # The daemon's peak resident memory during two minutes of the demo (budget
 # 80 MB); the dice reader child is measured apart.

@@ -10,13 +10,14 @@
 //     everyone sees it (for Genoa the board with the pawn's path this turn
 //     and the squares it can still reach, the round track, whose turn and
 //     which step, every player's public holdings), the game's log in words,
-//     and a QR code per free seat.
+//     and, on the table's screen only (see Security), a QR code per free
+//     seat.
 //   - /seat is a player's phone: all of the above, plus that seat's own
 //     secrets (money, cards and what each card needs), the actions the
 //     rules allow it now as buttons, a free command line, and proposals:
 //     a player offers the seat the game waits for (Genoa's merchant) a deal
 //     for a square; that seat accepts or refuses it.
-//   - /staff, behind the staff PIN: undo the last step with a reason,
+//   - /staff, behind the staff secret: undo the last step with a reason,
 //     correct a holding (a game command played as the staff), free a seat
 //     for another phone, edit a board cell, end or abandon the game.
 //   - /join?seat=N&code=C is what a seat's QR code holds: the phone gets a
@@ -26,6 +27,11 @@
 //   - /download/record and /download/bgsplay give the game record (the
 //     engine's notation) and, once the game is over, a BG Stats import
 //     file; /api/game the game's fixed data (board layout, card texts).
+//   - /bgstats sends a phone to the BG Stats app's import link of the
+//     finished game (package comptoir/bgstats), and /qr/bgstats.png is the
+//     end screen's QR code of it; ?game=N asks /download/bgsplay and
+//     /bgstats for an earlier game of the journal (staff, with the PIN),
+//     and /api/plays lists the journal's games for the staff page.
 //
 // # Secrets
 //
@@ -47,6 +53,33 @@
 // on. Messages larger than 4 KiB get an error; frames larger than 1 MiB
 // close the connection. Each connection is rate limited (Opts.Burst, then
 // Opts.RatePerSecond). Websockets from another origin are refused.
+//
+// # Security
+//
+// A table sits on a shared network (the café's Wi-Fi); attack_test.go is
+// the attack suite that proves each point against a table on loopback.
+//
+//   - Staff: one guard (staffauth.go) checks the staff secret on every
+//     route (the websocket's hello and staff messages, the download's
+//     header, the screen pairing); wrong secrets are counted across all
+//     connections, and after three each further attempt waits twice as
+//     long, up to a 15-minute lockout shown on the table's screen (the
+//     screen itself is never made to wait). A staff login lasts
+//     Opts.StaffSession; staff messages carry a nonce and a replayed one
+//     is refused. The daemon makes a random secret at the first start
+//     when the configuration sets no PIN.
+//   - Seats (joincode.go): join codes go only to the table's screen (Opts.
+//     ScreenAddrs, loopback by default, or a device paired with the staff
+//     secret), serve once, expire (Opts.JoinCodeTTL); /qr/N draws only the
+//     code its caller has.
+//   - Origin (origin.go): the Host must be an address, localhost or a
+//     configured name (DNS rebinding); websockets and state-changing
+//     requests need a matching Origin; no directory listings.
+//   - Limits (limits.go): websockets capped in all and per address, a rate
+//     limit over all connections, and for the daemon a capped listener and
+//     an HTTP server with read, write and idle timeouts.
+//   - Input (hygiene.go): player names and free texts that would break
+//     the game record are refused with a message.
 //
 // # Concurrency
 //

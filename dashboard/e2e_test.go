@@ -410,6 +410,17 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	}
 	time.Sleep(300 * time.Millisecond)
 	checkBruno("after the undo")
+	// The staff pair this browser as a table's screen: it gets the
+	// screen's cookie (the browsers here are on loopback, the screen's
+	// address already; the attack suite checks a device elsewhere).
+	var cookie bool
+	if err := chromedp.Run(staff,
+		chromedp.Click(`#pair`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#toast[data-kind=""]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById("toast").textContent.length > 0`, &cookie),
+	); err != nil || !cookie {
+		t.Errorf("pairing the screen from the staff page: %v", err)
+	}
 	shot(staff, "staff.png")
 	t.Logf("screenshots in %s", shots)
 }

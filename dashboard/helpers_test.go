@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"runtime"
 	"strings"
 	"sync"
@@ -94,7 +95,7 @@ func (m *memSession) Submit(ctx context.Context, a engine.Action) error {
 	next, evs, err := engine.Play(m.state, a)
 	if err != nil {
 		if r, ok := engine.AsRefusal(err); ok {
-			m.refusal = &table.Refused{Seat: a.By, FR: r.FR, EN: r.EN, Seq: m.seq}
+			m.refusal = table.NewRefused(a.By, r, m.seq)
 			m.publishLocked()
 		}
 		return err
@@ -232,8 +233,10 @@ func tallyRig(t testing.TB, players ...string) (*rig, *memSession) {
 func (r *rig) join(seat int) string {
 	r.t.Helper()
 	code := r.srv.tok.code(engine.Seat(seat - 1))
-	resp, err := http.Post(r.http.URL+"/api/join", "application/json",
-		strings.NewReader(`{"seat":`+itoa(seat)+`,"code":"`+code+`"}`))
+	req, _ := http.NewRequest("POST", r.http.URL+"/api/join", strings.NewReader(`{"seat":`+itoa(seat)+`,"code":"`+code+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", r.http.URL) // as the join page, from the table's own origin
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -250,6 +253,15 @@ func (r *rig) join(seat int) string {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// nonce is a new staff message nonce.
+func nonce() string { return randomHex(16) }
+
+// qrPath is the path of seat's QR code (1-based) as the table's screen
+// asks for it: with the join link it was given.
+func (r *rig) qrPath(seat int) string {
+	return "/qr/" + itoa(seat) + ".png?c=" + url.QueryEscape(joinPath(engine.Seat(seat-1), r.srv.tok.code(engine.Seat(seat-1))))
+}
 
 // wsClient is a test phone: it reads every message into a channel.
 type wsClient struct {

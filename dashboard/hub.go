@@ -24,6 +24,10 @@ const (
 	replyBuffer = 16
 )
 
+// sweepPeriod is how often the hub ends staff sessions and renews expired
+// join codes (a variable for the tests).
+var sweepPeriod = 5 * time.Second
+
 // Roles of a connection.
 const (
 	roleTable = "table" // the table's screen or any spectator: public view
@@ -35,6 +39,9 @@ const (
 type audience struct {
 	role string
 	seat engine.Seat // for roleSeat; NoSeat otherwise
+	// screen is the table's trusted screen (joincode.go): it alone of
+	// the table's audience is shown the join codes.
+	screen bool
 }
 
 var tableAudience = audience{role: roleTable, seat: engine.NoSeat}
@@ -48,13 +55,21 @@ type client struct {
 	send chan []byte
 	// replies carries replies from the reader to the writer; never closed.
 	replies chan []byte
+	// screen: the connection is the table's trusted screen.
+	screen bool
+}
+
+// tableAud is the table's audience of c: the screen's if c is it.
+func (c *client) tableAud() audience {
+	return audience{role: roleTable, seat: engine.NoSeat, screen: c.screen}
 }
 
 // member is the hub's record of a client; only the hub goroutine reads or
 // writes it.
 type member struct {
 	aud   audience
-	token string // the seat token that made it a seat, to check on changes
+	token string    // the seat token that made it a seat, to check on changes
+	until time.Time // the end of a staff session; zero otherwise
 }
 
 // identity is a reader's request to the hub: this client is now aud.
@@ -62,6 +77,7 @@ type identity struct {
 	c     *client
 	aud   audience
 	token string
+	until time.Time // the staff session's end, for a staff audience
 }
 
 // run is the hub: the one goroutine that owns the set of clients. It
@@ -100,6 +116,9 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			drop(c)
 		}
 	}()
+	sweep := time.NewTicker(sweepPeriod) // staff sessions, join codes, lockout
+	defer sweep.Stop()
+	locked := false
 	for {
 		select {
 		case <-ctx.Done():
@@ -127,19 +146,19 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			s.props.expire(u.State.Waiting())
 			for c, m := range members {
 				if freed && m.aud.role == roleSeat {
-					m.aud, m.token = tableAudience, ""
+					m.aud, m.token = c.tableAud(), ""
 				}
 				deliver(c, m)
 			}
 		case c := <-s.register:
-			m := &member{aud: tableAudience}
+			m := &member{aud: c.tableAud()}
 			members[c] = m
 			deliver(c, m)
 		case c := <-s.unregister:
 			drop(c)
 		case id := <-s.identify:
 			if m, ok := members[id.c]; ok {
-				m.aud, m.token = id.aud, id.token
+				m.aud, m.token, m.until = id.aud, id.token, id.until
 				deliver(id.c, m)
 			}
 		case <-s.seatsChanged:
@@ -150,10 +169,25 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			for c, m := range members {
 				if m.aud.role == roleSeat {
 					if _, err := s.tok.seat(m.token); err != nil {
-						m.aud, m.token = tableAudience, ""
+						m.aud, m.token = c.tableAud(), ""
 					}
 				}
 				deliver(c, m)
+			}
+			locked = s.staffLockNow() != nil
+		case <-sweep.C:
+			// A staff session ended (its connection sees the table's view
+			// again), a join code expired, a lockout began or ended.
+			now := s.opts.Clock.Now()
+			changed := s.tok.codesExpired(now, s.opts.JoinCodeTTL) || (s.staffLockNow() != nil) != locked
+			for c, m := range members {
+				if m.aud.role == roleStaff && !m.until.IsZero() && !now.Before(m.until) {
+					m.aud, m.until = c.tableAud(), time.Time{}
+					deliver(c, m)
+				}
+			}
+			if changed {
+				s.notifySeats()
 			}
 		}
 	}
@@ -186,7 +220,10 @@ type frame struct {
 	Refusal *Refused       `json:"refusal,omitempty"`
 	Result  *engine.Result `json:"result,omitempty"`
 	Devices []frameDevice  `json:"devices,omitempty"`
-	Unknown []string       `json:"unknown,omitempty"`
+	// StaffLock is the staff access's lockout after wrong secrets, on
+	// the table's and the staff's frames.
+	StaffLock *staffLock `json:"staff_lock,omitempty"`
+	Unknown   []string   `json:"unknown,omitempty"`
 }
 
 type framePlayer struct {
@@ -259,7 +296,7 @@ func (s *Server) frame(u *Update, vs views, legal []frameAction, a audience) []b
 	}
 	for i, name := range setup.Players {
 		p := framePlayer{Seat: engine.Seat(i), Name: name, Free: !s.tok.taken(engine.Seat(i))}
-		if p.Free && a.role != roleSeat && !f.Over {
+		if p.Free && (a.role == roleStaff || a.screen) && !f.Over {
 			p.Join = joinPath(p.Seat, s.tok.code(p.Seat))
 		}
 		f.Players = append(f.Players, p)
@@ -283,10 +320,15 @@ func (s *Server) frame(u *Update, vs views, legal []frameAction, a audience) []b
 	}
 	if r := u.Refusal; r != nil {
 		// A refusal may tell the seat's own holdings ("you have only 12
-		// ducats"): it goes to that seat and to the staff; the table sees
-		// the refusals of the table's own devices.
-		if a.role == roleStaff || r.Seat == viewer {
+		// ducats"): it goes whole to that seat and to the staff; the
+		// table's screen, which everyone reads, sees the refusals of the
+		// table's own devices in the rule's public words only (a card
+		// scanned twice is not named: it may be in a player's hand).
+		switch {
+		case a.role == roleStaff || (r.Seat == viewer && r.Seat != engine.NoSeat):
 			f.Refusal = &Refused{Seat: r.Seat, Seq: r.Seq, FR: r.FR, EN: r.EN}
+		case r.Seat == viewer:
+			f.Refusal = &Refused{Seat: r.Seat, Seq: r.Seq, FR: r.PublicFR, EN: r.PublicEN}
 		}
 	}
 	if a.role != roleTable && !f.Over {
@@ -304,6 +346,7 @@ func (s *Server) frame(u *Update, vs views, legal []frameAction, a audience) []b
 	f.Said = s.props.announcements()
 	f.Devices = seatDevices(a, u.Devices)
 	if a.role != roleSeat {
+		f.StaffLock = s.staffLockNow()
 		for _, d := range u.Devices {
 			f.Devices = append(f.Devices, frameDevice{Device: d.Device, OK: d.OK, Detail: d.Detail, FR: d.DetailFR})
 		}

@@ -20,6 +20,8 @@ const (
 	maxFrame = 1 << 20
 	// maxText caps every text field (token, PIN, reason, command line).
 	maxText = 512
+	// minNonce is the shortest nonce of a staff message.
+	minNonce = 16
 )
 
 // ErrBadMessage is matched by every error of DecodeMessage.
@@ -40,8 +42,8 @@ const (
 //	{"type":"hello","role":"staff","pin":"1234"}     the staff page
 //	{"type":"command","name":"take","args":{"n":2}}  a game command
 //	{"type":"command","line":"take n=2"}             the same, as a line
-//	{"type":"staff","pin":"1234","action":"undo","reason":"misread die"}
-//	{"type":"staff","pin":"1234","action":"new-game","line":"Anna, Bruno"} (no line: the same players)
+//	{"type":"staff","nonce":"…","action":"undo","reason":"misread die"}  (after a staff hello; or with "pin")
+//	{"type":"staff","nonce":"…","action":"new-game","line":"Anna, Bruno"} (no line: the same players)
 //	{"type":"propose","line":"deal from=Bruno to=harbour ducats=10"}
 //	{"type":"answer","proposal":3,"accept":true}
 //
@@ -67,6 +69,9 @@ type Message struct {
 
 	Proposal int64 `json:"proposal,omitempty"`
 	Accept   *bool `json:"accept,omitempty"`
+
+	// Nonce makes a staff message once only: a replayed one is refused.
+	Nonce string `json:"nonce,omitempty"`
 }
 
 var staffActions = map[string]bool{
@@ -102,7 +107,7 @@ func DecodeMessage(data []byte) (Message, error) {
 func (m *Message) check() error {
 	for _, f := range []struct{ name, v string }{
 		{"token", m.Token}, {"role", m.Role}, {"pin", m.PIN}, {"name", m.Name}, {"line", m.Line},
-		{"action", m.Action}, {"reason", m.Reason}, {"cell", m.Cell}, {"square", m.Square},
+		{"action", m.Action}, {"reason", m.Reason}, {"cell", m.Cell}, {"square", m.Square}, {"nonce", m.Nonce},
 	} {
 		if len(f.v) > maxText {
 			return fmt.Errorf("%s is %d bytes long, at most %d", f.name, len(f.v), maxText)
@@ -114,7 +119,7 @@ func (m *Message) check() error {
 			"name": m.Name != "", "args": len(m.Args) > 0, "line": m.Line != "",
 			"action": m.Action != "", "reason": m.Reason != "", "seat": m.Seat != nil,
 			"cell": m.Cell != "", "square": m.Square != "",
-			"proposal": m.Proposal != 0, "accept": m.Accept != nil,
+			"proposal": m.Proposal != 0, "accept": m.Accept != nil, "nonce": m.Nonce != "",
 		}
 		for _, n := range names {
 			delete(vals, n)
@@ -165,11 +170,11 @@ func (m *Message) check() error {
 			return fmt.Errorf("a command line is one line")
 		}
 	case msgStaff:
-		if x := has("pin", "action", "reason", "seat", "line", "cell", "square"); x != "" {
+		if x := has("pin", "action", "reason", "seat", "line", "cell", "square", "nonce"); x != "" {
 			return fmt.Errorf("staff does not take %s", x)
 		}
-		if m.PIN == "" {
-			return fmt.Errorf(`a staff request gives the "pin"`)
+		if len(m.Nonce) < minNonce {
+			return fmt.Errorf(`a staff request gives a "nonce" of at least %d characters, new for each request`, minNonce)
 		}
 		if !staffActions[m.Action] {
 			return fmt.Errorf("staff action %q: want undo, correct, cell, end, abandon, reassign or new-game", m.Action)

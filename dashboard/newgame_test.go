@@ -78,12 +78,12 @@ func TestStaffNewGame(t *testing.T) {
 		detail string // in a refusal
 		want   string // the players of the next game, "" for none
 	}{
-		{"while the game runs", Message{Type: msgStaff, PIN: "2468", Action: "new-game"}, "refused", "", ""},
-		{"a player twice", Message{Type: msgStaff, PIN: "2468", Action: "new-game", Line: "Anna, anna"}, "refused", "seated twice", ""},
-		{"abandon", Message{Type: msgStaff, PIN: "2468", Action: "abandon", Reason: "they left"}, "accepted", "", ""},
-		{"new players", Message{Type: msgStaff, PIN: "2468", Action: "new-game", Line: " Chloé, David ,Émile"}, "accepted", "", "Chloé, David, Émile"},
-		{"end", Message{Type: msgStaff, PIN: "2468", Action: "end", Reason: "closing time"}, "accepted", "", ""},
-		{"same players", Message{Type: msgStaff, PIN: "2468", Action: "new-game"}, "accepted", "", "Chloé, David, Émile"},
+		{"while the game runs", Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "new-game"}, "refused", "", ""},
+		{"a player twice", Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "new-game", Line: "Anna, anna"}, "refused", "seated twice", ""},
+		{"abandon", Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "abandon", Reason: "they left"}, "accepted", "", ""},
+		{"new players", Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "new-game", Line: " Chloé, David ,Émile"}, "accepted", "", "Chloé, David, Émile"},
+		{"end", Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "end", Reason: "closing time"}, "accepted", "", ""},
+		{"same players", Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "new-game"}, "accepted", "", "Chloé, David, Émile"},
 	}
 	for _, s := range steps {
 		staff.send(s.msg)

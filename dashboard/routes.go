@@ -9,7 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
-	"net/url"
 	"reflect"
 	"strconv"
 	"strings"
@@ -18,29 +17,8 @@ import (
 )
 
 // checkOrigin accepts a websocket from the dashboard's own pages or an
-// allowed origin.
-func (s *Server) checkOrigin(r *http.Request) bool {
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return true // not a browser: the origin check protects browsers
-	}
-	u, err := url.Parse(origin)
-	if err != nil {
-		return false
-	}
-	if strings.EqualFold(u.Host, r.Host) {
-		return true
-	}
-	if s.opts.BaseURL != "" && strings.EqualFold(origin, s.opts.BaseURL) {
-		return true
-	}
-	for _, o := range s.opts.AllowedOrigins {
-		if strings.EqualFold(strings.TrimRight(o, "/"), origin) {
-			return true
-		}
-	}
-	return false
-}
+// allowed origin; one with no Origin is refused (see origin.go).
+func (s *Server) checkOrigin(r *http.Request) bool { return s.originAllowed(r) }
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
@@ -54,14 +32,19 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /seat", page)
 	m.HandleFunc("GET /staff", page)
 	m.HandleFunc("GET /join", page)
-	m.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(gameFS{game: s.kit, web: static})))
+	m.Handle("GET /static/", http.StripPrefix("/static/", noListing(staticHandler(gameFS{game: s.kit, web: static}))))
+	m.HandleFunc("POST /api/pair", s.servePair)
 	m.HandleFunc("GET /ws", s.serveWS)
 	m.HandleFunc("POST /api/join", s.serveJoin)
 	m.HandleFunc("GET /qr/{seat}", s.serveQR)
 	m.HandleFunc("GET /api/game", s.serveGameInfo)
 	m.HandleFunc("GET /download/record", s.serveRecord)
-	m.HandleFunc("GET /download/bgsplay", s.serveBGStats)
+	m.HandleFunc("GET /download/bgsplay", s.serveBGSPlay)
+	m.HandleFunc("GET /bgstats", s.serveBGStatsLink)
+	m.HandleFunc("GET /qr/bgstats.png", s.serveBGStatsQR)
+	m.HandleFunc("GET /api/plays", s.servePlays)
 	s.mux = m
+	s.handler = s.guardOrigin(m)
 }
 
 func staticHandler(static fs.FS) http.Handler {
@@ -99,6 +82,10 @@ func (s *Server) serveJoin(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Seat int    `json:"seat"`
 		Code string `json:"code"`
+	}
+	if !s.global.allow() {
+		httpError(w, http.StatusTooManyRequests, "too many requests: wait a moment", "trop de requêtes : attendez un instant")
+		return
 	}
 	dec := json.NewDecoder(io.LimitReader(r.Body, maxMessage))
 	dec.DisallowUnknownFields()
@@ -147,6 +134,10 @@ func (s *Server) serveQR(w http.ResponseWriter, r *http.Request) {
 	seat := engine.Seat(n - 1)
 	if s.tok.taken(seat) {
 		httpError(w, http.StatusGone, "this seat is taken", "cette place est prise")
+		return
+	}
+	if !s.qrAllowed(r, seat) {
+		http.NotFound(w, r) // the code is drawn for whoever has it only
 		return
 	}
 	base := s.opts.BaseURL
@@ -232,8 +223,9 @@ const StaffPINHeader = "X-Comptoir-Staff-Pin"
 
 // serveRecord serves the game record (the engine's notation).
 func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
-	if s.recordSealed() && !s.checkPIN(r.Header.Get(StaffPINHeader)) {
+	if s.recordSealed() && !s.staffHTTP(w, r, func() {
 		httpError(w, http.StatusConflict, "the game record names every hidden card and bid: it can be downloaded once the game is over, or by the staff with the PIN", "la feuille de partie nomme toutes les cartes et mises cachées : elle se télécharge une fois la partie finie, ou par le personnel avec son code")
+	}) {
 		return
 	}
 	data, err := s.sess.Record()
@@ -248,25 +240,5 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.txt"`, name, s.opts.Clock.Now().Format("2006-01-02")))
-	w.Write(data)
-}
-
-// serveBGStats serves the BG Stats import file of a finished game.
-func (s *Server) serveBGStats(w http.ResponseWriter, r *http.Request) {
-	u := s.latestUpdate()
-	if u == nil || !(u.State.Result().Over || u.Outcome == "over") {
-		httpError(w, http.StatusConflict, "the game is not over yet", "la partie n'est pas finie")
-		return
-	}
-	res := u.State.Result()
-	res.Over = true // ended by the staff: scored as it stands
-	data, err := BGStatsPlay(s.kit, u.State.Setup(), res, u.Started, s.opts.Clock.Now(), s.opts.Location)
-	if err != nil {
-		s.logf("dashboard: bgsplay: %v", err)
-		httpError(w, http.StatusInternalServerError, "the BG Stats file could not be made", "le fichier BG Stats n'a pas pu être créé")
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.bgsplay"`, u.State.Setup().Game, s.opts.Clock.Now().Format("2006-01-02")))
 	w.Write(data)
 }

@@ -57,8 +57,30 @@ type Opts struct {
 	// Location is the place written in the BG Stats export, for example
 	// the café's name.
 	Location string
+	// TimeZone is the table's, for the BG Stats export's dates. Nil: the
+	// system's.
+	TimeZone *time.Location
 	// Logf logs what goes wrong with connections. Nil: discarded.
 	Logf func(format string, args ...any)
+
+	// Security (see staffauth.go, joincode.go, origin.go, limits.go).
+	// StaffSession is how long a staff login lasts; 0: DefaultStaffSession.
+	StaffSession time.Duration
+	// ScreenAddrs are the addresses of the table's screen, the trusted
+	// display shown the join codes; empty: loopback (the box's own
+	// screen). Other devices are paired by the staff (POST /api/pair).
+	ScreenAddrs []string
+	// Hosts are host names the table answers to besides its base URL's,
+	// localhost and IP addresses (the Host check against DNS rebinding).
+	Hosts []string
+	// JoinCodeTTL is how long a join code is good for; 0: DefaultJoinCodeTTL.
+	JoinCodeTTL time.Duration
+	// MaxConns and MaxConnsPerAddr cap the websockets; 0: the defaults.
+	MaxConns, MaxConnsPerAddr int
+	// GlobalRate and GlobalBurst limit the messages of all connections
+	// together; 0: the defaults.
+	GlobalRate  float64
+	GlobalBurst int
 }
 
 // DefaultOpts are the options for a table of the café.
@@ -84,6 +106,7 @@ type Server struct {
 	tok      *tokens
 	upgrader websocket.Upgrader
 	mux      *http.ServeMux
+	handler  http.Handler // mux behind the Host and Origin checks
 
 	// The version of the game's fixed data (see infoRev).
 	revMu  sync.Mutex
@@ -97,6 +120,13 @@ type Server struct {
 	seatsChanged chan struct{}
 
 	props *proposals
+
+	// Security hooks (staffauth.go, joincode.go, origin.go, limits.go).
+	guard   *staffGuard
+	screens *pairedScreens
+	global  *sharedBucket
+	wsLimit *connLimiter
+	hosts   []string
 
 	mu sync.Mutex
 	// ctx is Run's context while it runs; guarded by mu.
@@ -154,6 +184,12 @@ func New(sess Session, opts Opts) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dashboard: %w", err)
 	}
+	opts.setSecurityDefaults()
+	screens := &pairedScreens{}
+	if err := screens.load(screensPath(opts.TokenFile)); err != nil {
+		return nil, fmt.Errorf("dashboard: %w", err)
+	}
+	tok.ttl, tok.now = opts.JoinCodeTTL, opts.Clock.Now
 	k := sess.Kit()
 	if err := k.Check(); err != nil {
 		return nil, fmt.Errorf("dashboard: %w", err)
@@ -168,13 +204,18 @@ func New(sess Session, opts Opts) (*Server, error) {
 		identify: make(chan identity), seatsChanged: make(chan struct{}, 1),
 		props: newProposals(),
 	}
+	s.screens = screens
+	s.guard = newStaffGuard(opts.StaffPIN, opts.Clock, opts.StaffSession, s.notifySeats)
+	s.global = newSharedBucket(opts.Clock, opts.GlobalRate, opts.GlobalBurst)
+	s.wsLimit = newConnLimiter(opts.MaxConns, opts.MaxConnsPerAddr)
+	s.hosts = configuredHosts(opts)
 	s.upgrader = websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 4096, CheckOrigin: s.checkOrigin}
 	s.routes()
 	return s, nil
 }
 
 // Handler serves the pages, downloads and websocket.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return s.handler }
 
 // Run runs the hub until ctx ends, then closes every connection and waits
 // for their goroutines. It returns nil when ctx ended.

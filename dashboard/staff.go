@@ -2,7 +2,6 @@ package dashboard
 
 import (
 	"context"
-	"crypto/subtle"
 	"fmt"
 	"strings"
 
@@ -10,15 +9,14 @@ import (
 	"comptoir/games/kit"
 )
 
-func (s *Server) checkPIN(pin string) bool {
-	return s.opts.StaffPIN != "" && subtle.ConstantTimeCompare([]byte(pin), []byte(s.opts.StaffPIN)) == 1
-}
-
 func (s *Server) staffRequest(m Message) (StaffRequest, error) {
 	bad := func(en, fr string) (StaffRequest, error) {
 		return StaffRequest{}, engine.Refuse(engine.ErrBadArgument, en, fr)
 	}
 	req := StaffRequest{Kind: StaffKind(m.Action), Reason: m.Reason, Seat: engine.NoSeat}
+	if err := checkStaffTexts(m); err != nil {
+		return StaffRequest{}, err
+	}
 	switch req.Kind {
 	case StaffUndo, StaffEnd, StaffAbandon:
 		if strings.TrimSpace(m.Reason) == "" {
@@ -59,6 +57,9 @@ func (s *Server) staffRequest(m Message) (StaffRequest, error) {
 			if seen[strings.ToLower(name)] {
 				return bad(fmt.Sprintf("%s is seated twice", name), fmt.Sprintf("%s est placé deux fois", name))
 			}
+			if err := checkPlayerName(name); err != nil {
+				return StaffRequest{}, err
+			}
 			seen[strings.ToLower(name)] = true
 			req.Players = append(req.Players, name)
 		}
@@ -70,9 +71,9 @@ func (s *Server) staffRequest(m Message) (StaffRequest, error) {
 // freed by the dashboard itself, anything else by the session. false
 // closes the connection (too many wrong PINs).
 func (s *Server) staff(ctx context.Context, c *client, st *connState, m Message) bool {
-	if !s.checkPIN(m.PIN) {
+	if !s.staffAllowed(c, st, m) {
 		st.pinFailed++
-		s.reply(c, errorReply(m.ID, "bad-pin", "staff actions need the staff PIN", "les actions du personnel demandent le code du personnel"))
+		s.logf("dashboard: staff action %q refused: wrong PIN (%d on this connection)", m.Action, st.pinFailed)
 		return st.pinFailed < maxPINFailures
 	}
 	req, err := s.staffRequest(m)
@@ -82,9 +83,11 @@ func (s *Server) staff(ctx context.Context, c *client, st *connState, m Message)
 	}
 	if req.Kind == StaffReassign {
 		if err := s.tok.free(req.Seat, s.opts.Clock.Now()); err != nil {
+			s.logStaff(req, err)
 			s.reply(c, s.outcome(m.ID, err))
 			return true
 		}
+		s.logStaff(req, nil)
 		s.notifySeats()
 		s.reply(c, s.outcome(m.ID, nil))
 		return true
@@ -92,6 +95,7 @@ func (s *Server) staff(ctx context.Context, c *client, st *connState, m Message)
 	sctx, cancel := context.WithTimeout(ctx, s.opts.SubmitTimeout)
 	err = s.sess.Staff(sctx, req)
 	cancel()
+	s.logStaff(req, err)
 	s.reply(c, s.outcome(m.ID, err))
 	return true
 }

@@ -31,7 +31,7 @@ func TestStaffCorrectGenoa(t *testing.T) {
 	if m := anna.reply(); m["code"] != "genoa.staff-only" {
 		t.Errorf("Anna corrects her own money: %v, want genoa.staff-only", m)
 	}
-	staff.send(Message{Type: msgStaff, PIN: "2468", Action: "correct", Line: "correct player=Anna ducats=+10 goods=silk:+1", Reason: "deal paid twice"})
+	staff.send(Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "correct", Line: "correct player=Anna ducats=+10 goods=silk:+1", Reason: "deal paid twice"})
 	if m := staff.reply(); m["type"] != "accepted" {
 		t.Fatalf("staff correction: %v", m)
 	}

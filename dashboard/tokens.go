@@ -3,7 +3,6 @@ package dashboard
 import (
 	"crypto/rand"
 	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -48,6 +47,11 @@ type tokens struct {
 	// codes are the seats' current join codes, guarded by mu; a code is
 	// replaced when its seat is taken.
 	codes map[engine.Seat]string
+	// codeAt is when each code was made, guarded by mu; a code expires
+	// after ttl (see joincode.go).
+	codeAt map[engine.Seat]time.Time
+	ttl    time.Duration
+	now    func() time.Time
 }
 
 type tokenFile struct {
@@ -64,7 +68,8 @@ type tokenFileRow struct {
 
 // loadTokens reads the token file at path; a missing file is an empty set.
 func loadTokens(path string) (*tokens, error) {
-	t := &tokens{path: path, bySum: map[string]engine.Seat{}, issued: map[string]time.Time{}, codes: map[engine.Seat]string{}}
+	t := &tokens{path: path, bySum: map[string]engine.Seat{}, issued: map[string]time.Time{}, codes: map[engine.Seat]string{},
+		codeAt: map[engine.Seat]time.Time{}, ttl: DefaultJoinCodeTTL, now: time.Now}
 	if path == "" {
 		return t, nil
 	}
@@ -132,14 +137,7 @@ func (t *tokens) takenLocked(seat engine.Seat) bool {
 
 // code returns the current join code of a free seat.
 func (t *tokens) code(seat engine.Seat) string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	c, ok := t.codes[seat]
-	if !ok {
-		c = randomHex(8)
-		t.codes[seat] = c
-	}
-	return c
+	return t.codeFor(seat, t.now(), t.ttl)
 }
 
 // join gives a new token for seat if code is the seat's join code and no
@@ -147,8 +145,7 @@ func (t *tokens) code(seat engine.Seat) string {
 func (t *tokens) join(seat engine.Seat, code string, at time.Time) (string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	want, ok := t.codes[seat]
-	if !ok || subtle.ConstantTimeCompare([]byte(want), []byte(code)) != 1 {
+	if !t.codeValidLocked(seat, code, at, t.ttl) {
 		return "", ErrBadJoinCode
 	}
 	if t.takenLocked(seat) {

@@ -24,11 +24,17 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.conns.Done()
+	addr := remoteIP(r.RemoteAddr)
+	if !s.wsLimit.acquire(addr) {
+		httpError(w, http.StatusServiceUnavailable, "too many connections: try again later", "trop de connexions : réessayez plus tard")
+		return
+	}
+	defer s.wsLimit.release(addr)
 	conn, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return // the upgrader has answered
 	}
-	c := &client{conn: conn, send: make(chan []byte, s.opts.SendBuffer), replies: make(chan []byte, replyBuffer)}
+	c := &client{conn: conn, send: make(chan []byte, s.opts.SendBuffer), replies: make(chan []byte, replyBuffer), screen: s.trustedScreen(r)}
 	select {
 	case s.register <- c:
 	case <-hubDone:
@@ -83,13 +89,15 @@ func (s *Server) write(c *client) {
 
 // conn is the reader's own state of a connection.
 type connState struct {
-	token     string // the seat token given in hello, "" if none
-	staff     bool
-	pinFailed int
-	limit     *bucket
+	token      string // the seat token given in hello, "" if none
+	staff      bool
+	staffUntil time.Time // the staff session's end
+	pinFailed  int
+	limit      *bucket
 }
 
-// maxPINFailures wrong PINs close the connection.
+// maxPINFailures wrong PINs close the connection (the staff guard counts
+// them across all connections besides).
 const maxPINFailures = 5
 
 // read is a connection's reader: one message at a time, each answered.
@@ -115,7 +123,7 @@ func (s *Server) read(ctx context.Context, c *client) {
 			s.reply(c, errorReply(0, "message-too-large", fmt.Sprintf("message too large: at most %d bytes", maxMessage), fmt.Sprintf("message trop long : %d octets au plus", maxMessage)))
 			continue
 		}
-		if !st.limit.allow() {
+		if !st.limit.allow() || !s.global.allow() {
 			s.reply(c, errorReply(0, "rate-limited", "too many messages: wait a moment", "trop de messages : attendez un instant"))
 			continue
 		}
@@ -220,14 +228,12 @@ func (s *Server) hello(ctx context.Context, c *client, st *connState, m Message)
 		}
 	}
 	if m.Role == roleStaff {
-		if !s.checkPIN(m.PIN) {
+		if !s.staffLogin(c, st, m.ID, m.PIN) {
 			st.pinFailed++
-			s.reply(c, errorReply(m.ID, "bad-pin", "wrong staff PIN", "code du personnel erroné"))
 			return st.pinFailed < maxPINFailures
 		}
-		st.staff, st.token = true, ""
 		s.reply(c, encodeReply(replyMsg{Type: "welcome", ID: m.ID, Role: roleStaff}))
-		return tell(audience{role: roleStaff, seat: engine.NoSeat}, "")
+		return s.tellStaff(ctx, c, st.staffUntil)
 	}
 	seat, err := s.tok.seat(m.Token)
 	if err != nil {

@@ -310,6 +310,28 @@ func (g *Game) Check() error {
 	return g.recoverLocked()
 }
 
+// Verify reports whether the journal still records, for a health probe:
+// nil while the file at its path is the one open, its WAL the one
+// written and both writable (the checks made after every commit); else
+// the fault that stops it, or ErrClosed. It changes nothing: the
+// session's own checks take the journal down and bring it back.
+func (st *Store) Verify() error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	switch {
+	case st.closed:
+		return ErrClosed
+	case st.down != nil:
+		return st.down
+	case st.db == nil:
+		return ErrClosed
+	}
+	if f := st.verifyLocked(); f != nil {
+		return f
+	}
+	return nil
+}
+
 // Down returns the fault that stops the journal recording, nil while it
 // records.
 func (st *Store) Down() *Fault {

@@ -226,7 +226,11 @@ func (f File) fields(n *yaml.Node, where, prefix string, required, optional []st
 		}
 		if !allowed[k.Value] {
 			all := append(append([]string{}, required...), optional...)
-			return nil, f.at(k, prefix+k.Value, ErrUnknownKey, fmt.Sprintf("unknown key in %s; expected one of %s", where, strings.Join(all, ", ")))
+			msg := fmt.Sprintf("unknown key in %s; expected one of %s", where, strings.Join(all, ", "))
+			if near := Nearest(k.Value, all); near != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", near)
+			}
+			return nil, f.at(k, prefix+k.Value, ErrUnknownKey, msg)
 		}
 		if _, dup := out[k.Value]; dup {
 			return nil, f.Errorf(k, prefix+k.Value, "given twice in %s; keep one", where)

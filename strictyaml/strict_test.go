@@ -214,7 +214,7 @@ func TestSection(t *testing.T) {
 		req, opt []string
 		want     string
 	}{
-		{"unknown", dev["nfc"], "devices.nfc", []string{"spi"}, []string{"reset"}, `x.yaml:4: key "devices.nfc.rest": unknown key in devices.nfc; expected one of spi, reset`},
+		{"unknown", dev["nfc"], "devices.nfc", []string{"spi"}, []string{"reset"}, `x.yaml:4: key "devices.nfc.rest": unknown key in devices.nfc; expected one of spi, reset (did you mean "reset"?)`},
 		{"missing", dev["nfc"], "devices.nfc", []string{"spi", "rest", "reset"}, nil, `x.yaml:3: key "devices.nfc.reset": missing in devices.nfc; it is required`},
 		{"not a mapping", dev["lights"], "devices.lights", nil, nil, `x.yaml:5: key "devices.lights": devices.lights is a number; expected a mapping`},
 		{"empty ok", dev["buttons"], "devices.buttons", nil, []string{"pins"}, ""},

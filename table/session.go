@@ -124,8 +124,23 @@ type Refused struct {
 	Code string `json:"code"`
 	FR   string `json:"fr"`
 	EN   string `json:"en"`
+	// PublicFR and PublicEN are the rule's public words, without the
+	// details of this case (engine.Refusal.Public): what anyone but the
+	// seat that acted may read, the table's screen included.
+	PublicFR string `json:"-"`
+	PublicEN string `json:"-"`
 	// Seq is the journal's last entry when it happened.
 	Seq int64 `json:"seq"`
+}
+
+// NewRefused is the refusal r of by's action, at the journal's entry seq.
+func NewRefused(by engine.Seat, r *engine.Refusal, seq int64) *Refused {
+	code := ""
+	if r.Rule != nil {
+		code = r.Rule.Code
+	}
+	en, fr := r.Public()
+	return &Refused{Seat: by, Code: code, FR: r.FR, EN: r.EN, PublicFR: fr, PublicEN: en, Seq: seq}
 }
 
 // StaffKind is what a staff request asks.
@@ -618,11 +633,7 @@ func (s *Session) decide(a engine.Action) (engine.State, []LogLine, []engine.Eve
 }
 
 func (s *Session) refuse(by engine.Seat, r *engine.Refusal) {
-	code := ""
-	if r.Rule != nil {
-		code = r.Rule.Code
-	}
-	s.refusal = &Refused{Seat: by, Code: code, FR: r.FR, EN: r.EN, Seq: s.seq}
+	s.refusal = NewRefused(by, r, s.seq)
 	if by == engine.NoSeat && s.ind != nil {
 		s.ind.Refused()
 	}

@@ -7,6 +7,8 @@
 //
 //	version: 1                      # required: this Comptoir reads version 1
 //	table: Table 3                  # optional: the table's name, for people
+//	venue: Café du Port             # optional: the place, as BG Stats records it; default: the table's name
+//	timezone: Europe/Paris          # optional: the table's time zone (IANA name), for the dates of exported plays; default: the system's
 //	game: genoa                     # required: a game Comptoir knows
 //	variant: alea-2001              # the game's edition or variant, if it has any
 //	players: [Anna, Bruno, Chloé]   # required: names in seating order, first player first
@@ -15,7 +17,7 @@
 //	journal: /var/lib/comptoir/table.db   # required: the table's journal (SQLite)
 //	listen: ":8080"                 # optional, default ":8080": the dashboard's address
 //	base_url: http://192.168.1.20:8080    # optional: the address phones reach, for the join QR codes
-//	staff_pin: "4821"               # optional: 4 to 12 digits; without it the staff page is off
+//	staff_pin: "4821"               # optional: 4 to 12 digits (under 8 is warned as weak); without it a random secret is made beside the journal
 //	tokens: /var/lib/comptoir/tokens.json # optional, default: next to the journal
 //	tags: tags.yaml                 # optional: the enrolled tags (comptoir enroll)
 //	board: board.yaml               # optional (Genoa): the board's layout, written by the staff's edits; default: the printed layout
@@ -30,6 +32,9 @@
 //	  pause: 5s                     # optional, default 5s: the pause between two passes
 //	devices:                        # the table box's pin map, see comptoir/hw/hwconfig
 //	  ...
+//	log:                            # optional: the daemon's log on stderr
+//	  format: text                  # text (default) or json
+//	  level: info                   # debug, info (default), warn or error
 //
 // Relative paths are relative to the configuration file's folder.
 //
@@ -53,6 +58,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -82,8 +88,13 @@ const DefaultListen = ":8080"
 // Config is a decoded table configuration. Paths are absolute or relative
 // to the working directory (the file's relative paths are resolved).
 type Config struct {
-	File     string
-	Table    string
+	File  string
+	Table string
+	// Venue is the place written in exported plays; empty: Table.
+	Venue string
+	// TimeZone is the table's time zone, for exported plays' dates; nil:
+	// the system's (time.Local).
+	TimeZone *time.Location
 	Game     string
 	Variant  string
 	Players  []string
@@ -101,9 +112,15 @@ type Config struct {
 	Camera     *Camera
 	Replay     *Replay
 	Devices    hwconfig.Devices
+	Log        Log
 
-	tokensDefault bool // Tokens was derived from Journal
+	tokensDefault bool           // Tokens was derived from Journal
+	lines         map[string]int // top-level key -> its line in File
 }
+
+// Line is the line of a top-level key in the file, 0 when the file does
+// not give it.
+func (c *Config) Line(key string) int { return c.lines[key] }
 
 // SetJournal moves the table's journal to path, and the seat tokens with
 // it unless the file names them.
@@ -116,6 +133,14 @@ func (c *Config) SetJournal(path string) {
 
 func tokensBeside(journal string) string {
 	return strings.TrimSuffix(journal, filepath.Ext(journal)) + ".tokens.json"
+}
+
+// Log is how the daemon logs.
+type Log struct {
+	// Format is "text" or "json".
+	Format string
+	// Level is the least level logged: "debug", "info", "warn" or "error".
+	Level string
 }
 
 // Camera is the dice camera.
@@ -157,9 +182,10 @@ func (c *Config) resolve(dir string) {
 	}
 	abs(&c.Journal)
 	if c.tokensDefault {
-		c.Tokens = tokensBeside(c.Journal)
+		c.Tokens = tokensBeside(c.Journal) // already resolved with the journal
+	} else {
+		abs(&c.Tokens)
 	}
-	abs(&c.Tokens)
 	abs(&c.Tags)
 	abs(&c.Board)
 	abs(&c.DiceReader)
@@ -174,6 +200,26 @@ var (
 	nameRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 )
 
+// The top-level keys of a table configuration.
+var (
+	requiredKeys = []string{"version", "game", "players", "journal"}
+	optionalKeys = []string{"table", "venue", "timezone", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices", "log"}
+)
+
+// CheckKeys checks only the names of the file's top-level keys: a tool
+// that reads one section (comptoir hw reads devices:) still refuses a
+// typo elsewhere in the file, without requiring the keys it does not
+// need.
+func CheckKeys(data []byte, file string) error {
+	d := decoder{strictyaml.File{Name: file}}
+	root, err := d.Parse(data)
+	if err != nil {
+		return err
+	}
+	_, err = d.Fields(root, "the table configuration", nil, append(append([]string{}, requiredKeys...), optionalKeys...))
+	return err
+}
+
 // Decode decodes a table configuration; file names it in errors. Paths are
 // left as written.
 func Decode(data []byte, file string) (*Config, error) {
@@ -182,22 +228,33 @@ func Decode(data []byte, file string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := d.Fields(root, "the table configuration", []string{"version", "game", "players", "journal"},
-		[]string{"table", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices"})
+	m, err := d.Fields(root, "the table configuration", requiredKeys, optionalKeys)
 	if err != nil {
 		return nil, err
 	}
 	if err := d.Version(m, Version); err != nil {
 		return nil, err
 	}
-	c := &Config{File: file, Listen: DefaultListen}
+	c := &Config{File: file, Listen: DefaultListen, lines: map[string]int{}}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		c.lines[root.Content[i].Value] = root.Content[i].Line
+	}
 	for _, f := range []struct {
 		key string
 		dst *string
-	}{{"table", &c.Table}, {"game", &c.Game}, {"variant", &c.Variant}, {"journal", &c.Journal}, {"listen", &c.Listen},
+	}{{"table", &c.Table}, {"venue", &c.Venue}, {"game", &c.Game}, {"variant", &c.Variant}, {"journal", &c.Journal}, {"listen", &c.Listen},
 		{"base_url", &c.BaseURL}, {"staff_pin", &c.StaffPIN}, {"tokens", &c.Tokens}, {"tags", &c.Tags}, {"board", &c.Board}, {"dice_reader", &c.DiceReader}} {
 		if err := d.text(m, f.key, f.dst); err != nil {
 			return nil, err
+		}
+	}
+	if n := m["timezone"]; n != nil {
+		name, err := d.Scalar(n, "timezone")
+		if err != nil {
+			return nil, err
+		}
+		if c.TimeZone, err = time.LoadLocation(name); err != nil || name == "" || name == "Local" {
+			return nil, d.Failf(n, "timezone", ErrBadValue, "%q: want a time zone's IANA name, like Europe/Paris or UTC", name)
 		}
 	}
 	if !nameRe.MatchString(c.Game) {
@@ -230,6 +287,29 @@ func Decode(data []byte, file string) (*Config, error) {
 	if n := m["replay"]; n != nil {
 		if c.Replay, err = d.replay(n); err != nil {
 			return nil, err
+		}
+	}
+	c.Log = Log{Format: "text", Level: "info"}
+	if n := m["log"]; n != nil {
+		lm, err := d.Section(n, "log", nil, []string{"format", "level"})
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range []struct {
+			key  string
+			dst  *string
+			want []string
+		}{{"format", &c.Log.Format, []string{"text", "json"}}, {"level", &c.Log.Level, []string{"debug", "info", "warn", "error"}}} {
+			v := lm[f.key]
+			if v == nil {
+				continue
+			}
+			if *f.dst, err = d.String(v, "log."+f.key); err != nil {
+				return nil, err
+			}
+			if !slices.Contains(f.want, *f.dst) {
+				return nil, d.Failf(v, "log."+f.key, ErrBadValue, "%q: want %s", *f.dst, strings.Join(f.want, ", "))
+			}
 		}
 	}
 	if n := m["devices"]; n != nil {

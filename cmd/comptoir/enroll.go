@@ -119,7 +119,7 @@ func runEnroll(args []string, stdout, stderr io.Writer) error {
 		}
 		taps = src.Run(ctx)
 	} else {
-		devs, err := hwconfig.LoadFile(*config)
+		devs, err := loadDevices(*config) // refuses a typo in the table keys too
 		if err != nil {
 			return err
 		}

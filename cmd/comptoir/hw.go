@@ -8,12 +8,14 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"comptoir/configs"
 	"comptoir/hw/hwconfig"
 	"comptoir/hw/replay"
 	"comptoir/hw/wiring"
+	"comptoir/tableconfig"
 )
 
 func init() {
@@ -64,7 +66,16 @@ func loadDevices(path string) (hwconfig.Devices, error) {
 		}
 		return hwconfig.Decode(data, "example-pi.yaml")
 	}
-	return hwconfig.LoadFile(path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return hwconfig.Devices{}, err
+	}
+	// A typo in the table's keys is refused here too, not only by the
+	// daemon.
+	if err := tableconfig.CheckKeys(data, filepath.Base(path)); err != nil {
+		return hwconfig.Devices{}, err
+	}
+	return hwconfig.Decode(data, filepath.Base(path))
 }
 
 func runHWCheck(args []string, stdout, stderr io.Writer) error {

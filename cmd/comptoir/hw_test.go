@@ -35,6 +35,8 @@ func TestHWCheckWithoutHardware(t *testing.T) {
 func TestHWUsageAndConfigErrors(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.yaml")
 	os.WriteFile(bad, []byte("devices:\n  nfc:\n    spi: SPI0.0\n    reset: GPIO99\n"), 0o644)
+	typo := filepath.Join(t.TempDir(), "typo.yaml")
+	os.WriteFile(typo, []byte("version: 1\nstaf_pin: \"1234\"\ndevices:\n  buttons:\n    pins:\n      confirm: GPIO17\n"), 0o644)
 	tests := []struct {
 		args []string
 		code int
@@ -44,6 +46,8 @@ func TestHWUsageAndConfigErrors(t *testing.T) {
 		{[]string{"hw", "fix"}, 2, `unknown subcommand "fix"`},
 		{[]string{"hw", "record"}, 2, "usage: comptoir hw check"},
 		{[]string{"hw", "check", "--config", bad}, 1, `bad.yaml:4: key "devices.nfc.reset": bad value: bad pin name "GPIO99"`},
+		{[]string{"hw", "check", "--config", typo}, 1, `typo.yaml:2: key "staf_pin": unknown key in the table configuration; expected one of`},
+		{[]string{"hw", "check", "--config", typo}, 1, `(did you mean "staff_pin"?)`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -314,7 +315,7 @@ func TestDaemonDiceReader(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr syncBuf
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", freeAddr(t)}, &stderr) }()
+	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", freeAddr(t)}, io.Discard, &stderr) }()
 	deadline := time.Now().Add(30 * time.Second)
 	for !strings.Contains(stderr.String(), "the recording has ended") {
 		if time.Now().After(deadline) {

@@ -39,12 +39,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -56,12 +57,17 @@ import (
 	"comptoir/dashboard"
 	"comptoir/engine"
 	"comptoir/games"
+	"comptoir/games/kit"
+	"comptoir/games/tally"
+	"comptoir/health"
 	"comptoir/hw/clock"
 	"comptoir/hw/replay"
 	"comptoir/hw/tagmap"
 	"comptoir/hw/wiring"
 	"comptoir/input"
 	"comptoir/journal"
+	"comptoir/metrics"
+	"comptoir/sdnotify"
 	"comptoir/table"
 	"comptoir/tableconfig"
 )
@@ -71,38 +77,26 @@ const (
 	// ShutdownTimeout bounds the HTTP server's shutdown and the wait for
 	// the daemon's goroutines.
 	ShutdownTimeout = 5 * time.Second
-	// readHeaderTimeout bounds a client's request headers.
-	readHeaderTimeout = 10 * time.Second
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stderr); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			os.Exit(2)
-		}
-		fmt.Fprintln(os.Stderr, "comptoird:", err)
-		os.Exit(1)
-	}
+	os.Exit(exitCode(run(ctx, os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
 }
 
-// run runs the daemon until ctx ends (a signal) or a part fails.
-func run(ctx context.Context, args []string, stderr io.Writer) error {
+// run runs the daemon until ctx ends (a signal) or a part fails; help
+// and version print on stdout.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("comptoird", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configPath := fs.String("config", "/etc/comptoir/table.yaml", "the table configuration `file`")
 	listen := fs.String("listen", "", "the dashboard's `address`, instead of the configuration's listen:")
 	journalPath := fs.String("journal", "", "the journal `file`, instead of the configuration's journal:")
 	noReplay := fs.Bool("no-replay", false, "ignore the configuration's replay: section (no inputs but the phones)")
-	if err := fs.Parse(args); err != nil {
+	if done, err := commandLine(fs, args, stdout, stderr); done || err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return fmt.Errorf("unexpected arguments %q", fs.Args())
-	}
-	logger := log.New(stderr, "comptoird: ", log.LstdFlags)
 	cfg, err := tableconfig.Load(*configPath)
 	if err != nil {
 		return err
@@ -116,13 +110,32 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if *noReplay {
 		cfg.Replay = nil
 	}
-	return serve(ctx, cfg, logger)
+	slogger, _ := newLogger(cfg.Log, stderr)
+	if err := checkAtStart(cfg, slogger); err != nil {
+		return err
+	}
+	return serve(ctx, cfg, slogger)
+}
+
+// testGamesEnv, set to 1 in the daemon's environment, lets a table play
+// Tally, the test game, beside the production list (games.All): the kill
+// test (comptoir killtest) and the daemon's own tests drive the daemon
+// through it. Without it a tally table is refused at start-up.
+const testGamesEnv = "COMPTOIRD_TEST_GAMES"
+
+// gameList is the list of games a table may play.
+func gameList() []kit.Game {
+	if os.Getenv(testGamesEnv) == "1" {
+		return append(games.All(), tally.Game())
+	}
+	return games.All()
 }
 
 // serve wires the parts of the table and runs them.
-func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) error {
+func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) error {
+	logger := slog.NewLogLogger(slogger.Handler(), slog.LevelInfo)
 	clk := clock.Real()
-	gameKit, err := games.Lookup(cfg.Game)
+	gameKit, err := games.Find(gameList(), cfg.Game)
 	if err != nil {
 		return fmt.Errorf("%s: %w", cfg.File, err)
 	}
@@ -226,13 +239,25 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	if err != nil {
 		return err
 	}
+	met := metrics.New(opts.MinConfidence)
+	hc, err := health.New(health.Opts{Journal: cfg.Journal, Verify: store.Verify,
+		Session: func(ctx context.Context) error { _, err := sess.Current(ctx); return err },
+		Devices: func() []input.DeviceStatus { return sess.Latest().Devices }})
+	if err != nil {
+		return err
+	}
+	defer hc.Close()
 	tableOpts := dashboard.TableOpts{Store: store}
 	if editor != nil {
 		editor.sess = func() *table.Session { return sess }
 		tableOpts.Edit = editor.Edit
 	}
+	staffSecret, err := staffSecret(cfg, logger)
+	if err != nil {
+		return err
+	}
 	dash, err := dashboard.New(dashboard.FromTable(sess, tableOpts), dashboard.Opts{
-		StaffPIN: cfg.StaffPIN, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cfg.Table,
+		StaffPIN: staffSecret, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cmp.Or(cfg.Venue, cfg.Table), TimeZone: cfg.TimeZone,
 		Logf: logger.Printf,
 	})
 	if err != nil {
@@ -242,7 +267,8 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	if err != nil {
 		return fmt.Errorf("dashboard: %w (is another comptoird running? change listen: in %s)", err, cfg.File)
 	}
-	srv := &http.Server{Handler: dash.Handler(), ReadHeaderTimeout: readHeaderTimeout, ErrorLog: logger}
+	ln = dashboard.LimitListener(ln, dashboard.ListenerMaxConns, dashboard.ListenerMaxConnsPerAddr)
+	srv := dashboard.NewHTTPServer(monitored(dash.Handler(), hc, met), logger)
 	logger.Printf("dashboard on http://%s", displayAddr(ln.Addr()))
 
 	runCtx, cancel := context.WithCancel(ctx)
@@ -266,7 +292,8 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	if dice != nil {
 		goRun("dice reader", func() error { return dice.Run(runCtx, inputs) })
 	}
-	goRun("session", func() error { return sess.Run(runCtx, inputs) })
+	goRun("session", func() error { return sess.Run(runCtx, countInputs(runCtx, inputs, met)) })
+	goRun("observe", func() error { return observe(runCtx, sess, met, slogger) })
 	goRun("dashboard", func() error { return dash.Run(runCtx) })
 	goRun("http", func() error {
 		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
@@ -274,6 +301,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 		}
 		return nil
 	})
+	goRun("systemd", func() error { return notifySystemd(runCtx, sdnotify.FromEnv(), sess, logger) })
 
 	var failure error
 	select {

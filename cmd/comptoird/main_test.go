@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -37,9 +38,10 @@ func TestRunErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stderr bytes.Buffer
-			err := run(context.Background(), tt.args, &stderr)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("run(%q) = %v, want an error with %q", tt.args, err, tt.want)
+			err := run(context.Background(), tt.args, io.Discard, &stderr)
+			// A usage error is told on stderr; a failure in the error.
+			if err == nil || !strings.Contains(err.Error()+stderr.String(), tt.want) {
+				t.Errorf("run(%q) = %v (stderr %q), want an error with %q", tt.args, err, stderr.String(), tt.want)
 			}
 		})
 	}
@@ -57,7 +59,7 @@ func TestRunStopsCleanly(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr bytes.Buffer
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", freeAddr(t)}, &stderr) }()
+	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", freeAddr(t)}, io.Discard, &stderr) }()
 	time.Sleep(1500 * time.Millisecond)
 	cancel()
 	select {

@@ -31,6 +31,7 @@ func TestMain(m *testing.M) {
 		os.Exit(fakeDicefeed(mode))
 	}
 	if os.Getenv("COMPTOIRD_CHILD") == "1" {
+		os.Setenv(testGamesEnv, "1") // the tests' tables play Tally too
 		main()
 		return
 	}
@@ -311,7 +312,9 @@ func (d *daemon) join(tableFrame map[string]any, seat int) string {
 		d.t.Fatalf("seat %d's join link %q has no code", seat, link)
 	}
 	body := fmt.Sprintf(`{"seat":%d,"code":%q}`, seat+1, u.Query().Get("code"))
-	resp, err := http.Post("http://"+d.addr+"/api/join", "application/json", strings.NewReader(body))
+	req, _ := http.NewRequest("POST", "http://"+d.addr+"/api/join", strings.NewReader(body))
+	req.Header.Set("Origin", "http://"+d.addr) // the join page's own origin
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		d.t.Fatal(err)
 	}

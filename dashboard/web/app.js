@@ -21,6 +21,7 @@
   let staffIn = false;
   let info = null;      // the game's fixed data (/api/game)
   let infoFor = "";
+  let pastGames = null; // the journal's games, on the staff page once asked for (/api/plays)
 
   window.RENDERERS = window.RENDERERS || {};
 
@@ -125,7 +126,7 @@
         if (msg.code === "unknown-token") {
           localStorage.removeItem(TOKEN_KEY);
         }
-        if (msg.code === "bad-pin") {
+        if (msg.code === "bad-pin" || msg.code === "staff-expired") {
           sessionStorage.removeItem(PIN_KEY);
           staffIn = false;
         }
@@ -285,7 +286,9 @@
     return h("section", { id: "result" }, h("h2", {}, t("result")), h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows)),
       h("h3", {}, t("downloads")),
       h("p", { class: "downloads" }, h("a", { href: "/download/record", download: "" }, t("record")), " · ",
-        h("a", { href: "/download/bgsplay", download: "" }, t("bgstats"))));
+        h("a", { href: "/download/bgsplay", download: "" }, t("bgstats")), " · ",
+        h("a", { href: "/bgstats" }, t("bgstatsOpen"))),
+      h("p", { class: "bgstats-qr" }, h("img", { src: "/qr/bgstats.png", alt: t("bgstatsOpen"), width: 160, height: 160 })));
   }
 
   function devicesSection() {
@@ -297,7 +300,17 @@
 
   function staffSection() {
     const pin = () => sessionStorage.getItem(PIN_KEY) || "";
-    const staffSend = (m) => { m.type = "staff"; m.pin = pin(); send(m); };
+    // The connection is logged in as staff; each request carries a new
+    // nonce, so that a replayed one is refused.
+    const nonce = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    const staffSend = (m) => { m.type = "staff"; m.nonce = nonce(); send(m); };
+    const pair = async () => {
+      try {
+        const r = await fetch("/api/pair", { method: "POST", headers: { "X-Comptoir-Staff-Pin": pin() } });
+        const body = await r.json();
+        toast(r.ok ? "" : "error", r.ok ? t("paired") : say(body));
+      } catch (e) { toast("error", String(e)); }
+    };
     const field = (name, hint) => h("input", { type: "text", name, placeholder: hint, autocomplete: "off" });
     const form = (title, fields, submit) => {
       const f = h("form", { class: "staff-form", onsubmit: (e) => { e.preventDefault(); submit(f.elements); } },
@@ -313,11 +326,33 @@
       form(t("end"), [field("reason", t("reason"))], (e) => staffSend({ action: "end", reason: e.reason.value })),
       form(t("abandon"), [field("reason", t("reason"))], (e) => staffSend({ action: "abandon", reason: e.reason.value })),
       frame.over ? form(t("newGame"), [h("input", { type: "text", name: "line", value: frame.players.map((p) => p.name).join(", "), autocomplete: "off" })],
-        (e) => staffSend({ action: "new-game", line: e.line.value })) : null);
+        (e) => staffSend({ action: "new-game", line: e.line.value })) : null,
+      h("p", {}, h("button", { type: "button", id: "pair", onclick: pair }, t("pairScreen"))),
+      pastGamesSection(pin));
+  }
+
+  // The journal's games, each finished one downloadable for BG Stats: the
+  // requests carry the staff PIN in a header, so the file is fetched and
+  // saved from here rather than by a plain link.
+  function pastGamesSection(pin) {
+    const headers = () => ({ "X-Comptoir-Staff-Pin": pin() });
+    const load = () => fetch("/api/plays", { headers: headers() }).then((r) => r.ok ? r.json() : []).then((list) => { pastGames = list; render(); });
+    const save = (g) => fetch("/download/bgsplay?game=" + g.game, { headers: headers() }).then((r) => r.blob()).then((b) => {
+      const a = h("a", { href: URL.createObjectURL(b), download: g.rules + "-" + g.game + ".bgsplay" });
+      document.body.appendChild(a); a.click(); a.remove();
+    });
+    const open = (g) => fetch("/bgstats?format=json&game=" + g.game, { headers: headers() }).then((r) => r.json()).then((j) => { if (j.link) location.href = j.link; });
+    const rows = (pastGames || []).map((g) => h("tr", {},
+      h("td", {}, g.game), h("td", {}, g.rules + (g.variant ? " " + g.variant : "")), h("td", {}, g.players.join(", ")),
+      h("td", {}, g.started), h("td", {}, g.minutes || ""), h("td", {}, g.outcome || t("playing")),
+      h("td", {}, g.outcome === "over" ? [h("button", { onclick: () => save(g) }, t("bgstats")), " ", h("button", { onclick: () => open(g) }, t("bgstatsApp"))] : "")));
+    return h("section", { id: "past-games" }, h("h3", {}, t("pastGames")),
+      h("button", { onclick: load }, t(pastGames ? "refresh" : "show")),
+      pastGames ? h("table", { class: "scores" }, h("tbody", {}, rows)) : null);
   }
 
   function pinSection() {
-    const input = h("input", { type: "password", name: "pin", inputmode: "numeric", autocomplete: "off" });
+    const input = h("input", { type: "password", name: "pin", autocomplete: "off", autocapitalize: "off" }); // a PIN or the generated secret (letters)
     return h("form", { id: "pin", onsubmit: (e) => {
       e.preventDefault();
       sessionStorage.setItem(PIN_KEY, input.value);
@@ -335,6 +370,9 @@
       kids.push(pinSection());
     } else if (mode === "seat" && (!localStorage.getItem(TOKEN_KEY))) {
       kids.push(h("p", { id: "noseat", class: "refusal" }, t("noSeat")));
+    }
+    if (frame && frame.staff_lock) {
+      kids.push(h("p", { id: "stafflock", class: "refusal" }, t("staffLocked") + " " + new Date(frame.staff_lock.until).toLocaleTimeString()));
     }
     if (frame && mode !== "join") {
       kids.push(turnSection());

@@ -152,11 +152,26 @@ type CatalogCard struct {
 	Label string
 }
 
-// BGStats is a game's entry in a BG Stats export (the app's game fields).
+// BGStats is a game's entry in a BG Stats export (the app's game fields;
+// package bgstats makes the play).
 type BGStats struct {
-	Name    string
+	// Name is the game's name as the app shows it; required.
+	Name string
+	// BGGID is the game's BoardGameGeek id, 0 when none can be cited:
+	// the app then matches the game by Name.
+	BGGID int
+	// BGGName and BGGYear are the BoardGameGeek name and year, if known.
 	BGGName string
 	BGGYear int
+	// NoPoints is true for a game with a winner and no points (no scores
+	// or ranks in the play, only the winners).
+	NoPoints bool
+	// StartCommand is the command (its verb in the notation) whose first
+	// standing step names the start player, for a game where the table
+	// decides at the start who begins; "": the first seat starts.
+	StartCommand string
+	// Rounds counts the rounds played in a final state; nil: no rounds.
+	Rounds func(engine.State) int
 }
 
 // Editor is the staff's edit of a game's fixed data (Genoa's board
@@ -175,6 +190,9 @@ type Editor struct {
 	Apply func(rules engine.Rules, edits []Edit) (engine.Rules, error)
 	// Encode writes the rules' data as a file Load reads.
 	Encode func(rules engine.Rules) []byte
+	// File is the default data's file, from the repository's root
+	// ("configs/genoa/board.yaml"): a table's own copy starts from it.
+	File string
 }
 
 // Edit is one item of a game's fixed data set by the staff: Genoa's cell

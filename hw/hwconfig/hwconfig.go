@@ -140,7 +140,7 @@ func Decode(data []byte, file string) (Devices, error) {
 // DecodeDevices decodes the value of a devices: key. file names the file
 // in errors.
 func DecodeDevices(node *yaml.Node, file string) (Devices, error) {
-	d := &decoder{File: strictyaml.File{Name: file}, pins: map[Pin]string{}}
+	d := &decoder{File: strictyaml.File{Name: file}, pins: map[Pin]pinUse{}}
 	out := Devices{File: file}
 	m, err := d.Section(node, "devices", nil, []string{"nfc", "buttons", "lights", "sensors"})
 	if err != nil {
@@ -166,12 +166,15 @@ func DecodeDevices(node *yaml.Node, file string) (Devices, error) {
 			return Devices{}, err
 		}
 	}
+	if err := d.checkBuses(out); err != nil {
+		return Devices{}, err
+	}
 	return out, nil
 }
 
 type decoder struct {
 	strictyaml.File
-	pins map[Pin]string // pin -> key path that uses it
+	pins map[Pin]pinUse // pin -> the key that uses it
 }
 
 // duration reads an optional duration from 1ms to 1m.
@@ -239,9 +242,9 @@ func (d *decoder) pin(n *yaml.Node, key string) (Pin, error) {
 		return "", d.Failf(n, key, ErrBadValue, "bad pin name %q: %v", s, err)
 	}
 	if other, used := d.pins[p]; used {
-		return "", d.Failf(n, key, ErrBadValue, "pin %s is already used by %s", p, other)
+		return "", d.Failf(n, key, ErrBadValue, "pin %s is already used by %s", p, other.key)
 	}
-	d.pins[p] = key
+	d.pins[p] = pinUse{key, n}
 	return p, nil
 }
 

@@ -33,7 +33,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"comptoir/engine"
-	"comptoir/games"
+	"comptoir/games/tally"
 	"comptoir/journal"
 )
 
@@ -137,10 +137,7 @@ func Run(ctx context.Context, opts Opts) (Figures, error) {
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
-	rules, err := games.ByName("tally")
-	if err != nil {
-		return f, err
-	}
+	rules := tally.Game().Rules()
 	path := filepath.Join(opts.Dir, "kill.db")
 	cfg := filepath.Join(opts.Dir, "table.yaml")
 	setup := engine.Setup{Game: "tally", Players: []string{"Anna", "Bruno"}, Options: map[string]string{"pile": "100000000"}}
@@ -341,7 +338,9 @@ type daemon struct {
 func startDaemon(opts Opts, cfg, addr string) (*daemon, error) {
 	args := append(append([]string(nil), opts.Daemon[1:]...), "--config", cfg, "--listen", addr)
 	cmd := exec.Command(opts.Daemon[0], args...)
-	cmd.Env = append(os.Environ(), opts.Env...)
+	// The daemon plays Tally, the test game, only when told so (see
+	// testGamesEnv in cmd/comptoird).
+	cmd.Env = append(append(os.Environ(), "COMPTOIRD_TEST_GAMES=1"), opts.Env...)
 	d := &daemon{cmd: cmd, addr: addr, logs: &tail{}, done: make(chan struct{})}
 	cmd.Stderr = d.logs
 	cmd.Stdout = d.logs
@@ -484,8 +483,15 @@ func join(addr string, h http.Header, seat int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	resp, err := http.Post("http://"+addr+"/api/join", "application/json",
+	req, err := http.NewRequest("POST", "http://"+addr+"/api/join",
 		strings.NewReader(fmt.Sprintf(`{"seat":%d,"code":%q}`, seat+1, u.Query().Get("code"))))
+	if err != nil {
+		return "", err
+	}
+	// The dashboard takes state-changing requests from its own pages only.
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", "http://"+addr)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return "", err
 	}

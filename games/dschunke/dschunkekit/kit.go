@@ -20,13 +20,22 @@ var web embed.FS
 // Game is Dschunke for the registry. It announces no command.
 func Game() kit.Game {
 	return kit.Game{
-		Name:     dschunke.Name,
-		Rules:    dschunke.New,
-		Adapter:  func(engine.Rules) kit.Adapter { return dschunkeAdapter{} },
-		Info:     Info,
-		Web:      web,
-		Cards:    &kit.Cards{Keys: []string{"special", "restock"}, Decode: cards},
-		BGStats:  kit.BGStats{Name: "Dschunke", BGGName: "Dschunke", BGGYear: 2001},
+		Name:    dschunke.Name,
+		Rules:   dschunke.New,
+		Adapter: func(engine.Rules) kit.Adapter { return dschunkeAdapter{} },
+		Info:    Info,
+		Web:     web,
+		Cards:   &kit.Cards{Keys: []string{"special", "restock"}, Decode: cards},
+		// Dschunke: Michael Schacht, Queen Games, 2002
+		// (boardgameguys.com/dschunke; knobelritter.at "Jahrgang 2002");
+		// no BoardGameGeek id we can cite, so BG Stats matches it by name.
+		BGStats: kit.BGStats{Name: "Dschunke", BGGName: "Dschunke", BGGYear: 2002,
+			Rounds: func(s engine.State) int {
+				if d, ok := s.(*dschunke.State); ok {
+					return min(d.Round(), dschunke.Rounds)
+				}
+				return 0
+			}},
 		Demo:     "configs/tables/demo-dschunke.yaml",
 		Notation: "docs/notation-dschunke.md",
 	}

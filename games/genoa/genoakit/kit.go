@@ -28,10 +28,17 @@ func Game() kit.Game {
 		Dice:     func(blue, red int) bool { return blue >= 1 && blue <= 8 && red >= 1 && red <= 8 },
 		Info:     Info,
 		Announce: func(cmd engine.Command) bool { return cmd.Name() == "offer" },
-		Edit:     &kit.Editor{Load: loadBoard, Apply: editCells, Encode: encodeBoard},
+		Edit:     &kit.Editor{Load: loadBoard, Apply: editCells, Encode: encodeBoard, File: "configs/genoa/board.yaml"},
 		Web:      web,
 		Cards:    &kit.Cards{Keys: []string{"large-orders", "small-orders", "messages", "contracts"}, Decode: cards},
-		BGStats:  kit.BGStats{Name: "The Traders of Genoa", BGGName: "The Traders of Genoa", BGGYear: 2001},
+		// BoardGameGeek: The Traders of Genoa is game 2136.
+		BGStats: kit.BGStats{Name: "The Traders of Genoa", BGGID: 2136, BGGName: "The Traders of Genoa", BGGYear: 2001,
+			Rounds: func(s engine.State) int {
+				if g, ok := s.(*genoa.State); ok {
+					return g.Round
+				}
+				return 0
+			}},
 		Demo:     "configs/tables/demo.yaml",
 		Notation: "docs/notation-genoa.md",
 	}

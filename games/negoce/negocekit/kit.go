@@ -27,9 +27,11 @@ func Game() kit.Game {
 		Vocabulary: vocabulary,
 		Web:        web,
 		Cards:      &kit.Cards{Keys: []string{"contraband"}, Decode: cards},
-		BGStats:    kit.BGStats{Name: "Négoce"},
-		Demo:       "configs/tables/demo-negoce.yaml",
-		Notation:   "docs/notation-negoce.md",
+		// Négoce has a winner and no points; the Contraband auction's
+		// opening bid, drawn at random at the table, names the start player.
+		BGStats:  kit.BGStats{Name: "Négoce", NoPoints: true, StartCommand: "bid"},
+		Demo:     "configs/tables/demo-negoce.yaml",
+		Notation: "docs/notation-negoce.md",
 	}
 }
 
