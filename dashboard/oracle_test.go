@@ -100,9 +100,7 @@ func (o *oracle) see(seq int64, st engine.State) {
 }
 
 // secretWords are seat k's secret words for viewer in the state of seq:
-// held by k, not by the viewer, never public, and not written by the
-// viewer (the table's devices too: the table's screen may answer the
-// table's reader about the card it read).
+// held by k, not by the viewer, never public.
 func (o *oracle) secretWords(seq int64, k int, viewer engine.Seat) []string {
 	sa := o.at[seq]
 	if sa == nil {
@@ -110,7 +108,7 @@ func (o *oracle) secretWords(seq int64, k int, viewer engine.Seat) []string {
 	}
 	var out []string
 	for w := range sa.words[k] {
-		if o.public[w] && !sa.words[k][w] || viewer >= 0 && sa.words[viewer][w] || o.named[viewer][w] {
+		if o.public[w] && !sa.words[k][w] || viewer >= 0 && (sa.words[viewer][w] || o.named[viewer][w]) {
 			continue
 		}
 		out = append(out, w)
@@ -121,7 +119,7 @@ func (o *oracle) secretWords(seq int64, k int, viewer engine.Seat) []string {
 
 // pastSecretWords are seat k's secret words for viewer up to the state
 // of seq: held by k then or before, never by the viewer until then, never
-// public, never written by the viewer.
+// public.
 func (o *oracle) pastSecretWords(seq int64, k int, viewer engine.Seat) []string {
 	sa := o.at[seq]
 	if sa == nil {
@@ -129,7 +127,7 @@ func (o *oracle) pastSecretWords(seq int64, k int, viewer engine.Seat) []string 
 	}
 	var out []string
 	for w := range sa.past[k] {
-		if o.public[w] && !sa.words[k][w] || viewer >= 0 && sa.past[viewer][w] || o.named[viewer][w] {
+		if o.public[w] && !sa.words[k][w] || viewer >= 0 && (sa.past[viewer][w] || o.named[viewer][w]) {
 			continue
 		}
 		out = append(out, w)

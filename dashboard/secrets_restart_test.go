@@ -276,7 +276,7 @@ func (p *undoRestartPlay) submit(st engine.State, a engine.Action) error {
 // undo asks the staff's undo from the table's screen.
 func (p *undoRestartPlay) undo(why string) {
 	p.t.Helper()
-	p.conns[0].send(Message{Type: msgStaff, PIN: staffPIN, Action: "undo", Reason: why})
+	p.conns[0].send(Message{Type: msgStaff, Nonce: nonce(), PIN: staffPIN, Action: "undo", Reason: why})
 	if m := p.collect(p.conns[0], 0, "accepted"); m["type"] != "accepted" {
 		p.t.Fatalf("staff undo (%s): %v", why, m)
 	}
