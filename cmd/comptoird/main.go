@@ -55,17 +55,12 @@ import (
 	"time"
 
 	"comptoir/dashboard"
-	"comptoir/engine"
 	"comptoir/games"
 	"comptoir/games/kit"
 	"comptoir/games/tally"
 	"comptoir/health"
 	"comptoir/hw/clock"
-	"comptoir/hw/replay"
-	"comptoir/hw/tagmap"
-	"comptoir/hw/wiring"
 	"comptoir/input"
-	"comptoir/journal"
 	"comptoir/metrics"
 	"comptoir/sdnotify"
 	"comptoir/table"
@@ -135,104 +130,27 @@ func gameList() []kit.Game {
 func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) error {
 	logger := slog.NewLogLogger(slogger.Handler(), slog.LevelInfo)
 	clk := clock.Real()
-	gameKit, err := games.Find(gameList(), cfg.Game)
+	g, err := loadGame(cfg)
 	if err != nil {
-		return fmt.Errorf("%s: %w", cfg.File, err)
+		return err
 	}
-	rules := gameKit.Rules()
-	var editor *dataEditor
-	if gameKit.Edit != nil {
-		if rules, err = loadData(gameKit.Edit, cfg.Board); err != nil {
-			return fmt.Errorf("%s: %w", cfg.Board, err)
-		}
-		editor = &dataEditor{path: cfg.Board, edit: gameKit.Edit, adapter: gameKit.Adapter, cur: rules}
-	} else if cfg.Board != "" {
-		return fmt.Errorf("%s: board: is for tables of a game with a board to edit, this table plays %s", cfg.File, cfg.Game)
-	}
-	setup := engine.Setup{Game: cfg.Game, Variant: cfg.Variant, Players: cfg.Players, Options: cfg.Options}
-	if _, err := rules.Start(setup); err != nil {
-		return fmt.Errorf("%s: the table's game cannot start: %w", cfg.File, err)
-	}
-	store, err := journal.Open(cfg.Journal)
+	store, game, err := openJournal(cfg, g, clk, logger)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	game, err := store.Resume(rules)
-	switch {
-	case errors.Is(err, journal.ErrNoGame):
-		if game, err = store.Begin(rules, setup, clk.Now()); err != nil {
-			return err
-		}
-		logger.Printf("journal %s: game %d begins: %s %s, %v", cfg.Journal, game.ID(), setup.Game, setup.Variant, setup.Players)
-	case err != nil:
-		return err
-	default:
-		logger.Printf("journal %s: game %d resumes at step %d", cfg.Journal, game.ID(), game.Len())
-		if g := game.Setup(); g.Variant != setup.Variant || fmt.Sprint(g.Players) != fmt.Sprint(setup.Players) || fmt.Sprint(g.Options) != fmt.Sprint(setup.Options) {
-			logger.Printf("the unfinished game is %s with %v; the configuration's %s with %v will be the next game's", g.Variant, g.Players, setup.Variant, setup.Players)
-		}
-	}
 
 	opts := table.DefaultOpts
-	opts.Rules, opts.Game, opts.Store, opts.Clock, opts.Kit = rules, game, store, clk, gameKit
+	opts.Rules, opts.Game, opts.Store, opts.Clock, opts.Kit = g.rules, game, store, clk, g.kit
 	opts.Logf = logger.Printf // the journal's faults, with their raw causes
 	if cfg.Tags != "" {
-		if _, err := os.Stat(cfg.Tags); err != nil {
-			logger.Printf("no enrolled tags yet (%v): every tap is an unknown tag until `comptoir enroll` writes %s", err, cfg.Tags)
-		}
-		m, err := tagmap.Load(cfg.Tags)
-		if err != nil {
+		if opts.Tags, err = loadTags(cfg, logger); err != nil {
 			return err
 		}
-		opts.Tags = func(uid string) (table.Target, bool) {
-			t, ok := m.Lookup(uid)
-			return table.Target{Kind: t.Kind, ID: t.ID}, ok
-		}
-		logger.Printf("%d tags enrolled (%s)", m.Len(), cfg.Tags)
 	}
-
-	// The inputs: a recording, or the table box's devices; the dice reader
-	// (camera, or pictured rolls) in a child process.
-	var sources []func(context.Context) <-chan input.Event
-	var halt func() error
-	var rec *replay.Source
-	var diceHook func(input.DiceRolled) bool
-	var dice *diceReader
-	if args := diceReaderArgs(cfg); args != nil {
-		path, err := findDiceReader(cfg)
-		if err != nil {
-			return err
-		}
-		dice = &diceReader{path: path, args: args, opts: DefaultDiceReaderOpts, logf: logger.Printf}
-		dice.opts.Clock = clk
-	}
-	if cfg.Replay != nil {
-		rec, err = replay.Open(cfg.Replay.Inputs, replay.Opts{Speed: cfg.Replay.Speed, Clock: clk})
-		if err != nil {
-			return err
-		}
-		logger.Printf("inputs: %s (speed %g, loop %v)", rec, cfg.Replay.Speed, cfg.Replay.Loop)
-		if dice != nil {
-			diceHook = func(e input.DiceRolled) bool {
-				if dice.show(e) {
-					return true
-				}
-				logger.Printf("dice: no dice reader running to show blue=%d red=%d; the recorded roll goes through", e.Blue, e.Red)
-				return false
-			}
-			logger.Printf("dice: rolls shown as pictures from %s to the dice reader", cfg.Replay.Frames)
-		}
-	} else {
-		hw, err := wiring.Open(cfg.Devices, wiring.Opts{Clock: clk})
-		if err != nil {
-			return err
-		}
-		halt = hw.Close
-		sources = append(sources, hw.Run)
-		if l := hw.Lights(); l != nil {
-			opts.Indicator = l
-		}
+	in, err := openInputs(cfg, clk, logger, &opts)
+	if err != nil {
+		return err
 	}
 
 	sess, err := table.New(opts)
@@ -248,9 +166,9 @@ func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) e
 	}
 	defer hc.Close()
 	tableOpts := dashboard.TableOpts{Store: store}
-	if editor != nil {
-		editor.sess = func() *table.Session { return sess }
-		tableOpts.Edit = editor.Edit
+	if g.editor != nil {
+		g.editor.sess = func() *table.Session { return sess }
+		tableOpts.Edit = g.editor.Edit
 	}
 	staffSecret, err := staffSecret(cfg, logger)
 	if err != nil {
@@ -285,12 +203,12 @@ func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) e
 		}()
 	}
 	inputs := make(chan input.Event)
-	goRun("inputs", func() error { return feed(runCtx, inputs, sources) })
-	if rec != nil {
-		goRun("replay", func() error { return replayLoop(runCtx, sess, rec, cfg.Replay, diceHook, inputs, clk, logger) })
+	goRun("inputs", func() error { return feed(runCtx, inputs, in.sources) })
+	if in.rec != nil {
+		goRun("replay", func() error { return replayLoop(runCtx, sess, in.rec, cfg.Replay, in.diceHook, inputs, clk, logger) })
 	}
-	if dice != nil {
-		goRun("dice reader", func() error { return dice.Run(runCtx, inputs) })
+	if in.dice != nil {
+		goRun("dice reader", func() error { return in.dice.Run(runCtx, inputs) })
 	}
 	goRun("session", func() error { return sess.Run(runCtx, countInputs(runCtx, inputs, met)) })
 	goRun("observe", func() error { return observe(runCtx, sess, met, slogger) })
@@ -324,8 +242,8 @@ func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) e
 	case <-shutCtx.Done():
 		logger.Printf("some parts did not stop within %v", ShutdownTimeout)
 	}
-	if halt != nil {
-		if err := halt(); err != nil {
+	if in.halt != nil {
+		if err := in.halt(); err != nil {
 			logger.Printf("halting the devices: %v", err)
 		}
 	}
