@@ -107,8 +107,14 @@ func (r *rig) startHub() {
 // addTable opens a simulated table and starts its publisher.
 func (r *rig) addTable(name string, setup int, seed int64) *simTable {
 	r.t.Helper()
+	return r.addTableVia(name, setup, seed, r.url())
+}
+
+// addTableVia is addTable with the table reaching the server at url.
+func (r *rig) addTableVia(name string, setup int, seed int64, url string) *simTable {
+	r.t.Helper()
 	opts := cafe.DefaultOpts
-	opts.URL, opts.User, opts.Password = r.url(), name, r.creds[name]
+	opts.URL, opts.User, opts.Password = url, name, r.creds[name]
 	opts.Heartbeat, opts.AckWait = 300*time.Millisecond, 2*time.Second
 	opts.Logf = func(f string, a ...any) { r.t.Logf(name+": "+f, a...) }
 	tb, err := cafesim.Open(filepath.Join(r.dir, "tables"), name, cafesim.Setups[setup%len(cafesim.Setups)], seed, opts)

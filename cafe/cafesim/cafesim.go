@@ -20,14 +20,14 @@ import (
 // Table is a simulated table. It is used from one goroutine (its
 // publisher runs on its own).
 type Table struct {
-	Name   string
-	Store  *journal.Store
-	Pub    *cafe.Publisher
-	rules  engine.Rules
-	setup  engine.Setup
-	game   *journal.Game
-	state  engine.State
-	rng    *rand.Rand
+	Name  string
+	Store *journal.Store
+	Pub   *cafe.Publisher
+	rules engine.Rules
+	setup engine.Setup
+	game  *journal.Game
+	state engine.State
+	rng   *rand.Rand
 	// Finished counts the games this table finished.
 	Finished int
 }
