@@ -259,3 +259,53 @@ func TestMalformedMessagesSkipped(t *testing.T) {
 		t.Fatalf("malformed = %d, want %d", got, len(bad))
 	}
 }
+
+// TestStaffCallAndPresence: a table's call for staff raises an alert,
+// the floor's answer reaches the table; a device down raises an alert; a
+// table whose publisher stops shows offline within seconds.
+func TestStaffCallAndPresence(t *testing.T) {
+	r := newRig(t, "genoa-1")
+	r.startHub()
+	tb := r.addTable("genoa-1", 0, 51)
+	r.play(5)
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(8 * time.Second)
+		for !ok() {
+			if time.Now().After(deadline) {
+				t.Fatalf("never: %s", what)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	hasAlert := func(kind string) bool {
+		r.hub.Floor.Tick(time.Now())
+		for _, a := range r.hub.Floor.Snapshot().Alerts {
+			if a.Table == "genoa-1" && a.Kind == kind {
+				return true
+			}
+		}
+		return false
+	}
+	tb.Pub.CallStaff(true)
+	waitFor("a staff alert", func() bool { return hasAlert(AlertStaff) })
+	if c, _ := r.hub.Floor.Detail("genoa-1"); c.State != cafe.StateStaff {
+		t.Fatalf("state = %q, want %q", c.State, cafe.StateStaff)
+	}
+	if err := r.hub.Answer("genoa-1"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the answer at the table", func() bool { return !tb.Pub.Presence().Answered.IsZero() })
+	tb.Pub.CallStaff(false)
+	waitFor("the staff alert gone", func() bool { return !hasAlert(AlertStaff) })
+
+	tb.Pub.SetDevices([]cafe.Device{{Name: "camera", OK: false, Detail: "unplugged"}})
+	waitFor("a device alert", func() bool { return hasAlert(AlertDevice) })
+	tb.Pub.SetDevices([]cafe.Device{{Name: "camera", OK: true}})
+	waitFor("the device alert gone", func() bool { return !hasAlert(AlertDevice) })
+
+	tb.stopPub()
+	start := time.Now()
+	waitFor("the table offline", func() bool { return hasAlert(AlertOffline) })
+	t.Logf("offline after %v", time.Since(start).Round(10*time.Millisecond))
+}
