@@ -3,11 +3,12 @@ package cafe
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"comptoir/engine"
 	"comptoir/journal"
@@ -19,15 +20,16 @@ const mask = "•••"
 // PublicStep is the one place that decides what of a step leaves the
 // table: the table's view (engine.NoSeat) of after, the state after the
 // step; the names of the players the game waits for; the log lines, with
-// every seat's secret words masked (the words of a seat's view, before or
-// after the step, that the table's view does not show); the result only
-// once the game is over. before is the state the step applied to (nil for
-// a game's end).
-func PublicStep(table string, info journal.Info, before, after engine.State, seq int64, at time.Time, log []Line) (Step, error) {
+// every seat's secret words masked (the words of a seat's view that the
+// table's view does not show: SecretWords of after, and hidden, the
+// secret words before the step, but for those the step made public); the
+// result only once the game is over. It returns the message and the
+// secret words of after, the next step's hidden.
+func PublicStep(table string, info journal.Info, after engine.State, hidden []string, seq int64, at time.Time, log []Line) (Step, []string, error) {
 	setup := after.Setup()
 	view, err := json.Marshal(after.View(engine.NoSeat))
 	if err != nil {
-		return Step{}, fmt.Errorf("cafe: the table's view: %w", err)
+		return Step{}, nil, fmt.Errorf("cafe: the table's view: %w", err)
 	}
 	s := Step{
 		V: Version, Table: table, Game: info.ID, Seq: seq, At: at.UTC(), Started: info.Started.UTC(),
@@ -39,26 +41,25 @@ func PublicStep(table string, info journal.Info, before, after engine.State, seq
 			s.Waiting = append(s.Waiting, setup.Players[seat])
 		}
 	}
-	secret := secretWords(after)
-	if before != nil {
-		// A card laid face up by the step was secret before it and is
-		// public now.
+	afterSecret := SecretWords(after)
+	if len(log) > 0 {
 		public := map[string]bool{}
-		words(after.View(engine.NoSeat), func(w string) { public[w] = true })
-		for _, w := range secretWords(before) {
+		jsonWords(view, func(w string) { public[w] = true })
+		secret := append([]string(nil), afterSecret...)
+		for _, w := range hidden {
 			if !public[w] {
 				secret = append(secret, w)
 			}
 		}
-	}
-	re := secretsRe(secret)
-	for _, l := range log {
-		s.Log = append(s.Log, Line{FR: redact(re, l.FR), EN: redact(re, l.EN)})
+		secret = longestFirst(secret)
+		for _, l := range log {
+			s.Log = append(s.Log, Line{FR: redact(secret, l.FR), EN: redact(secret, l.EN)})
+		}
 	}
 	if res := after.Result(); res.Over || (seq == 0 && info.Outcome == "over") {
 		s.Result = &res
 	}
-	return s, nil
+	return s, afterSecret, nil
 }
 
 // roundOf reads a top-level "round" number from a view, 0 if none.
@@ -73,9 +74,9 @@ func roundOf(view []byte) int {
 	return n
 }
 
-// secretWords are the words of the seats' views that the table's view
-// does not hold.
-func secretWords(st engine.State) []string {
+// SecretWords are the words of the seats' views that the table's view
+// does not hold: a card's id in a hand, for example.
+func SecretWords(st engine.State) []string {
 	public := map[string]bool{}
 	words(st.View(engine.NoSeat), func(w string) { public[w] = true })
 	var out []string
@@ -95,32 +96,46 @@ func words(v any, f func(string)) {
 	if err != nil {
 		return
 	}
-	var walk func(x any)
-	walk = func(x any) {
-		switch x := x.(type) {
-		case string:
-			f(x)
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
-		case map[string]any:
-			for _, e := range x {
-				walk(e)
-			}
+	jsonWords(data, f)
+}
+
+// jsonWords calls f with every string value of compact JSON (as
+// json.Marshal writes it), keys left out: a string right before ':' is a
+// key.
+func jsonWords(data []byte, f func(string)) {
+	for i := 0; i < len(data); i++ {
+		if data[i] != '"' {
+			continue
 		}
-	}
-	var x any
-	if json.Unmarshal(data, &x) == nil {
-		walk(x)
+		j, esc := i+1, false
+		for j < len(data) && data[j] != '"' {
+			if data[j] == '\\' {
+				j++
+				esc = true
+			}
+			j++
+		}
+		if j >= len(data) {
+			return
+		}
+		lit := data[i : j+1]
+		i = j
+		if j+1 < len(data) && data[j+1] == ':' {
+			continue
+		}
+		if !esc {
+			f(string(lit[1 : len(lit)-1]))
+			continue
+		}
+		var w string
+		if json.Unmarshal(lit, &w) == nil {
+			f(w)
+		}
 	}
 }
 
-// secretsRe matches any of the words, longest first, as whole words.
-func secretsRe(ws []string) *regexp.Regexp {
-	if len(ws) == 0 {
-		return nil
-	}
+// longestFirst sorts the words longest first, without repeats.
+func longestFirst(ws []string) []string {
 	seen := map[string]bool{}
 	var uniq []string
 	for _, w := range ws {
@@ -135,17 +150,47 @@ func secretsRe(ws []string) *regexp.Regexp {
 		}
 		return uniq[a] < uniq[b]
 	})
-	for i, w := range uniq {
-		uniq[i] = regexp.QuoteMeta(w)
-	}
-	return regexp.MustCompile(`(?:^|\b)(?:` + strings.Join(uniq, "|") + `)(?:\b|$)`)
+	return uniq
 }
 
-func redact(re *regexp.Regexp, text string) string {
-	if re == nil {
-		return text
+// redact masks every whole-word occurrence of the secret words (longest
+// first) in text.
+func redact(secret []string, text string) string {
+	for _, w := range secret {
+		for from := 0; ; {
+			i := strings.Index(text[from:], w)
+			if i < 0 {
+				break
+			}
+			i += from
+			j := i + len(w)
+			if wordEdge(text, i, true) && wordEdge(text, j, false) {
+				text = text[:i] + mask + text[j:]
+				from = i + len(mask)
+			} else {
+				from = i + 1
+			}
+		}
 	}
-	return re.ReplaceAllString(text, mask)
+	return text
+}
+
+// wordEdge reports whether position i of text is a word's edge: the
+// character before it (start) or at it (end) is not a letter, digit or _.
+func wordEdge(text string, i int, start bool) bool {
+	var r rune
+	if start {
+		if i == 0 {
+			return true
+		}
+		r, _ = utf8.DecodeLastRuneInString(text[:i])
+	} else {
+		if i >= len(text) {
+			return true
+		}
+		r, _ = utf8.DecodeRuneInString(text[i:])
+	}
+	return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
 }
 
 // replayer follows one game of the journal step by step, as it was at
@@ -156,6 +201,9 @@ type replayer struct {
 	st       engine.State
 	seq      int64
 	standing []journal.Step
+	// secret are the secret words of st (SecretWords), once secretKnown.
+	secret      []string
+	secretKnown bool
 }
 
 func newReplayer(rules engine.Rules, info journal.Info) (*replayer, error) {
@@ -171,6 +219,7 @@ func newReplayer(rules engine.Rules, info journal.Info) (*replayer, error) {
 func (r *replayer) apply(step journal.Step) (engine.State, []Line, error) {
 	before := r.st
 	r.seq = step.Seq
+	r.secretKnown = false
 	if step.Undo {
 		if len(r.standing) == 0 {
 			return nil, nil, fmt.Errorf("cafe: game %d step %d: an undo with no step standing", r.info.ID, step.Seq)
@@ -222,7 +271,7 @@ func (r *replayer) apply(step journal.Step) (engine.State, []Line, error) {
 
 // endStep is the public message of a game's end.
 func endStep(table string, info journal.Info, st engine.State) (Step, error) {
-	s, err := PublicStep(table, info, nil, st, 0, info.Finished, nil)
+	s, _, err := PublicStep(table, info, st, nil, 0, info.Finished, nil)
 	if err != nil {
 		return s, err
 	}

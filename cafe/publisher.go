@@ -380,15 +380,19 @@ func (p *Publisher) syncGame(ctx context.Context, js jetstream.JetStream, info j
 		return nil
 	}
 	for _, step := range steps {
-		before, lines, err := p.rep.apply(step)
+		if !p.rep.secretKnown {
+			p.rep.secret, p.rep.secretKnown = SecretWords(p.rep.st), true
+		}
+		_, lines, err := p.rep.apply(step)
 		if err != nil {
 			return err
 		}
 		p.lastStep = step.At
-		msg, err := PublicStep(p.opts.Table, info, before, p.rep.st, step.Seq, step.At, lines)
+		msg, secret, err := PublicStep(p.opts.Table, info, p.rep.st, p.rep.secret, step.Seq, step.At, lines)
 		if err != nil {
 			return err
 		}
+		p.rep.secret, p.rep.secretKnown = secret, true
 		if err := send(msg); err != nil {
 			settle(0)
 			return err
