@@ -43,6 +43,10 @@ type ServerOpts struct {
 	LeafPort int
 	// Name is the server's name (unique in a chain of cafés).
 	Name string
+	// Domain is the server's JetStream domain: in a chain of cafés each
+	// café's server has its own (its name, say) and the centre another,
+	// so each keeps its streams to itself.
+	Domain string
 }
 
 // Limits for a Pi.
@@ -93,6 +97,7 @@ func StartServer(o ServerOpts) (*server.Server, error) {
 		Users:              users,
 		NoSigs:             true,
 		MaxPayload:         cafe.MaxMessage * 2,
+		JetStreamDomain:    o.Domain,
 	}
 	if o.LeafPort != 0 {
 		opts.LeafNode.Host, opts.LeafNode.Port = o.Host, o.LeafPort
