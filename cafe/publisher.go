@@ -431,6 +431,13 @@ func (p *Publisher) setState(infos []journal.Info) {
 	if p.rep != nil {
 		p.presence.Game, p.presence.Seq = p.rep.info.ID, p.rep.seq
 	}
+	if n := len(infos); n > 0 && infos[n-1].ID > p.presence.Game {
+		p.presence.Game, p.presence.Seq = infos[n-1].ID, 0
+	}
+	if n := len(infos); n > 0 {
+		in := infos[n-1]
+		p.presence.Name, p.presence.Variant, p.presence.Players, p.presence.Started = in.Setup.Game, in.Setup.Variant, in.Setup.Players, in.Started.UTC()
+	}
 	if old.State != p.presence.State || old.Seq != p.presence.Seq || old.Game != p.presence.Game {
 		p.signalLocked()
 	}

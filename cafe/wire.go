@@ -120,9 +120,16 @@ type Presence struct {
 	Table string `json:"table"`
 	// State is one of the State constants.
 	State   string    `json:"state"`
-	At      time.Time `json:"at"`
+	At time.Time `json:"at"`
+	// Game and Seq are the journal's last game and step; Name, Variant,
+	// Players and Started that game's, so the floor shows a game before
+	// its first step.
 	Game    int64     `json:"game"`
 	Seq     int64     `json:"seq"`
+	Name    string    `json:"name,omitempty"`
+	Variant string    `json:"variant,omitempty"`
+	Players []string  `json:"players,omitempty"`
+	Started time.Time `json:"started,omitzero"`
 	Devices []Device  `json:"devices"`
 	// StaffCall is when the table called for staff, zero when it has not
 	// (or the call was closed at the table).

@@ -159,6 +159,15 @@ func (f *Floor) Presence(p cafe.Presence, seen time.Time) {
 		return
 	}
 	c.LastSeen, c.Online = seen, true
+	if p.Name != "" && (p.Game > c.Game || c.Name == "") {
+		// A game with no step yet: shown from the table's presence.
+		c.Name, c.Variant, c.Players, c.Started = p.Name, p.Variant, p.Players, p.Started
+		if p.Game > c.Game {
+			c.Game, c.Seq, c.Round, c.Outcome, c.Result, c.View = p.Game, 0, 0, "", nil, nil
+			c.Log = c.Log[:0]
+			c.Waiting = []string{}
+		}
+	}
 	c.State, c.Devices, c.StaffCall = p.State, p.Devices, p.StaffCall
 	if !p.Answered.IsZero() || p.StaffCall.IsZero() {
 		c.Answered = p.Answered
