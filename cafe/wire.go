@@ -119,8 +119,8 @@ type Presence struct {
 	V     int    `json:"v"`
 	Table string `json:"table"`
 	// State is one of the State constants.
-	State   string    `json:"state"`
-	At time.Time `json:"at"`
+	State string    `json:"state"`
+	At    time.Time `json:"at"`
 	// Game and Seq are the journal's last game and step; Name, Variant,
 	// Players and Started that game's, so the floor shows a game before
 	// its first step.

@@ -113,4 +113,3 @@ func TestDaemonPublishesToHub(t *testing.T) {
 		return false
 	})
 }
-
