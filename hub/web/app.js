@@ -63,10 +63,33 @@ function cardHTML(c) {
     <div class="devices">${devices}</div><div class="log">${log}</div>${staff}</div>`;
 }
 
+// render redraws only the cards whose HTML changed, so a button stays
+// put under a finger while the other tables play.
+const shown = new Map(); // table -> [html, element]
 function render() {
   const el = $("#cards");
-  if (cards.size === 0) { el.innerHTML = `<p>${t("noTables")}</p>`; }
-  else el.innerHTML = [...cards.values()].sort((a, b) => a.table.localeCompare(b.table)).map(cardHTML).join("");
+  if (cards.size === 0) { el.innerHTML = `<p>${t("noTables")}</p>`; shown.clear(); }
+  else {
+    if (shown.size === 0) el.innerHTML = "";
+    const order = [...cards.values()].sort((a, b) => a.table.localeCompare(b.table));
+    let prev = null;
+    for (const c of order) {
+      const html = cardHTML(c);
+      let s = shown.get(c.table);
+      if (!s || s[0] !== html) {
+        const tmp = document.createElement("div");
+        tmp.innerHTML = html;
+        const node = tmp.firstElementChild;
+        if (s) s[1].replaceWith(node);
+        s = [html, node];
+        shown.set(c.table, s);
+      }
+      if (s[1].previousElementSibling !== prev || s[1].parentNode !== el) {
+        prev ? prev.after(s[1]) : el.prepend(s[1]);
+      }
+      prev = s[1];
+    }
+  }
   const msg = { staff: (a) => t("aStaff"), long: (a) => t("aLong", { m: a.detail }), device: (a) => t("aDevice", { d: a.detail }), offline: () => t("aOffline") };
   $("#alerts").innerHTML = alerts.map((a) => `<div class="alert ${a.kind} ${a.acked ? "acked" : ""}" data-id="${esc(a.id)}">
     <span>${esc(a.table)} — ${esc(msg[a.kind](a))} (${ago(a.since)})</span>
