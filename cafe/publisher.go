@@ -52,7 +52,7 @@ type Opts struct {
 var DefaultOpts = Opts{
 	Window:    256,
 	Heartbeat: 2 * time.Second,
-	Poll:      time.Second,
+	Poll:      5 * time.Second,
 	AckWait:   5 * time.Second,
 	IdleAfter: 15 * time.Minute,
 }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -38,6 +39,11 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	logger := log.New(stderr, "comptoir-hub: ", log.LstdFlags)
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit: the collector works harder before the hub
+		// outgrows a Pi's share.
+		debug.SetMemoryLimit(MemoryLimit)
+	}
 	if err := os.MkdirAll(*state, 0o755); err != nil {
 		return err
 	}
@@ -104,6 +110,9 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	cancel()
 	return failure
 }
+
+// MemoryLimit is the hub's soft memory limit (GOMEMLIMIT overrides it).
+const MemoryLimit = 160 << 20
 
 func splitHostPort(addr string) (string, int, error) {
 	host, p, err := net.SplitHostPort(addr)

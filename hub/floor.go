@@ -77,7 +77,7 @@ type Floor struct {
 	cards   map[string]*Card         // guarded by mu
 	acked   map[string]bool          // alert ids acknowledged, guarded by mu
 	medians map[string]time.Duration // guarded by mu
-	subs    map[chan []byte]struct{} // guarded by mu
+	subs    map[*Sub]struct{}        // guarded by mu
 	alerts  []Alert                  // guarded by mu, the last computed
 	// LongFactor times the median makes a game run long.
 	longFactor   float64
@@ -87,15 +87,16 @@ type Floor struct {
 // NewFloor returns an empty floor.
 func NewFloor(offlineAfter time.Duration, longFactor float64) *Floor {
 	return &Floor{cards: map[string]*Card{}, acked: map[string]bool{}, medians: map[string]time.Duration{},
-		subs: map[chan []byte]struct{}{}, offlineAfter: offlineAfter, longFactor: longFactor}
+		subs: map[*Sub]struct{}{}, offlineAfter: offlineAfter, longFactor: longFactor}
 }
 
 // Frame is a message to the floor page.
 type Frame struct {
-	Type   string  `json:"type"` // card, alerts, snapshot
-	Card   *Card   `json:"card,omitempty"`
+	Type   string  `json:"type"` // snapshot, update
 	Cards  []*Card `json:"cards,omitempty"`
 	Alerts []Alert `json:"alerts,omitempty"`
+	// AlertsChanged is set on an update that brings the alerts.
+	AlertsChanged bool `json:"alertsChanged,omitempty"`
 }
 
 func (f *Floor) cardLocked(table string) *Card {
@@ -147,7 +148,7 @@ func (f *Floor) Step(s cafe.Step, now time.Time) {
 		c.Log = append([]cafe.Line(nil), c.Log[len(c.Log)-logKept:]...)
 	}
 	c.Median = f.medians[medianKey(c.Name, len(c.Players))]
-	f.sendLocked(Frame{Type: "card", Card: c.brief()})
+	f.cardChangedLocked(c)
 }
 
 // Presence applies a table's presence, seen at seen.
@@ -158,6 +159,7 @@ func (f *Floor) Presence(p cafe.Presence, seen time.Time) {
 	if seen.Before(c.LastSeen) {
 		return
 	}
+	was := fmt.Sprint(c.Online, c.State, c.Devices, c.StaffCall, c.Answered, c.Game, c.Name)
 	c.LastSeen, c.Online = seen, true
 	if p.Name != "" && (p.Game > c.Game || c.Name == "") {
 		// A game with no step yet: shown from the table's presence.
@@ -175,7 +177,9 @@ func (f *Floor) Presence(p cafe.Presence, seen time.Time) {
 	if c.Outcome != "" && c.Game >= p.Game && p.State != cafe.StateStaff {
 		c.State = cafe.StateFinished
 	}
-	f.sendLocked(Frame{Type: "card", Card: c.brief()})
+	if fmt.Sprint(c.Online, c.State, c.Devices, c.StaffCall, c.Answered, c.Game, c.Name) != was {
+		f.cardChangedLocked(c)
+	}
 	f.alertsLocked(seen)
 }
 
@@ -189,7 +193,7 @@ func (f *Floor) Answer(table string, now time.Time) time.Time {
 		return time.Time{}
 	}
 	c.Answered = now
-	f.sendLocked(Frame{Type: "card", Card: c.brief()})
+	f.cardChangedLocked(c)
 	return c.StaffCall
 }
 
@@ -218,7 +222,7 @@ func (f *Floor) Tick(now time.Time) {
 	for _, c := range f.cards {
 		if c.Online && now.Sub(c.LastSeen) > f.offlineAfter {
 			c.Online = false
-			f.sendLocked(Frame{Type: "card", Card: c.brief()})
+			f.cardChangedLocked(c)
 		}
 	}
 	f.alertsLocked(now)
@@ -259,7 +263,7 @@ func (f *Floor) alertsLocked(now time.Time) {
 	})
 	if fmt.Sprint(out) != fmt.Sprint(f.alerts) {
 		f.alerts = out
-		f.sendLocked(Frame{Type: "alerts", Alerts: nonNil(out)})
+		f.alertsChangedLocked()
 	}
 }
 
@@ -316,43 +320,93 @@ func (f *Floor) snapshotLocked() Frame {
 	return fr
 }
 
-// subBuffer is how many frames a subscriber may fall behind.
-const subBuffer = 4096
+// Sub is a floor page's subscription: the changes since it last took
+// them, coalesced (a table's latest card only), so a page that falls
+// behind gets the floor as it is now, never a backlog, and is never
+// dropped.
+type Sub struct {
+	f     *Floor
+	ready chan struct{} // a pending change, capacity 1
 
-// Subscribe returns a channel receiving the snapshot, then every change;
-// cancel ends it. A subscriber more than subBuffer frames behind is
-// dropped: its channel is closed.
-func (f *Floor) Subscribe() (<-chan []byte, func()) {
-	ch := make(chan []byte, subBuffer)
-	f.mu.Lock()
-	data, _ := json.Marshal(f.snapshotLocked())
-	ch <- data
-	f.subs[ch] = struct{}{}
-	f.mu.Unlock()
-	return ch, func() {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		if _, ok := f.subs[ch]; ok {
-			delete(f.subs, ch)
-			close(ch)
-		}
-	}
+	// Guarded by f.mu.
+	snapshot bool
+	cards    map[string]*Card
+	order    []string
+	alerts   bool
 }
 
-func (f *Floor) sendLocked(fr Frame) {
+// Subscribe returns a subscription whose first frame is the snapshot.
+func (f *Floor) Subscribe() *Sub {
+	s := &Sub{f: f, ready: make(chan struct{}, 1), snapshot: true, cards: map[string]*Card{}}
+	s.ready <- struct{}{}
+	f.mu.Lock()
+	f.subs[s] = struct{}{}
+	f.mu.Unlock()
+	return s
+}
+
+// Ready receives when changes wait to be taken with Next.
+func (s *Sub) Ready() <-chan struct{} { return s.ready }
+
+// Next takes the pending changes as one frame, nil if none: the
+// snapshot first, then "update" frames with the changed cards and, when
+// they changed, the alerts.
+func (s *Sub) Next() []byte {
+	s.f.mu.Lock()
+	defer s.f.mu.Unlock()
+	var fr Frame
+	switch {
+	case s.snapshot:
+		fr = s.f.snapshotLocked()
+	case len(s.order) > 0 || s.alerts:
+		fr = Frame{Type: "update", Cards: make([]*Card, 0, len(s.order))}
+		for _, t := range s.order {
+			fr.Cards = append(fr.Cards, s.cards[t])
+		}
+		if s.alerts {
+			fr.Alerts, fr.AlertsChanged = nonNil(s.f.alerts), true
+		}
+	default:
+		return nil
+	}
+	s.snapshot, s.alerts = false, false
+	clear(s.cards)
+	s.order = s.order[:0]
+	data, _ := json.Marshal(fr)
+	return data
+}
+
+// Close ends the subscription.
+func (s *Sub) Close() {
+	s.f.mu.Lock()
+	defer s.f.mu.Unlock()
+	delete(s.f.subs, s)
+}
+
+func (f *Floor) cardChangedLocked(c *Card) {
 	if len(f.subs) == 0 {
 		return
 	}
-	data, err := json.Marshal(fr)
-	if err != nil {
-		return
-	}
-	for ch := range f.subs {
-		select {
-		case ch <- data:
-		default:
-			delete(f.subs, ch)
-			close(ch)
+	b := c.brief()
+	for s := range f.subs {
+		if _, ok := s.cards[c.Table]; !ok {
+			s.order = append(s.order, c.Table)
 		}
+		s.cards[c.Table] = b
+		s.signal()
+	}
+}
+
+func (f *Floor) alertsChangedLocked() {
+	for s := range f.subs {
+		s.alerts = true
+		s.signal()
+	}
+}
+
+func (s *Sub) signal() {
+	select {
+	case s.ready <- struct{}{}:
+	default:
 	}
 }

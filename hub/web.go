@@ -189,8 +189,8 @@ func writeJSON(w http.ResponseWriter, v any) {
 // reader that only watches the connection.
 func (h *Hub) serveWS(c *websocket.Conn) {
 	defer c.Close()
-	frames, cancel := h.Floor.Subscribe()
-	defer cancel()
+	sub := h.Floor.Subscribe()
+	defer sub.Close()
 	closed := make(chan struct{})
 	c.SetReadLimit(maxRead)
 	c.SetReadDeadline(time.Now().Add(pongWait))
@@ -209,9 +209,10 @@ func (h *Hub) serveWS(c *websocket.Conn) {
 		select {
 		case <-closed:
 			return
-		case data, ok := <-frames:
-			if !ok {
-				return // fell behind: the page reconnects and gets a snapshot
+		case <-sub.Ready():
+			data := sub.Next()
+			if data == nil {
+				continue
 			}
 			c.SetWriteDeadline(time.Now().Add(writeWait))
 			if err := c.WriteMessage(websocket.TextMessage, data); err != nil {

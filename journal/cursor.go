@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"comptoir/engine"
@@ -29,11 +30,14 @@ const cursorSchema = `CREATE TABLE IF NOT EXISTS cursors (
 // none yet. The cursors' table is created if missing, so a journal written
 // before followers existed opens unchanged.
 func (st *Store) Cursor(name string) (Cursor, error) {
-	if _, err := st.db.Exec(cursorSchema); err != nil {
-		return Cursor{}, fmt.Errorf("journal %s: cursors: %w", st.path, err)
-	}
 	var c Cursor
 	err := st.db.QueryRow(`SELECT game, seq, ended FROM cursors WHERE name = ?`, name).Scan(&c.Game, &c.Seq, &c.Ended)
+	if err != nil && strings.Contains(err.Error(), "no such table") {
+		if _, err := st.db.Exec(cursorSchema); err != nil {
+			return Cursor{}, fmt.Errorf("journal %s: cursors: %w", st.path, err)
+		}
+		return Cursor{}, nil
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return Cursor{}, nil
 	}
@@ -45,12 +49,20 @@ func (st *Store) Cursor(name string) (Cursor, error) {
 
 // SetCursor records the named follower's cursor, synced to disk.
 func (st *Store) SetCursor(name string, c Cursor) error {
-	if _, err := st.db.Exec(cursorSchema); err != nil {
-		return fmt.Errorf("journal %s: cursors: %w", st.path, err)
-	}
-	if _, err := st.db.Exec(`INSERT INTO cursors (name, game, seq, ended) VALUES (?, ?, ?, ?)
+	set := func() error {
+		_, err := st.db.Exec(`INSERT INTO cursors (name, game, seq, ended) VALUES (?, ?, ?, ?)
 		ON CONFLICT (name) DO UPDATE SET game = excluded.game, seq = excluded.seq, ended = excluded.ended`,
-		name, c.Game, c.Seq, c.Ended); err != nil {
+			name, c.Game, c.Seq, c.Ended)
+		return err
+	}
+	err := set()
+	if err != nil && strings.Contains(err.Error(), "no such table") {
+		if _, err := st.db.Exec(cursorSchema); err != nil {
+			return fmt.Errorf("journal %s: cursors: %w", st.path, err)
+		}
+		err = set()
+	}
+	if err != nil {
 		return fmt.Errorf("journal %s: set cursor %q: %w", st.path, name, err)
 	}
 	return nil

@@ -223,9 +223,6 @@ func watchFloor(floorURL string) (*floorWatch, error) {
 				continue
 			}
 			cards := f.Cards
-			if f.Card != nil {
-				cards = append(cards, f.Card)
-			}
 			w.mu.Lock()
 			for _, c := range cards {
 				if c.Seq == 0 {
@@ -234,7 +231,7 @@ func watchFloor(floorURL string) (*floorWatch, error) {
 				k := fmt.Sprintf("%s/%d/%d", c.Table, c.Game, c.Seq)
 				if !w.seen[k] {
 					w.seen[k] = true
-					if !w.from.IsZero() && c.At.After(w.from) && f.Type == "card" && c.Table != "catch-up" {
+					if !w.from.IsZero() && c.At.After(w.from) && f.Type == "update" && c.Table != "catch-up" {
 						w.lat = append(w.lat, now.Sub(c.At))
 					}
 				}

@@ -124,8 +124,10 @@ function connect() {
   ws.onmessage = (m) => {
     const f = JSON.parse(m.data);
     if (f.type === "snapshot") { cards.clear(); (f.cards || []).forEach((c) => cards.set(c.table, c)); alerts = f.alerts || []; }
-    else if (f.type === "card") cards.set(f.card.table, f.card);
-    else if (f.type === "alerts") alerts = f.alerts || [];
+    else if (f.type === "update") {
+      (f.cards || []).forEach((c) => cards.set(c.table, c));
+      if (f.alertsChanged) alerts = f.alerts || [];
+    }
     scheduleRender();
   };
 }
