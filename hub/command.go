@@ -35,6 +35,7 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	natsPassword := fs.String("nats-password", "", "the hub's `password` on --nats")
 	leaf := fs.String("leaf", "", "a central cluster's leaf node `URL` this café's server joins (chains of cafés)")
 	location := fs.String("location", "", "the café's `name`, in BG Stats plays")
+	name := fs.String("name", "cafe", "the café's NATS server `name`, and its JetStream domain in a chain of cafés (unique in the chain)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -57,9 +58,10 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if err != nil {
 			return fmt.Errorf("--nats-listen %q: %w", *natsListen, err)
 		}
-		so := ServerOpts{Dir: filepath.Join(*state, "jetstream"), Host: host, Port: port, Tables: creds.Tables, HubPassword: creds.Hub, Name: "comptoir-hub"}
+		so := ServerOpts{Dir: filepath.Join(*state, "jetstream"), Host: host, Port: port, Tables: creds.Tables, HubPassword: creds.Hub}
+		so.Name = *name
 		if *leaf != "" {
-			so.LeafRemotes = []string{*leaf}
+			so.LeafRemotes, so.Domain = []string{*leaf}, *name
 		}
 		srv, err := StartServer(so)
 		if err != nil {
