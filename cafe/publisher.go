@@ -174,6 +174,10 @@ func (p *Publisher) Run(ctx context.Context) error {
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250*time.Millisecond),
 		nats.ReconnectJitter(100*time.Millisecond, time.Second),
+		// Nothing is buffered while the server is away: the stream then
+		// holds a prefix of the table's steps, and the publisher sends
+		// the rest again from the cursor, in order.
+		nats.ReconnectBufSize(-1),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
 			if err != nil {
 				p.opts.Logf("café: disconnected: %v", err)
@@ -248,8 +252,8 @@ func (p *Publisher) Run(ctx context.Context) error {
 }
 
 // heartbeat sends the table's presence at once when it changes and every
-// Heartbeat. A core publish is buffered while the server is away: it never
-// waits.
+// Heartbeat. A core publish never waits: while the server is away it
+// fails at once and the next beat tries again.
 func (p *Publisher) heartbeat(ctx context.Context, nc *nats.Conn) {
 	t := time.NewTicker(p.opts.Heartbeat)
 	defer t.Stop()

@@ -61,11 +61,32 @@ func (h *History) Close() error { return h.db.Close() }
 // Record records a step, or a play at its end; it reports whether the
 // step was new (false: a step received before).
 func (h *History) Record(s cafe.Step) (bool, error) {
-	tx, err := h.db.Begin()
+	fresh, err := h.RecordAll([]cafe.Step{s})
 	if err != nil {
 		return false, err
 	}
+	return fresh[0], nil
+}
+
+// RecordAll records steps in one transaction; fresh[i] tells whether
+// steps[i] was new.
+func (h *History) RecordAll(steps []cafe.Step) (fresh []bool, err error) {
+	tx, err := h.db.Begin()
+	if err != nil {
+		return nil, err
+	}
 	defer tx.Rollback()
+	for _, s := range steps {
+		n, err := record(tx, s)
+		if err != nil {
+			return nil, err
+		}
+		fresh = append(fresh, n)
+	}
+	return fresh, tx.Commit()
+}
+
+func record(tx *sql.Tx, s cafe.Step) (bool, error) {
 	res, err := tx.Exec(`INSERT OR IGNORE INTO steps (tbl, game, seq, at) VALUES (?, ?, ?, ?)`, s.Table, s.Game, s.Seq, s.At.UTC().Format(time.RFC3339Nano))
 	if err != nil {
 		return false, fmt.Errorf("history: %w", err)
@@ -82,7 +103,7 @@ func (h *History) Record(s cafe.Step) (bool, error) {
 			return false, fmt.Errorf("history: %w", err)
 		}
 	}
-	return n == 1, tx.Commit()
+	return n == 1, nil
 }
 
 func nullable(b []byte) any {

@@ -42,6 +42,8 @@ var DefaultOpts = Opts{Durable: "hub", OfflineAfter: 6 * time.Second, LongFactor
 type Hub struct {
 	opts  Opts
 	Floor *Floor
+	batch chan received // from the consumer to record
+	quit  chan struct{} // closed when record returns
 
 	// Counters, read with Stats.
 	received, recorded, duplicates, malformed atomic.Int64
@@ -76,7 +78,7 @@ func New(opts Opts) (*Hub, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	h := &Hub{opts: opts, Floor: NewFloor(opts.OfflineAfter, opts.LongFactor)}
+	h := &Hub{opts: opts, Floor: NewFloor(opts.OfflineAfter, opts.LongFactor), batch: make(chan received, 2*maxBatch), quit: make(chan struct{})}
 	if m, err := opts.History.Medians(); err == nil {
 		h.Floor.SetMedians(m)
 	}
@@ -117,6 +119,16 @@ func (h *Hub) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("hub: consumer: %w", err)
 	}
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	rctx, stopRecord := context.WithCancel(context.Background())
+	defer stopRecord() // after the consumer stopped: see the defers below
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(h.quit)
+		h.record(rctx)
+	}()
 	cc, err := cons.Consume(h.handle, jetstream.PullMaxMessages(1024), jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
 		if !errors.Is(err, jetstream.ErrNoHeartbeat) {
 			h.opts.Logf("hub: consume: %v", err)
@@ -127,8 +139,6 @@ func (h *Hub) Run(ctx context.Context) error {
 	}
 	defer cc.Stop()
 
-	var wg sync.WaitGroup
-	defer wg.Wait()
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	wg.Add(1)
@@ -169,24 +179,73 @@ func (h *Hub) handle(m jetstream.Msg) {
 		m.Term()
 		return
 	}
-	fresh, err := h.opts.History.Record(s)
-	if err != nil {
-		h.opts.Logf("hub: %v (the step comes again)", err)
-		m.Nak()
-		return
+	select {
+	case h.batch <- received{s, m}:
+	case <-h.quit:
+		// The hub stops: not acknowledged, the step comes again.
 	}
-	if fresh {
-		h.recorded.Add(1)
-	} else {
-		h.duplicates.Add(1)
-	}
-	h.Floor.Step(s, h.opts.Now())
-	if s.End {
-		if med, err := h.opts.History.Medians(); err == nil {
-			h.Floor.SetMedians(med)
+}
+
+// received is a step waiting to be recorded, and its message to ack.
+type received struct {
+	step cafe.Step
+	msg  jetstream.Msg
+}
+
+// maxBatch is how many steps one history transaction records at most.
+const maxBatch = 512
+
+// record records the steps received, many to a transaction, then shows
+// them on the floor and acknowledges them, until ctx ends; steps not
+// acknowledged come again after a restart.
+func (h *Hub) record(ctx context.Context) {
+	var batch []received
+	for {
+		batch = batch[:0]
+		select {
+		case <-ctx.Done():
+			return
+		case r := <-h.batch:
+			batch = append(batch, r)
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-h.batch:
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		steps := make([]cafe.Step, len(batch))
+		for i, r := range batch {
+			steps[i] = r.step
+		}
+		fresh, err := h.opts.History.RecordAll(steps)
+		if err != nil {
+			h.opts.Logf("hub: %v (the steps come again)", err)
+			for _, r := range batch {
+				r.msg.Nak()
+			}
+			continue
+		}
+		now, ended := h.opts.Now(), false
+		for i, r := range batch {
+			if fresh[i] {
+				h.recorded.Add(1)
+			} else {
+				h.duplicates.Add(1)
+			}
+			h.Floor.Step(r.step, now)
+			ended = ended || r.step.End
+			r.msg.Ack()
+		}
+		if ended {
+			if med, err := h.opts.History.Medians(); err == nil {
+				h.Floor.SetMedians(med)
+			}
 		}
 	}
-	m.Ack()
 }
 
 // watchPresence follows the presence bucket, watching it again when the
