@@ -22,7 +22,7 @@ func TestNATSServerRestart(t *testing.T) {
 	r.play(150) // "a minute" of play without the server
 	r.startServer()
 	r.play(40)
-	r.waitAll(20 * time.Second)
+	r.waitAll(60 * time.Second)
 }
 
 // TestHubRestart stops the hub abruptly (nothing acknowledged after) and
@@ -37,7 +37,7 @@ func TestHubRestart(t *testing.T) {
 	r.play(120)
 	r.startHub()
 	r.play(40)
-	r.waitAll(20 * time.Second)
+	r.waitAll(60 * time.Second)
 	if d := r.hub.Stats().Duplicates; d > 0 {
 		t.Logf("%d steps delivered again after the restart, recorded once", d)
 	}
@@ -73,7 +73,7 @@ func TestTableKilledMidCatchUp(t *testing.T) {
 	t.Logf("stopped at cursor %+v (from %+v)", cur, cur0)
 	tb.startPub()
 	r.play(20)
-	r.waitAll(20 * time.Second)
+	r.waitAll(60 * time.Second)
 }
 
 // TestConnectionCut cuts the network between a table and the server
@@ -92,7 +92,7 @@ func TestConnectionCut(t *testing.T) {
 	}
 	px.cut(false)
 	r.play(20)
-	r.waitAll(20 * time.Second)
+	r.waitAll(60 * time.Second)
 }
 
 // proxy is a TCP relay whose connections can be cut.

@@ -214,15 +214,22 @@ func (r *rig) waitAll(within time.Duration) {
 		}
 		seen[k] = true
 	}
-	// The floor shows each table at its journal's last step.
+	// The floor shows each table at its journal's last step (the floor
+	// follows the history by a moment).
 	for _, tb := range r.tables {
-		c, ok := r.hub.Floor.Detail(tb.Name)
-		if !ok {
-			r.t.Fatalf("table %s not on the floor", tb.Name)
-		}
-		g := tb.Game()
-		if g.Len() > 0 && (c.Game != g.ID() || c.Seq != g.Len()) {
-			r.t.Fatalf("floor shows %s at game %d step %d, journal at game %d step %d", tb.Name, c.Game, c.Seq, g.ID(), g.Len())
+		for {
+			c, ok := r.hub.Floor.Detail(tb.Name)
+			g := tb.Game()
+			if ok && (g.Len() == 0 || (c.Game == g.ID() && c.Seq == g.Len())) {
+				break
+			}
+			if time.Now().After(deadline) {
+				if !ok {
+					r.t.Fatalf("table %s not on the floor", tb.Name)
+				}
+				r.t.Fatalf("floor shows %s at game %d step %d, journal at game %d step %d", tb.Name, c.Game, c.Seq, g.ID(), g.Len())
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
 	}
 }

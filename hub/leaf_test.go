@@ -70,7 +70,7 @@ func TestCafeJoinsCentralAsLeaf(t *testing.T) {
 	r.startHub()
 	r.addTable("genoa-1", 0, 61)
 	r.play(30)
-	r.waitAll(10 * time.Second)
+	r.waitAll(60 * time.Second)
 	select {
 	case m := <-got:
 		s, err := cafe.DecodeStep(m.Data)
