@@ -90,8 +90,8 @@ func (h *Hub) Stats() Stats {
 	return Stats{Received: h.received.Load(), Recorded: h.recorded.Load(), Duplicates: h.duplicates.Load(), Malformed: h.malformed.Load()}
 }
 
-// Run consumes until ctx ends. The stream and the bucket are made if
-// missing; a server away is waited for.
+// Run consumes until ctx ends; call it once. The stream, the bucket and
+// the consumer are made if missing; a server away is waited for.
 func (h *Hub) Run(ctx context.Context) error {
 	js, err := jetstream.New(h.opts.Conn)
 	if err != nil {
@@ -112,12 +112,23 @@ func (h *Hub) Run(ctx context.Context) error {
 		case <-time.After(500 * time.Millisecond):
 		}
 	}
-	cons, err := js.CreateOrUpdateConsumer(ctx, cafe.Stream, jetstream.ConsumerConfig{
-		Durable: h.opts.Durable, AckPolicy: jetstream.AckExplicitPolicy, AckWait: 30 * time.Second,
-		MaxAckPending: 8192, DeliverPolicy: jetstream.DeliverAllPolicy, MaxDeliver: -1,
-	})
-	if err != nil {
-		return fmt.Errorf("hub: consumer: %w", err)
+	var cons jetstream.Consumer
+	for {
+		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		cons, err = js.CreateOrUpdateConsumer(cctx, cafe.Stream, jetstream.ConsumerConfig{
+			Durable: h.opts.Durable, AckPolicy: jetstream.AckExplicitPolicy, AckWait: 30 * time.Second,
+			MaxAckPending: 8192, DeliverPolicy: jetstream.DeliverAllPolicy, MaxDeliver: -1,
+		})
+		cancel()
+		if err == nil {
+			break
+		}
+		h.opts.Logf("hub: consumer: %v (trying again)", err)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(500 * time.Millisecond):
+		}
 	}
 	var wg sync.WaitGroup
 	defer wg.Wait()
