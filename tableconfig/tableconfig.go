@@ -30,6 +30,10 @@
 //	  pause: 5s                     # optional, default 5s: the pause between two passes
 //	devices:                        # the table box's pin map, see comptoir/hw/hwconfig
 //	  ...
+//	cafe:                           # optional: the café's hub (comptoir-hub add-table prints this section)
+//	  url: nats://192.168.1.2:4222  # the hub's NATS server
+//	  name: table-3                 # the table's name on the café's network: lower-case, digits, dashes
+//	  password: "…"                 # the table's password on the hub
 //
 // Relative paths are relative to the configuration file's folder.
 //
@@ -101,6 +105,8 @@ type Config struct {
 	Camera     *Camera
 	Replay     *Replay
 	Devices    hwconfig.Devices
+	// Cafe is the café's hub the table publishes to; nil: none.
+	Cafe *Cafe
 
 	tokensDefault bool // Tokens was derived from Journal
 }
@@ -121,6 +127,13 @@ func tokensBeside(journal string) string {
 // Camera is the dice camera.
 type Camera struct {
 	Device string
+}
+
+// Cafe is the café's hub: where the table publishes its public steps.
+type Cafe struct {
+	URL      string
+	Name     string
+	Password string
 }
 
 // Replay is a recording that replaces the table's devices.
@@ -183,7 +196,7 @@ func Decode(data []byte, file string) (*Config, error) {
 		return nil, err
 	}
 	m, err := d.Fields(root, "the table configuration", []string{"version", "game", "players", "journal"},
-		[]string{"table", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices"})
+		[]string{"table", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices", "cafe"})
 	if err != nil {
 		return nil, err
 	}
@@ -229,6 +242,11 @@ func Decode(data []byte, file string) (*Config, error) {
 	}
 	if n := m["replay"]; n != nil {
 		if c.Replay, err = d.replay(n); err != nil {
+			return nil, err
+		}
+	}
+	if n := m["cafe"]; n != nil {
+		if c.Cafe, err = d.cafe(n); err != nil {
 			return nil, err
 		}
 	}
@@ -348,4 +366,32 @@ func (d decoder) replay(n *yaml.Node) (*Replay, error) {
 		}
 	}
 	return r, nil
+}
+
+var cafeNameRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,31}$`)
+
+func (d decoder) cafe(n *yaml.Node) (*Cafe, error) {
+	m, err := d.Section(n, "cafe", []string{"url", "name", "password"}, nil)
+	if err != nil {
+		return nil, err
+	}
+	c := &Cafe{}
+	for _, f := range []struct {
+		key string
+		dst *string
+	}{{"url", &c.URL}, {"name", &c.Name}, {"password", &c.Password}} {
+		if *f.dst, err = d.Scalar(m[f.key], "cafe."+f.key); err != nil {
+			return nil, err
+		}
+	}
+	if !strings.HasPrefix(c.URL, "nats://") && !strings.HasPrefix(c.URL, "tls://") {
+		return nil, d.Failf(m["url"], "cafe.url", ErrBadValue, "%q: want the hub's NATS address, like nats://192.168.1.2:4222", c.URL)
+	}
+	if !cafeNameRe.MatchString(c.Name) {
+		return nil, d.Failf(m["name"], "cafe.name", ErrBadValue, "%q: want lower-case letters, digits and dashes, like table-3", c.Name)
+	}
+	if c.Password == "" {
+		return nil, d.Failf(m["password"], "cafe.password", ErrBadValue, "empty: give the password comptoir-hub add-table printed")
+	}
+	return c, nil
 }

@@ -258,12 +258,20 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	if err != nil {
 		return fmt.Errorf("dashboard: %w (is another comptoird running? change listen: in %s)", err, cfg.File)
 	}
-	srv := &http.Server{Handler: dash.Handler(), ReadHeaderTimeout: readHeaderTimeout, ErrorLog: logger}
+	handler := dash.Handler()
+	var tc *tableCafe
+	if cfg.Cafe != nil {
+		if tc, err = newTableCafe(cfg, store, sess, logger); err != nil {
+			return err
+		}
+		handler = tc.handler(handler)
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: readHeaderTimeout, ErrorLog: logger}
 	logger.Printf("dashboard on http://%s", displayAddr(ln.Addr()))
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	errc := make(chan error, 4)
+	errc := make(chan error, 5)
 	var wg sync.WaitGroup
 	goRun := func(name string, f func() error) {
 		wg.Add(1)
@@ -284,6 +292,9 @@ func serve(ctx context.Context, cfg *tableconfig.Config, logger *log.Logger) err
 	}
 	goRun("session", func() error { return sess.Run(runCtx, inputs) })
 	goRun("dashboard", func() error { return dash.Run(runCtx) })
+	if tc != nil {
+		goRun("café", func() error { return tc.run(runCtx) })
+	}
 	goRun("http", func() error {
 		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 			return err
