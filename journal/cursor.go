@@ -4,7 +4,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"comptoir/engine"
@@ -19,7 +18,10 @@ type Cursor struct {
 	Ended bool
 }
 
-const cursorSchema = `CREATE TABLE IF NOT EXISTS cursors (
+// cursorsSchema is migration 1: the followers' cursors. A journal a
+// follower wrote before schema versions existed may hold the table
+// already, hence IF NOT EXISTS.
+const cursorsSchema = `CREATE TABLE IF NOT EXISTS cursors (
 	name  TEXT PRIMARY KEY,
 	game  INTEGER NOT NULL,
 	seq   INTEGER NOT NULL,
@@ -27,17 +29,12 @@ const cursorSchema = `CREATE TABLE IF NOT EXISTS cursors (
 )`
 
 // Cursor returns the named follower's cursor, the zero Cursor if it has
-// none yet. The cursors' table is created if missing, so a journal written
-// before followers existed opens unchanged.
+// none yet. While the journal is down it returns the fault.
 func (st *Store) Cursor(name string) (Cursor, error) {
 	var c Cursor
-	err := st.db.QueryRow(`SELECT game, seq, ended FROM cursors WHERE name = ?`, name).Scan(&c.Game, &c.Seq, &c.Ended)
-	if err != nil && strings.Contains(err.Error(), "no such table") {
-		if _, err := st.db.Exec(cursorSchema); err != nil {
-			return Cursor{}, fmt.Errorf("journal %s: cursors: %w", st.path, err)
-		}
-		return Cursor{}, nil
-	}
+	err := st.with(func(db *sql.DB) error {
+		return db.QueryRow(`SELECT game, seq, ended FROM cursors WHERE name = ?`, name).Scan(&c.Game, &c.Seq, &c.Ended)
+	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return Cursor{}, nil
 	}
@@ -49,19 +46,12 @@ func (st *Store) Cursor(name string) (Cursor, error) {
 
 // SetCursor records the named follower's cursor, synced to disk.
 func (st *Store) SetCursor(name string, c Cursor) error {
-	set := func() error {
-		_, err := st.db.Exec(`INSERT INTO cursors (name, game, seq, ended) VALUES (?, ?, ?, ?)
+	err := st.with(func(db *sql.DB) error {
+		_, err := db.Exec(`INSERT INTO cursors (name, game, seq, ended) VALUES (?, ?, ?, ?)
 		ON CONFLICT (name) DO UPDATE SET game = excluded.game, seq = excluded.seq, ended = excluded.ended`,
 			name, c.Game, c.Seq, c.Ended)
 		return err
-	}
-	err := set()
-	if err != nil && strings.Contains(err.Error(), "no such table") {
-		if _, err := st.db.Exec(cursorSchema); err != nil {
-			return fmt.Errorf("journal %s: cursors: %w", st.path, err)
-		}
-		err = set()
-	}
+	})
 	if err != nil {
 		return fmt.Errorf("journal %s: set cursor %q: %w", st.path, name, err)
 	}
@@ -73,9 +63,21 @@ func (st *Store) SetCursor(name string, c Cursor) error {
 // when it comes). A follower reads what it has not seen yet without
 // loading the whole game again.
 func (st *Store) StepsAfter(rules engine.Rules, id, seq int64) ([]Step, error) {
-	rows, err := st.db.Query(`SELECT seq, at, by, kind, command, undoes, reason FROM steps WHERE game = ? AND seq > ? ORDER BY seq`, id, seq)
+	var out []Step
+	err := st.with(func(db *sql.DB) error {
+		var err error
+		out, err = stepsAfter(db, st.path, rules, id, seq)
+		return err
+	})
+	return out, err
+}
+
+// stepsAfter is StepsAfter on db, under the store's mutex. The journal has
+// one connection: each query's rows are closed before the next.
+func stepsAfter(db *sql.DB, path string, rules engine.Rules, id, seq int64) ([]Step, error) {
+	rows, err := db.Query(`SELECT seq, at, by, kind, command, undoes, reason FROM steps WHERE game = ? AND seq > ? ORDER BY seq`, id, seq)
 	if err != nil {
-		return nil, fmt.Errorf("journal %s: game %d: %w", st.path, id, err)
+		return nil, fmt.Errorf("journal %s: game %d: %w", path, id, err)
 	}
 	defer rows.Close()
 	var out []Step
@@ -88,11 +90,11 @@ func (st *Store) StepsAfter(rules engine.Rules, id, seq int64) ([]Step, error) {
 			return nil, err
 		}
 		if s.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
-			return nil, fmt.Errorf("journal %s: game %d step %d: time %q: %w", st.path, id, s.Seq, at, err)
+			return nil, fmt.Errorf("journal %s: game %d step %d: time %q: %w", path, id, s.Seq, at, err)
 		}
 		s.Undo, s.Undoes, s.Reason = kind == "undo", undoes.Int64, reason.String
 		if want := seq + int64(len(out)) + 1; s.Seq != want {
-			return nil, fmt.Errorf("journal %s: game %d: step %d where %d was due", st.path, id, s.Seq, want)
+			return nil, fmt.Errorf("journal %s: game %d: step %d where %d was due", path, id, s.Seq, want)
 		}
 		out = append(out, s)
 	}
@@ -103,9 +105,9 @@ func (st *Store) StepsAfter(rules engine.Rules, id, seq int64) ([]Step, error) {
 	if len(out) == 0 {
 		return nil, nil
 	}
-	erows, err := st.db.Query(`SELECT seq, name, data FROM events WHERE game = ? AND seq > ? AND seq <= ? ORDER BY seq, idx`, id, seq, out[len(out)-1].Seq)
+	erows, err := db.Query(`SELECT seq, name, data FROM events WHERE game = ? AND seq > ? AND seq <= ? ORDER BY seq, idx`, id, seq, out[len(out)-1].Seq)
 	if err != nil {
-		return nil, fmt.Errorf("journal %s: game %d: %w", st.path, id, err)
+		return nil, fmt.Errorf("journal %s: game %d: %w", path, id, err)
 	}
 	defer erows.Close()
 	codec := rules.Codec()
@@ -117,7 +119,7 @@ func (st *Store) StepsAfter(rules engine.Rules, id, seq int64) ([]Step, error) {
 		}
 		ev, err := codec.DecodeEvent(name, []byte(data))
 		if err != nil {
-			return nil, fmt.Errorf("journal %s: game %d step %d: %w", st.path, id, es, err)
+			return nil, fmt.Errorf("journal %s: game %d step %d: %w", path, id, es, err)
 		}
 		i := es - seq - 1
 		out[i].Events = append(out[i].Events, ev)

@@ -1,6 +1,8 @@
 package journal
 
 import (
+	"database/sql"
+	"errors"
 	"path/filepath"
 	"testing"
 	"time"
@@ -65,5 +67,72 @@ func TestCursorAndStepsAfter(t *testing.T) {
 				t.Fatalf("StepsAfter(%d)[%d] = %+v, want %+v", after, i, s, w)
 			}
 		}
+	}
+}
+
+// TestCursorsMigration: a journal of schema version 1 (before the
+// cursors) gets the cursors' table at Open, and one a follower made
+// before schema versions existed keeps its cursors.
+func TestCursorsMigration(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		old  string // what makes the journal a version-1 one
+		want Cursor
+	}{
+		{"no cursors", `DROP TABLE cursors; PRAGMA user_version = 1`, Cursor{}},
+		{"cursors made on first need", `INSERT INTO cursors VALUES ('cafe', 2, 5, 0); PRAGMA user_version = 1`, Cursor{Game: 2, Seq: 5}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "t.db")
+			st, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.Close()
+			db, err := sql.Open("sqlite", path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.Exec(tt.old); err != nil {
+				t.Fatal(err)
+			}
+			db.Close()
+			if st, err = Open(path); err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			var version int
+			if err := st.with(func(db *sql.DB) error { return db.QueryRow(`PRAGMA user_version`).Scan(&version) }); err != nil {
+				t.Fatal(err)
+			}
+			if version != len(migrations) || version != 2 {
+				t.Errorf("user_version = %d after Open, want 2 (%d migrations)", version, len(migrations))
+			}
+			if c, err := st.Cursor("cafe"); err != nil || c != tt.want {
+				t.Fatalf("Cursor = %+v, %v; want %+v", c, err, tt.want)
+			}
+			if err := st.SetCursor("cafe", Cursor{Game: 3}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestCursorWhileDown: the cursor's reads and writes return the journal's
+// fault while it is down, never touching a closed database.
+func TestCursorWhileDown(t *testing.T) {
+	st, err := Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if _, err := st.Cursor("cafe"); !errors.Is(err, ErrClosed) {
+		t.Errorf("Cursor after Close = %v, want ErrClosed", err)
+	}
+	if err := st.SetCursor("cafe", Cursor{Game: 1}); !errors.Is(err, ErrClosed) {
+		t.Errorf("SetCursor after Close = %v, want ErrClosed", err)
+	}
+	if _, err := st.StepsAfter(enginetest.Rules{}, 1, 0); !errors.Is(err, ErrClosed) {
+		t.Errorf("StepsAfter after Close = %v, want ErrClosed", err)
 	}
 }
