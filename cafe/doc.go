@@ -25,10 +25,13 @@
 // moves the cursor only once JetStream acknowledged them. A table that
 // loses the café's network plays on; when it comes back the Publisher
 // sends what it missed, in order, and the stream drops what it already
-// has. Only the public side of a step leaves the table: it is built in one
-// place, PublicStep, from the table's view (engine.NoSeat), the log told in
-// words with every seat's secret words masked, and the result once the game
-// is over.
+// has. Only the public side of a step leaves the table, what the table's
+// own screen shows: it is built in one place, PublicStep, from the table's
+// view (engine.NoSeat), the step's lines of the table's log (the rules'
+// public words, table.StepLog) and the result once the game is over. No
+// text is filtered: secrets are kept by construction, and the tests check
+// every published message with an independent scan for the seats' secrets
+// (package cafetest).
 //
 // # Concurrency
 //

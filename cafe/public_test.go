@@ -2,7 +2,6 @@ package cafe
 
 import (
 	"encoding/json"
-	"reflect"
 	"testing"
 	"time"
 
@@ -10,33 +9,6 @@ import (
 	"comptoir/games/genoa"
 	"comptoir/journal"
 )
-
-func TestRedact(t *testing.T) {
-	secret := longestFirst([]string{"L09", "jade-1", "L09", "jade-10"})
-	tests := []struct{ in, want string }{
-		{"Anna draws L09.", "Anna draws •••."},
-		{"Anna draws L091", "Anna draws L091"},
-		{"offers jade-1 (jade)", "offers ••• (jade)"},
-		{"offers jade-10", "offers •••"},
-		{"L09L09 L09", "L09L09 •••"},
-		{"", ""},
-	}
-	for _, tt := range tests {
-		if got := redact(secret, tt.in); got != tt.want {
-			t.Errorf("redact(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestJSONWords(t *testing.T) {
-	data, _ := json.Marshal(map[string]any{"a": "x", "b": []any{"y", 1, map[string]any{"c": "z\"q"}}, "key": true})
-	var got []string
-	jsonWords(data, func(w string) { got = append(got, w) })
-	want := []string{"x", "y", "z\"q"}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("jsonWords(%s) = %q, want %q", data, got, want)
-	}
-}
 
 // TestPublicStepScores: no score leaves the table before the game is
 // over (Genoa's running scores are the players' hidden money).
@@ -47,7 +19,7 @@ func TestPublicStepScores(t *testing.T) {
 		t.Fatal(err)
 	}
 	info := journal.Info{ID: 1, Setup: st.Setup(), Started: time.Now()}
-	s, _, err := PublicStep("t", info, st, nil, 1, time.Now(), []Line{{FR: "a", EN: "a"}})
+	s, err := PublicStep("t", info, st, 1, time.Now(), []Line{{FR: "a", EN: "a"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -324,7 +324,7 @@ func (p *Publisher) syncGame(ctx context.Context, js jetstream.JetStream, info j
 			if s.Seq > cur.Seq {
 				break
 			}
-			if _, _, err := p.rep.apply(s); err != nil {
+			if _, err := p.rep.apply(s); err != nil {
 				return err
 			}
 			p.lastStep = s.At
@@ -384,19 +384,15 @@ func (p *Publisher) syncGame(ctx context.Context, js jetstream.JetStream, info j
 		return nil
 	}
 	for _, step := range steps {
-		if !p.rep.secretKnown {
-			p.rep.secret, p.rep.secretKnown = SecretWords(p.rep.st), true
-		}
-		_, lines, err := p.rep.apply(step)
+		lines, err := p.rep.apply(step)
 		if err != nil {
 			return err
 		}
 		p.lastStep = step.At
-		msg, secret, err := PublicStep(p.opts.Table, info, p.rep.st, p.rep.secret, step.Seq, step.At, lines)
+		msg, err := PublicStep(p.opts.Table, info, p.rep.st, step.Seq, step.At, lines)
 		if err != nil {
 			return err
 		}
-		p.rep.secret, p.rep.secretKnown = secret, true
 		if err := send(msg); err != nil {
 			settle(0)
 			return err

@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"comptoir/cafe"
+	"comptoir/cafe/cafetest"
 	"comptoir/engine"
+	"comptoir/games"
 )
 
 // TestTablesReachTheFloor plays three tables (Genoa, Négoce, Dschunke)
@@ -48,53 +48,25 @@ func TestTablesReachTheFloor(t *testing.T) {
 	checkNoSecrets(t, r, msgs)
 }
 
-// checkNoSecrets replays every table's journal and checks each message
-// against the secrets of every seat at its step: no word of a seat's view
-// that the table's view does not show appears in the message, and no
-// score is sent before the game is over.
+// checkNoSecrets checks every published message with the café's
+// independent leak oracle (package cafetest), fed with each table's
+// journal: no word of a seat's view that the table's view does not show,
+// no seat's money, no score before the game is over.
 func checkNoSecrets(t *testing.T, r *rig, msgs [][]byte) {
 	t.Helper()
-	type key struct {
-		table     string
-		game, seq int64
-	}
-	secrets := map[key][]string{}
-	over := map[key]bool{}
+	oracles := map[string]map[int64]*cafetest.Oracle{}
 	for _, tb := range r.tables {
-		infos, err := tb.Store.Games()
+		rules := tb.Game().Rules()
+		g, err := games.Lookup(rules.Name())
 		if err != nil {
 			t.Fatal(err)
 		}
-		rules := tb.Game().Rules()
-		for _, in := range infos {
-			g, err := tb.Store.Load(rules, in.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := rules.Start(in.Setup)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, s := range g.Steps() {
-				before := seatSecrets(st)
-				for _, ev := range s.Events {
-					if st, err = st.Apply(ev); err != nil {
-						t.Fatal(err)
-					}
-				}
-				k := key{tb.Name, in.ID, s.Seq}
-				public := map[string]bool{}
-				collect(st.View(engine.NoSeat), func(w string) { public[w] = true })
-				secrets[k] = seatSecrets(st)
-				for _, w := range before {
-					if !public[w] {
-						secrets[k] = append(secrets[k], w)
-					}
-				}
-				over[k] = st.Result().Over
-			}
-			secrets[key{tb.Name, in.ID, 0}] = seatSecrets(st)
-			over[key{tb.Name, in.ID, 0}] = true
+		var vocab []string
+		if g.Vocabulary != nil {
+			vocab = g.Vocabulary()
+		}
+		if oracles[tb.Name], err = cafetest.FromJournal(tb.Store, func(string) (engine.Rules, error) { return rules, nil }, func(string) []string { return vocab }); err != nil {
+			t.Fatal(err)
 		}
 	}
 	checked := 0
@@ -103,20 +75,12 @@ func checkNoSecrets(t *testing.T, r *rig, msgs [][]byte) {
 		if err != nil {
 			t.Fatalf("published %s: %v", m, err)
 		}
-		k := key{s.Table, s.Game, s.Seq}
-		words, ok := secrets[k]
-		if !ok {
-			t.Fatalf("message of a step no journal holds: %s/%d/%d", s.Table, s.Game, s.Seq)
+		o := oracles[s.Table][s.Game]
+		if o == nil {
+			t.Fatalf("message of a game no journal holds: %s", cafe.MsgID(s.Table, s.Game, s.Seq))
 		}
-		if s.Result != nil && !over[k] {
-			t.Errorf("%s: scores sent before the game is over", cafe.MsgID(s.Table, s.Game, s.Seq))
-		}
-		text := string(m)
-		for _, w := range words {
-			if holdsWord(text, w) {
-				t.Errorf("%s leaks the secret %q: %s", cafe.MsgID(s.Table, s.Game, s.Seq), w, text)
-				return
-			}
+		if leaks := o.Leaks(s); len(leaks) > 0 {
+			t.Fatalf("%d leaks, the first: %s", len(leaks), leaks[0])
 		}
 		checked++
 	}
@@ -124,65 +88,6 @@ func checkNoSecrets(t *testing.T, r *rig, msgs [][]byte) {
 		t.Fatalf("only %d messages checked", checked)
 	}
 	t.Logf("%d messages checked against every seat's secrets", checked)
-}
-
-// holdsWord reports whether w appears in text as a whole word.
-func holdsWord(text, w string) bool {
-	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
-	for from := 0; ; {
-		i := strings.Index(text[from:], w)
-		if i < 0 {
-			return false
-		}
-		i += from
-		before, _ := utf8.DecodeLastRuneInString(text[:i])
-		after, _ := utf8.DecodeRuneInString(text[i+len(w):])
-		if (i == 0 || !isWord(before)) && (i+len(w) == len(text) || !isWord(after)) {
-			return true
-		}
-		from = i + 1
-	}
-}
-
-// seatSecrets are the strings of the seats' views the table's view does
-// not hold.
-func seatSecrets(st engine.State) []string {
-	public := map[string]bool{}
-	collect(st.View(engine.NoSeat), func(w string) { public[w] = true })
-	for _, p := range st.Setup().Players {
-		public[p] = true
-	}
-	var out []string
-	for i := range st.Setup().Players {
-		collect(st.View(engine.Seat(i)), func(w string) {
-			if !public[w] && len(w) >= 2 {
-				out = append(out, w)
-			}
-		})
-	}
-	return out
-}
-
-func collect(v any, f func(string)) {
-	data, _ := json.Marshal(v)
-	var x any
-	json.Unmarshal(data, &x)
-	var walk func(any)
-	walk = func(x any) {
-		switch x := x.(type) {
-		case string:
-			f(x)
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
-		case map[string]any:
-			for _, e := range x {
-				walk(e)
-			}
-		}
-	}
-	walk(x)
 }
 
 // TestTableCannotPoseAsAnother: table-a's credentials may not publish
@@ -329,21 +234,3 @@ func TestStaffCallAndPresence(t *testing.T) {
 	t.Logf("offline after %v", time.Since(start).Round(10*time.Millisecond))
 }
 
-func TestHoldsWord(t *testing.T) {
-	tests := []struct {
-		text, w string
-		want    bool
-	}{
-		{"Anna draws L09.", "L09", true},
-		{"Anna draws L091", "L09", false},
-		{"jade-1", "jade-1", true},
-		{"jade-10", "jade-1", false},
-		{`"card":"jade-1"`, "jade-1", true},
-		{"Chloé", "Chlo", false},
-	}
-	for _, tt := range tests {
-		if got := holdsWord(tt.text, tt.w); got != tt.want {
-			t.Errorf("holdsWord(%q, %q) = %v, want %v", tt.text, tt.w, got, tt.want)
-		}
-	}
-}
