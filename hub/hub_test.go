@@ -233,4 +233,3 @@ func TestStaffCallAndPresence(t *testing.T) {
 	waitFor("the table offline", func() bool { return hasAlert(AlertOffline) })
 	t.Logf("offline after %v", time.Since(start).Round(10*time.Millisecond))
 }
-

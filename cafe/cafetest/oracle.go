@@ -137,8 +137,8 @@ func (o *Oracle) scan(id, what, text string, words map[string]bool, money []stri
 }
 
 // word is the pattern of w as a whole word: not inside a longer one, in
-// any script (Chlo is not in Chloé; a
-// hyphen joins words: bonus-orange is not in bonus-orange-grey).
+// any script (Chlo is not in Chloé; a hyphen joins words: bonus-orange is
+// not in bonus-orange-grey).
 func (o *Oracle) word(w string) *regexp.Regexp {
 	re, ok := o.res[w]
 	if !ok {
