@@ -67,6 +67,7 @@ type Publisher struct {
 	presence Presence // guarded by mu
 	changed  chan struct{}
 	answers  chan Answer
+	online   chan struct{} // the connection came up, capacity 1
 
 	// Owned by Run.
 	rep      *replayer
@@ -104,7 +105,7 @@ func New(opts Opts) (*Publisher, error) {
 		opts.Logf = func(string, ...any) {}
 	}
 	return &Publisher{
-		opts: opts, wake: make(chan struct{}, 1), changed: make(chan struct{}, 1), answers: make(chan Answer, 1),
+		opts: opts, wake: make(chan struct{}, 1), changed: make(chan struct{}, 1), answers: make(chan Answer, 1), online: make(chan struct{}, 1),
 		presence: Presence{V: Version, Table: opts.Table, State: StatePlaying, Devices: []Device{}},
 	}, nil
 }
@@ -183,9 +184,10 @@ func (p *Publisher) Run(ctx context.Context) error {
 				p.opts.Logf("café: disconnected: %v", err)
 			}
 		}),
+		nats.ConnectHandler(func(*nats.Conn) { p.signalOnline() }),
 		nats.ReconnectHandler(func(*nats.Conn) {
 			p.opts.Logf("café: reconnected")
-			p.Notify()
+			p.signalOnline()
 		}),
 	)
 	if err != nil {
@@ -230,24 +232,54 @@ func (p *Publisher) Run(ctx context.Context) error {
 	poll := time.NewTicker(p.opts.Poll)
 	defer poll.Stop()
 	for {
-		err := p.sync(ctx, js)
+		err := errOffline
+		if nc.IsConnected() {
+			err = p.sync(ctx, js)
+		}
 		wait := p.opts.Poll
 		if err != nil && ctx.Err() == nil {
-			p.opts.Logf("café: %v (sent again in %v)", err, backoff)
+			if err != errOffline {
+				p.opts.Logf("café: %v (sent again in %v)", err, backoff)
+			}
 			wait, backoff = backoff, min(2*backoff, 5*time.Second)
-		} else {
-			backoff = 100 * time.Millisecond
+			// After a failure only the clock or the server's return
+			// bring the next try: a step played meanwhile waits in the
+			// journal (trying at every step would read the game again
+			// and again while the café's network is away).
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return nil
+			case <-p.online:
+			case <-t.C:
+			}
+			t.Stop()
+			continue
 		}
+		backoff = 100 * time.Millisecond
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
 			t.Stop()
 			return nil
 		case <-p.wake:
+		case <-p.online:
 		case <-poll.C:
 		case <-t.C:
 		}
 		t.Stop()
+	}
+}
+
+// errOffline is the try of a publisher whose connection is down.
+var errOffline = errors.New("café: the server is away")
+
+// signalOnline tells Run the connection is up again. It never blocks.
+func (p *Publisher) signalOnline() {
+	select {
+	case p.online <- struct{}{}:
+	default:
 	}
 }
 

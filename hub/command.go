@@ -36,6 +36,7 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	leaf := fs.String("leaf", "", "a central cluster's leaf node `URL` this café's server joins (chains of cafés)")
 	location := fs.String("location", "", "the café's `name`, in BG Stats plays")
 	name := fs.String("name", "cafe", "the café's NATS server `name`, and its JetStream domain in a chain of cafés (unique in the chain)")
+	ackWait := fs.Duration("ack-wait", DefaultOpts.AckWait, "how long a step delivered to a hub that died waits before it is delivered again")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -82,7 +83,7 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer nc.Close()
-	h, err := New(Opts{Conn: nc, History: hist, Logf: logger.Printf})
+	h, err := New(Opts{Conn: nc, History: hist, AckWait: *ackWait, Logf: logger.Printf})
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,10 @@ import (
 	"comptoir/cafe/cafesim"
 )
 
+// testAckWait is the tests' hub's AckWait: a hub stopped or killed has its
+// steps delivered again after it, not after the default 30 s.
+const testAckWait = 2 * time.Second
+
 // rig is a café in a test: an embedded NATS server, a hub, tables.
 type rig struct {
 	t      *testing.T
@@ -82,7 +86,7 @@ func (r *rig) startHub() {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	h, err := New(Opts{Conn: nc, History: hist, OfflineAfter: 2 * time.Second, Logf: r.t.Logf})
+	h, err := New(Opts{Conn: nc, History: hist, OfflineAfter: 2 * time.Second, AckWait: testAckWait, Logf: r.t.Logf})
 	if err != nil {
 		r.t.Fatal(err)
 	}

@@ -26,6 +26,10 @@ type Opts struct {
 	Durable string
 	// OfflineAfter is how long a silent table stays online.
 	OfflineAfter time.Duration
+	// AckWait is how long a step delivered to the hub and not
+	// acknowledged waits before the stream delivers it again: after a hub
+	// died, the steps it held come back this long after.
+	AckWait time.Duration
 	// LongFactor times the café's median length makes a game run long.
 	LongFactor float64
 	// Logf logs; nil: silent.
@@ -35,7 +39,7 @@ type Opts struct {
 }
 
 // DefaultOpts are the hub's defaults; Conn and History must be set.
-var DefaultOpts = Opts{Durable: "hub", OfflineAfter: 6 * time.Second, LongFactor: 1.5}
+var DefaultOpts = Opts{Durable: "hub", OfflineAfter: 6 * time.Second, AckWait: 30 * time.Second, LongFactor: 1.5}
 
 // Hub consumes the tables' steps and presence into the floor and the
 // history.
@@ -71,6 +75,9 @@ func New(opts Opts) (*Hub, error) {
 	}
 	if opts.LongFactor <= 0 {
 		opts.LongFactor = d.LongFactor
+	}
+	if opts.AckWait <= 0 {
+		opts.AckWait = d.AckWait
 	}
 	if opts.Logf == nil {
 		opts.Logf = func(string, ...any) {}
@@ -116,7 +123,7 @@ func (h *Hub) Run(ctx context.Context) error {
 	for {
 		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		cons, err = js.CreateOrUpdateConsumer(cctx, cafe.Stream, jetstream.ConsumerConfig{
-			Durable: h.opts.Durable, AckPolicy: jetstream.AckExplicitPolicy, AckWait: 30 * time.Second,
+			Durable: h.opts.Durable, AckPolicy: jetstream.AckExplicitPolicy, AckWait: h.opts.AckWait,
 			MaxAckPending: 8192, DeliverPolicy: jetstream.DeliverAllPolicy, MaxDeliver: -1,
 		})
 		cancel()
@@ -140,7 +147,7 @@ func (h *Hub) Run(ctx context.Context) error {
 		defer close(h.quit)
 		h.record(rctx)
 	}()
-	cc, err := cons.Consume(h.handle, jetstream.PullMaxMessages(1024), jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
+	cc, err := cons.Consume(h.handle, jetstream.PullMaxMessages(1024), jetstream.PullExpiry(5*time.Second), jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
 		if !errors.Is(err, jetstream.ErrNoHeartbeat) {
 			h.opts.Logf("hub: consume: %v", err)
 		}

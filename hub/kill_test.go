@@ -39,7 +39,7 @@ var floorRe = regexp.MustCompile(`floor on http://(\S+)`)
 
 func startHubChild(t *testing.T, state, tables string, natsPort int) *hubChild {
 	t.Helper()
-	args := []string{"--state", state, "--tables", tables, "--listen", "127.0.0.1:0", "--nats-listen", fmt.Sprintf("127.0.0.1:%d", natsPort)}
+	args := []string{"--state", state, "--tables", tables, "--listen", "127.0.0.1:0", "--nats-listen", fmt.Sprintf("127.0.0.1:%d", natsPort), "--ack-wait", testAckWait.String()}
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "COMPTOIR_HUB_CHILD="+strings.Join(args, "\x1f"))
 	stderr, err := cmd.StderrPipe()
