@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/url"
 	"strconv"
+
+	"comptoir/games"
 )
 
 // BGStatsBase is the BG Stats app's page that creates a play from JSON.
@@ -27,6 +29,8 @@ type bgsGameRef struct {
 	Name         string `json:"name"`
 	SourceGameID string `json:"sourceGameId"`
 	HighestWins  bool   `json:"highestWins"`
+	BGGName      string `json:"bggName,omitempty"`
+	BGGYear      int    `json:"bggYear,omitempty"`
 }
 
 type bgsPlayer struct {
@@ -36,13 +40,18 @@ type bgsPlayer struct {
 	StartPlayer bool   `json:"startPlayer"`
 }
 
-// BGStatsJSON is the play in the JSON BG Stats' createPlay page takes.
+// BGStatsJSON is the play in the JSON BG Stats' createPlay page takes,
+// the game named as its kit names it in BG Stats (kit.Game.BGStats).
 func BGStatsJSON(p Play, location string) []byte {
 	bp := bgsPlay{
 		SourceName: "Comptoir", SourcePlayID: p.Table + "/" + strconv.FormatInt(p.Game, 10),
 		PlayDate: p.Started.Local().Format("2006-01-02 15:04:05"), DurationMin: int(p.Duration().Minutes() + 0.5),
 		Game:    bgsGameRef{Name: p.Name, SourceGameID: p.Name, HighestWins: true},
 		Players: []bgsPlayer{},
+	}
+	if k, err := games.Lookup(p.Name); err == nil {
+		// The game's names in BG Stats are its kit's.
+		bp.Game.Name, bp.Game.BGGName, bp.Game.BGGYear = k.BGStats.Name, k.BGStats.BGGName, k.BGStats.BGGYear
 	}
 	if location != "" {
 		bp.Location = &bgsPlace{Name: location}

@@ -62,13 +62,14 @@ func TestHistoryEndpoints(t *testing.T) {
 		SourceName  string `json:"sourceName"`
 		DurationMin int    `json:"durationMin"`
 		Location    struct{ Name string }
+		Game        struct{ Name string }
 		Players     []struct {
 			Name   string
 			Score  string
 			Winner bool
 		}
 	}
-	if err := json.Unmarshal([]byte(data), &play); err != nil || play.DurationMin != 75 || play.Location.Name != "Café Rivoli" || len(play.Players) != 2 || !play.Players[0].Winner || play.Players[1].Score != "90" {
+	if err := json.Unmarshal([]byte(data), &play); err != nil || play.DurationMin != 75 || play.Location.Name != "Café Rivoli" || len(play.Players) != 2 || !play.Players[0].Winner || play.Players[1].Score != "90" || play.Game.Name != "The Traders of Genoa" {
 		t.Fatalf("BG Stats play %s: %v", data, err)
 	}
 	if body, _ := get("/api/history?players=3"); strings.TrimSpace(body) != "[]" {
