@@ -61,10 +61,15 @@ func (st *Store) SetCursor(name string, c Cursor) error {
 // StepsAfter reads game id's steps after step seq from the disk, oldest
 // first, with their events (Undone is not set: a follower sees an undo
 // when it comes). A follower reads what it has not seen yet without
-// loading the whole game again.
+// loading the whole game again. While the journal is down it returns the
+// fault: the file may then hold a step the game never acknowledged (its
+// recovery removes it), which no follower may send.
 func (st *Store) StepsAfter(rules engine.Rules, id, seq int64) ([]Step, error) {
 	var out []Step
 	err := st.with(func(db *sql.DB) error {
+		if st.down != nil {
+			return st.down
+		}
 		var err error
 		out, err = stepsAfter(db, st.path, rules, id, seq)
 		return err

@@ -118,12 +118,21 @@ func TestCursorsMigration(t *testing.T) {
 	}
 }
 
-// TestCursorWhileDown: the cursor's reads and writes return the journal's
-// fault while it is down, never touching a closed database.
+// TestCursorWhileDown: a follower reads no step while the journal is
+// down, and the cursor's reads and writes return ErrClosed once it is
+// closed, never touching a closed database.
 func TestCursorWhileDown(t *testing.T) {
 	st, err := Open(filepath.Join(t.TempDir(), "t.db"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Down with its file still open: a follower reads no step.
+	st.mu.Lock()
+	st.down = writeFault(st.path, errors.New("disk I/O error"))
+	st.mu.Unlock()
+	var f *Fault
+	if _, err := st.StepsAfter(enginetest.Rules{}, 1, 0); !errors.As(err, &f) {
+		t.Errorf("StepsAfter while down = %v, want the fault", err)
 	}
 	st.Close()
 	if _, err := st.Cursor("cafe"); !errors.Is(err, ErrClosed) {
