@@ -1,10 +1,12 @@
 package hub
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -54,7 +56,12 @@ func TestTablesReachTheFloor(t *testing.T) {
 // no seat's money, no score before the game is over.
 func checkNoSecrets(t *testing.T, r *rig, msgs [][]byte) {
 	t.Helper()
+	// One table's oracles per goroutine: replaying the journals with
+	// every seat's view is the check's longest part.
 	oracles := map[string]map[int64]*cafetest.Oracle{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	errs := make(chan error, len(r.tables))
 	for _, tb := range r.tables {
 		rules := tb.Game().Rules()
 		g, err := games.Lookup(rules.Name())
@@ -65,9 +72,23 @@ func checkNoSecrets(t *testing.T, r *rig, msgs [][]byte) {
 		if g.Vocabulary != nil {
 			vocab = g.Vocabulary()
 		}
-		if oracles[tb.Name], err = cafetest.FromJournal(tb.Store, func(string) (engine.Rules, error) { return rules, nil }, func(string) []string { return vocab }); err != nil {
-			t.Fatal(err)
-		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o, err := cafetest.FromJournal(tb.Store, func(string) (engine.Rules, error) { return rules, nil }, func(string) []string { return vocab })
+			if err != nil {
+				errs <- err
+				return
+			}
+			mu.Lock()
+			oracles[tb.Name] = o
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
 	}
 	checked := 0
 	for _, m := range msgs {
@@ -113,7 +134,11 @@ func TestTableCannotPoseAsAnother(t *testing.T) {
 	js, _ := jetstream.New(nc)
 	step := cafe.Step{V: cafe.Version, Table: "table-b", Game: 1, Seq: 1, At: time.Now(), Name: "genoa", Players: []string{"A"}}
 	data, _ := json.Marshal(step)
-	if _, err := js.Publish(t.Context(), cafe.StepSubject("table-b"), data, jetstream.WithMsgID("x")); err == nil {
+	// No acknowledgement comes for a refused publish: a second is
+	// enough to tell.
+	pctx, cancel := context.WithTimeout(t.Context(), time.Second)
+	defer cancel()
+	if _, err := js.Publish(pctx, cafe.StepSubject("table-b"), data, jetstream.WithMsgID("x")); err == nil {
 		t.Fatal("table-a published under table-b's subject")
 	}
 	select {
