@@ -24,8 +24,17 @@ SIMGAMES ?= 2000
 # The daemon on recorded inputs: a scripted Genoa game's tag taps, and its
 # rolls shown as pictures to the real dice reader (comptoir dicefeed, a
 # child process of the daemon), looping; dashboard on localhost:8080.
+# Beside it, a café: the hub (floor on localhost:8090, its NATS server on
+# 127.0.0.1:4222) and three café tables (Genoa, Négoce 2, Dschunke on
+# their recordings, dashboards on 8081 to 8083) publishing to it; they
+# stop with the demo.
 demo: deps-demo
-	$(GO) build -o bin/ ./cmd/comptoir ./cmd/comptoird
+	$(GO) build -o bin/ ./cmd/comptoir ./cmd/comptoird ./cmd/comptoir-hub
+	@set -m; trap 'for j in $$(jobs -p); do kill -- -$$j 2>/dev/null; done' EXIT; \
+	bin/comptoir-hub --state /tmp/comptoir-demo-hub --tables configs/cafe/tables.yaml --listen :8090 --nats-listen 127.0.0.1:4222 --location "Comptoir demo" & \
+	sleep 1; \
+	for g in genoa negoce dschunke; do bin/comptoird --config configs/cafe/$$g.yaml 2>&1 | sed "s/^/[café $$g] /" & done; \
+	echo "café floor: http://localhost:8090   café tables: http://localhost:8081 (Genoa), :8082 (Négoce 2), :8083 (Dschunke)   call staff: http://localhost:8081/cafe/"; \
 	bin/comptoird --config configs/tables/demo.yaml
 
 # Both programs, stamped with the git commit (comptoir version).

@@ -24,8 +24,9 @@ const applicationID = 0x436d7074
 // migrations bring the schema from user_version i to i+1, each in one
 // transaction. Journals written before versions existed have user_version
 // 0 and the tables of migration 0 already (it creates them only if
-// missing). Append new steps; never change a published one.
-var migrations = []string{schema}
+// missing). Append new steps; never change a published one. Migration 1
+// is the followers' cursors (cursor.go).
+var migrations = []string{schema, cursorsSchema}
 
 // pragmas are run in this order on every connection. Exclusive locking
 // comes before the first access in WAL mode, so SQLite keeps the WAL index

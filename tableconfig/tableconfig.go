@@ -35,6 +35,10 @@
 //	log:                            # optional: the daemon's log on stderr
 //	  format: text                  # text (default) or json
 //	  level: info                   # debug, info (default), warn or error
+//	cafe:                           # optional: the café's hub (comptoir-hub add-table prints this section)
+//	  url: nats://192.168.1.2:4222  # the hub's NATS server
+//	  name: table-3                 # the table's name on the café's network: lower-case, digits, dashes
+//	  password: "…"                 # the table's password on the hub
 //
 // Relative paths are relative to the configuration file's folder.
 //
@@ -113,6 +117,8 @@ type Config struct {
 	Replay     *Replay
 	Devices    hwconfig.Devices
 	Log        Log
+	// Cafe is the café's hub the table publishes to; nil: none.
+	Cafe *Cafe
 
 	tokensDefault bool           // Tokens was derived from Journal
 	lines         map[string]int // top-level key -> its line in File
@@ -146,6 +152,13 @@ type Log struct {
 // Camera is the dice camera.
 type Camera struct {
 	Device string
+}
+
+// Cafe is the café's hub: where the table publishes its public steps.
+type Cafe struct {
+	URL      string
+	Name     string
+	Password string
 }
 
 // Replay is a recording that replaces the table's devices.
@@ -203,7 +216,7 @@ var (
 // The top-level keys of a table configuration.
 var (
 	requiredKeys = []string{"version", "game", "players", "journal"}
-	optionalKeys = []string{"table", "venue", "timezone", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices", "log"}
+	optionalKeys = []string{"table", "venue", "timezone", "variant", "options", "listen", "base_url", "staff_pin", "tokens", "tags", "board", "dice_reader", "camera", "replay", "devices", "log", "cafe"}
 )
 
 // CheckKeys checks only the names of the file's top-level keys: a tool
@@ -310,6 +323,11 @@ func Decode(data []byte, file string) (*Config, error) {
 			if !slices.Contains(f.want, *f.dst) {
 				return nil, d.Failf(v, "log."+f.key, ErrBadValue, "%q: want %s", *f.dst, strings.Join(f.want, ", "))
 			}
+		}
+	}
+	if n := m["cafe"]; n != nil {
+		if c.Cafe, err = d.cafe(n); err != nil {
+			return nil, err
 		}
 	}
 	if n := m["devices"]; n != nil {
@@ -428,4 +446,32 @@ func (d decoder) replay(n *yaml.Node) (*Replay, error) {
 		}
 	}
 	return r, nil
+}
+
+var cafeNameRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,31}$`)
+
+func (d decoder) cafe(n *yaml.Node) (*Cafe, error) {
+	m, err := d.Section(n, "cafe", []string{"url", "name", "password"}, nil)
+	if err != nil {
+		return nil, err
+	}
+	c := &Cafe{}
+	for _, f := range []struct {
+		key string
+		dst *string
+	}{{"url", &c.URL}, {"name", &c.Name}, {"password", &c.Password}} {
+		if *f.dst, err = d.Scalar(m[f.key], "cafe."+f.key); err != nil {
+			return nil, err
+		}
+	}
+	if !strings.HasPrefix(c.URL, "nats://") && !strings.HasPrefix(c.URL, "tls://") {
+		return nil, d.Failf(m["url"], "cafe.url", ErrBadValue, "%q: want the hub's NATS address, like nats://192.168.1.2:4222", c.URL)
+	}
+	if !cafeNameRe.MatchString(c.Name) {
+		return nil, d.Failf(m["name"], "cafe.name", ErrBadValue, "%q: want lower-case letters, digits and dashes, like table-3", c.Name)
+	}
+	if c.Password == "" {
+		return nil, d.Failf(m["password"], "cafe.password", ErrBadValue, "empty: give the password comptoir-hub add-table printed")
+	}
+	return c, nil
 }

@@ -3,6 +3,7 @@ package tableconfig
 import (
 	"errors"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -179,5 +180,37 @@ func TestDiceReader(t *testing.T) {
 	}
 	if _, err := Decode([]byte("version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\ndice_reader: \"\"\n"), "t.yaml"); !errors.Is(err, ErrBadValue) {
 		t.Errorf("empty dice_reader: %v, want ErrBadValue", err)
+	}
+}
+
+func TestDecodeCafe(t *testing.T) {
+	base := "version: 1\ngame: genoa\nplayers: [Anna, Bruno]\njournal: t.db\n"
+	tests := []struct {
+		name, extra string
+		want        *Cafe
+		wantErr     string
+	}{
+		{"none", "", nil, ""},
+		{"ok", "cafe:\n  url: nats://10.0.0.2:4222\n  name: table-3\n  password: \"0123456789abcdef\"\n", &Cafe{URL: "nats://10.0.0.2:4222", Name: "table-3", Password: "0123456789abcdef"}, ""},
+		{"bad url", "cafe:\n  url: http://x\n  name: t\n  password: p\n", nil, `key "cafe.url"`},
+		{"bad name", "cafe:\n  url: nats://x:1\n  name: Table 3\n  password: p\n", nil, `key "cafe.name"`},
+		{"missing", "cafe:\n  url: nats://x:1\n  name: t\n", nil, "password"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Decode([]byte(base+tt.extra), "t.yaml")
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Decode = %v, want an error with %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(c.Cafe, tt.want) {
+				t.Fatalf("Cafe = %+v, want %+v", c.Cafe, tt.want)
+			}
+		})
 	}
 }

@@ -186,12 +186,20 @@ func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) e
 		return fmt.Errorf("dashboard: %w (is another comptoird running? change listen: in %s)", err, cfg.File)
 	}
 	ln = dashboard.LimitListener(ln, dashboard.ListenerMaxConns, dashboard.ListenerMaxConnsPerAddr)
-	srv := dashboard.NewHTTPServer(monitored(dash.Handler(), hc, met), logger)
+	handler := monitored(dash.Handler(), hc, met)
+	var tc *tableCafe
+	if cfg.Cafe != nil {
+		if tc, err = newTableCafe(cfg, store, sess, logger); err != nil {
+			return err
+		}
+		handler = tc.handler(handler)
+	}
+	srv := dashboard.NewHTTPServer(handler, logger)
 	logger.Printf("dashboard on http://%s", displayAddr(ln.Addr()))
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	errc := make(chan error, 4)
+	errc := make(chan error, 16) // one for each goroutine below, so none blocks on its error
 	var wg sync.WaitGroup
 	goRun := func(name string, f func() error) {
 		wg.Add(1)
@@ -213,6 +221,9 @@ func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) e
 	goRun("session", func() error { return sess.Run(runCtx, countInputs(runCtx, inputs, met)) })
 	goRun("observe", func() error { return observe(runCtx, sess, met, slogger) })
 	goRun("dashboard", func() error { return dash.Run(runCtx) })
+	if tc != nil {
+		goRun("café", func() error { return tc.run(runCtx) })
+	}
 	goRun("http", func() error {
 		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 			return err

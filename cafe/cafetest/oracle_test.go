@@ -1,0 +1,86 @@
+package cafetest
+
+import (
+	"testing"
+
+	"comptoir/cafe"
+	"comptoir/engine"
+)
+
+func TestWord(t *testing.T) {
+	o := New(nil)
+	for _, tt := range []struct {
+		text, w string
+		want    bool
+	}{
+		{"Anna draws L09.", "L09", true},
+		{"Anna draws L091", "L09", false},
+		{"jade-1", "jade-1", true},
+		{"jade-10", "jade-1", false},
+		{`"card":"jade-1"`, "jade-1", true},
+		{"bonus-orange-grey", "bonus-orange", false},
+		{"Chloé", "Chlo", false},
+	} {
+		if got := o.word(tt.w).MatchString(tt.text); got != tt.want {
+			t.Errorf("word %q in %q = %v, want %v", tt.w, tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestOracle checks the oracle on a made-up game: a seat's card is a
+// secret until the table's view shows it, vocabulary is not, money is a
+// secret figure in log lines, scores only at the end.
+func TestOracle(t *testing.T) {
+	o := New([]string{"silk"})
+	o.See(1, fakeState{table: map[string]any{"pile": "P1"}, seats: []map[string]any{
+		{"mine": map[string]any{"cards": []any{"L05", "silk", "P1"}, "ducats": 23}},
+		{"mine": map[string]any{"cards": []any{"L07"}, "ducats": 31}},
+	}})
+	o.See(2, fakeState{table: map[string]any{"pile": "L07"}, seats: []map[string]any{
+		{"mine": map[string]any{"cards": []any{}, "ducats": 23}},
+		{"mine": map[string]any{"cards": []any{}, "ducats": 31}},
+	}, over: true})
+	line := func(seq int64, text string) cafe.Step {
+		return cafe.Step{Table: "t", Game: 1, Seq: seq, Log: []cafe.Line{{FR: text, EN: text}}}
+	}
+	for _, tt := range []struct {
+		m    cafe.Step
+		leak bool
+	}{
+		{line(1, "Anna draws a card"), false},
+		{line(1, "Anna draws L05"), true},
+		{line(1, "Bruno plays L05-bis"), false},
+		{line(1, "silk for P1"), false},
+		{line(1, "Anna pays 23 ducats"), true},
+		{line(2, "Bruno plays L07"), false},
+		{cafe.Step{Table: "t", Game: 1, Seq: 1, Waiting: []string{"L07"}}, true},
+		{cafe.Step{Table: "t", Game: 1, Seq: 1, Result: &engine.Result{}}, true},
+		{cafe.Step{Table: "t", Game: 1, Seq: 2, Result: &engine.Result{Over: true}}, false},
+		{cafe.Step{Table: "t", Game: 1, Seq: 3}, true},
+	} {
+		if got := o.Leaks(tt.m); (len(got) > 0) != tt.leak {
+			t.Errorf("Leaks(%+v) = %q, want a leak: %v", tt.m, got, tt.leak)
+		}
+	}
+}
+
+// fakeState is a state with set views.
+type fakeState struct {
+	engine.State
+	table map[string]any
+	seats []map[string]any
+	over  bool
+}
+
+func (f fakeState) Setup() engine.Setup {
+	return engine.Setup{Players: []string{"Anna", "Bruno"}[:len(f.seats)]}
+}
+
+func (f fakeState) Result() engine.Result { return engine.Result{Over: f.over} }
+
+func (f fakeState) View(seat engine.Seat) any {
+	if seat < 0 {
+		return f.table
+	}
+	return f.seats[seat]
+}

@@ -1,0 +1,473 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"comptoir/cafe"
+	"comptoir/cafe/cafesim"
+	"comptoir/hub"
+)
+
+func init() {
+	commands["cafe-sim"] = command{
+		summary: "simulate a café: N tables playing random legal games against a real hub; prints step-to-floor latency, hub memory, catch-up time, lost and duplicated steps",
+		run:     cafeSim,
+	}
+}
+
+// simFigures are what cafe-sim measures.
+type simFigures struct {
+	Tables               int
+	Journalled, Recorded int64
+	Plays, Finished      int
+	Redelivered          int64
+	Latencies            []time.Duration
+	HubRSS               int64 // bytes, the largest seen; 0 with the hub in process
+	CatchUpSteps         int
+	CatchUp              time.Duration // -1: not caught up
+	Paced                int64         // steps the paced tables played
+}
+
+func (f *simFigures) percentile(p float64) time.Duration {
+	if len(f.Latencies) == 0 {
+		return 0
+	}
+	l := append([]time.Duration(nil), f.Latencies...)
+	sort.Slice(l, func(i, j int) bool { return l[i] < l[j] })
+	return l[min(len(l)-1, int(float64(len(l))*p))]
+}
+
+func cafeSim(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("cafe-sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	n := fs.Int("tables", 10, "how many tables")
+	rate := fs.Float64("rate", 1, "steps per second at each table")
+	duration := fs.Duration("duration", 30*time.Second, "how long the tables play")
+	catchup := fs.Int("catchup", 3600, "steps a table plays offline before it reconnects (0: none)")
+	dir := fs.String("dir", "", "the folder for journals and the hub's state (default: a new one under /dev/shm or the temp folder, removed after)")
+	inProcess := fs.Bool("hub-in-process", false, "run the hub in this process (no memory figure): for tests")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *n < 1 || *rate <= 0 {
+		return errors.New("cafe-sim: --tables at least 1 and --rate above 0")
+	}
+	if *dir == "" {
+		base := ""
+		if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+			base = "/dev/shm"
+		}
+		d, err := os.MkdirTemp(base, "cafe-sim")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		*dir = d
+	}
+	f, err := runCafeSim(*dir, *n, *rate, *duration, *catchup, *inProcess, stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "tables: %d at %.3g steps/s each for %v\n", f.Tables, *rate, *duration)
+	fmt.Fprintf(stdout, "step -> floor page (websocket client): p50 %v, p99 %v, max %v over %d steps\n",
+		f.percentile(0.50).Round(time.Millisecond/10), f.percentile(0.99).Round(time.Millisecond/10), f.percentile(1).Round(time.Millisecond/10), len(f.Latencies))
+	if f.HubRSS > 0 {
+		fmt.Fprintf(stdout, "hub resident memory (NATS server included): max %.1f MB\n", float64(f.HubRSS)/(1<<20))
+	}
+	switch {
+	case f.CatchUp < 0:
+		fmt.Fprintf(stdout, "catch-up: %d steps played offline had not reached the floor 3 minutes after the table reconnected\n", f.CatchUpSteps)
+	case f.CatchUpSteps > 0:
+		fmt.Fprintf(stdout, "catch-up: %d steps played offline reached the floor in %v after the table reconnected\n", f.CatchUpSteps, f.CatchUp.Round(time.Millisecond))
+	}
+	fmt.Fprintf(stdout, "steps played by the paced tables: %d (%.0f/s)\n", f.Paced, float64(f.Paced)/duration.Seconds())
+	fmt.Fprintf(stdout, "steps and ends journalled: %d, recorded by the hub: %d, lost: %d, duplicated: 0 (history keyed on table/game/step), delivered again and dropped: %d\n",
+		f.Journalled, f.Recorded, f.Journalled-f.Recorded, f.Redelivered)
+	fmt.Fprintf(stdout, "plays finished: %d, in the history: %d\n", f.Finished, f.Plays)
+	if f.Journalled != f.Recorded || f.Finished != f.Plays {
+		return fmt.Errorf("cafe-sim: %d steps lost, %d plays missing", f.Journalled-f.Recorded, f.Finished-f.Plays)
+	}
+	return nil
+}
+
+// simHub is the hub under test: a child process (comptoir hub) or in
+// process.
+type simHub struct {
+	natsURL, floorURL string
+	stop              func() error
+	pid               int
+	stats             func() (hub.Stats, error)
+}
+
+var addrRe = regexp.MustCompile(`(NATS server on|floor on http://)\s*(\S+)`)
+
+func startSimHub(dir string, inProcess bool, stderr io.Writer) (*simHub, error) {
+	state := filepath.Join(dir, "hub")
+	tables := filepath.Join(dir, "tables.yaml")
+	args := []string{"--state", state, "--tables", tables, "--listen", "127.0.0.1:0", "--nats-listen", "127.0.0.1:0"}
+	pr, pw := io.Pipe()
+	h := &simHub{}
+	done := make(chan error, 1)
+	if inProcess {
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() { done <- hub.Command(ctx, args, io.Discard, pw); pw.Close() }()
+		h.stop = func() error { cancel(); return <-done }
+	} else {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, err
+		}
+		cmd := exec.Command(exe, append([]string{"hub"}, args...)...)
+		cmd.Stderr = pw
+		if err := cmd.Start(); err != nil {
+			return nil, err
+		}
+		h.pid = cmd.Process.Pid
+		go func() { done <- cmd.Wait(); pw.Close() }()
+		h.stop = func() error {
+			cmd.Process.Signal(os.Interrupt)
+			select {
+			case err := <-done:
+				return err
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				return errors.New("the hub did not stop within 10s")
+			}
+		}
+	}
+	logf, err := os.Create(filepath.Join(dir, "hub.log"))
+	if err != nil {
+		return nil, err
+	}
+	found := make(chan struct{})
+	go func() {
+		defer logf.Close()
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			fmt.Fprintln(logf, sc.Text())
+			if m := addrRe.FindStringSubmatch(sc.Text()); m != nil {
+				if strings.HasPrefix(m[1], "NATS") {
+					h.natsURL = "nats://" + m[2]
+				} else {
+					h.floorURL = "http://" + m[2]
+				}
+				if h.natsURL != "" && h.floorURL != "" {
+					close(found)
+				}
+			}
+		}
+	}()
+	select {
+	case <-found:
+	case err := <-done:
+		return nil, fmt.Errorf("the hub stopped: %v (see %s)", err, logf.Name())
+	case <-time.After(30 * time.Second):
+		h.stop()
+		return nil, fmt.Errorf("the hub did not start within 30s (see %s)", logf.Name())
+	}
+	h.stats = func() (hub.Stats, error) {
+		var s hub.Stats
+		r, err := http.Get(h.floorURL + "/api/stats")
+		if err != nil {
+			return s, err
+		}
+		defer r.Body.Close()
+		return s, json.NewDecoder(r.Body).Decode(&s)
+	}
+	fmt.Fprintf(stderr, "cafe-sim: hub: NATS %s, floor %s\n", h.natsURL, h.floorURL)
+	return h, nil
+}
+
+// floorWatch is a websocket client of the floor page: it times every step
+// from the table's journal to the page.
+type floorWatch struct {
+	mu   sync.Mutex
+	seen map[string]bool     // table/game/seq, guarded by mu
+	last map[string][2]int64 // table's last (game, seq), guarded by mu
+	lat  []time.Duration     // guarded by mu
+	from time.Time           // latencies of steps before are not kept
+	conn *websocket.Conn
+	done chan struct{}
+}
+
+func watchFloor(floorURL string) (*floorWatch, error) {
+	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(floorURL, "http")+"/ws", nil)
+	if err != nil {
+		return nil, err
+	}
+	w := &floorWatch{seen: map[string]bool{}, last: map[string][2]int64{}, conn: c, done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		for {
+			_, data, err := c.ReadMessage()
+			if err != nil {
+				return
+			}
+			now := time.Now()
+			var f hub.Frame
+			if json.Unmarshal(data, &f) != nil {
+				continue
+			}
+			cards := f.Cards
+			w.mu.Lock()
+			for _, c := range cards {
+				if c.Seq == 0 {
+					continue
+				}
+				k := fmt.Sprintf("%s/%d/%d", c.Table, c.Game, c.Seq)
+				if !w.seen[k] {
+					w.seen[k] = true
+					if !w.from.IsZero() && c.At.After(w.from) && f.Type == "update" && c.Table != "catch-up" {
+						w.lat = append(w.lat, now.Sub(c.At))
+					}
+				}
+				if l := w.last[c.Table]; c.Game > l[0] || (c.Game == l[0] && c.Seq > l[1]) {
+					w.last[c.Table] = [2]int64{c.Game, c.Seq}
+				}
+			}
+			w.mu.Unlock()
+		}
+	}()
+	return w, nil
+}
+
+func (w *floorWatch) lastOf(table string) [2]int64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.last[table]
+}
+
+func runCafeSim(dir string, n int, rate float64, duration time.Duration, catchup int, inProcess bool, stderr io.Writer) (*simFigures, error) {
+	names := make([]string, n)
+	var creds strings.Builder
+	creds.WriteString("version: 1\ntables:\n")
+	pws := map[string]string{}
+	for i := range names {
+		names[i] = fmt.Sprintf("table-%04d", i+1)
+	}
+	if catchup > 0 {
+		names = append(names, "catch-up")
+	}
+	for _, name := range names {
+		pws[name] = hub.NewPassword()
+		fmt.Fprintf(&creds, "  %s: %q\n", name, pws[name])
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "hub"), 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tables.yaml"), []byte(creds.String()), 0o600); err != nil {
+		return nil, err
+	}
+	h, err := startSimHub(dir, inProcess, stderr)
+	if err != nil {
+		return nil, err
+	}
+	hubStopped := false
+	defer func() {
+		if !hubStopped {
+			h.stop()
+		}
+	}()
+	watch, err := watchFloor(h.floorURL)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { watch.conn.Close(); <-watch.done }()
+
+	f := &simFigures{Tables: n}
+	var rssMax atomic.Int64
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var bg sync.WaitGroup
+	if h.pid != 0 {
+		bg.Add(1)
+		go func() {
+			defer bg.Done()
+			t := time.NewTicker(250 * time.Millisecond)
+			defer t.Stop()
+			for {
+				if r, err := readRSS(h.pid); err == nil && r.Total<<10 > rssMax.Load() {
+					rssMax.Store(r.Total << 10)
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+				}
+			}
+		}()
+	}
+	tables := make([]*cafesim.Table, len(names))
+	pubDone := make([]chan struct{}, len(names))
+	pubStop := make([]context.CancelFunc, len(names))
+	startPub := func(i int) {
+		pctx, pcancel := context.WithCancel(ctx)
+		pubStop[i], pubDone[i] = pcancel, make(chan struct{})
+		go func() { defer close(pubDone[i]); tables[i].Pub.Run(pctx) }()
+	}
+	defer func() {
+		for i := range tables {
+			if pubStop[i] != nil {
+				pubStop[i]()
+				<-pubDone[i]
+			}
+			if tables[i] != nil {
+				tables[i].Close()
+			}
+		}
+	}()
+	for i, name := range names {
+		opts := cafe.DefaultOpts
+		opts.URL, opts.User, opts.Password = h.natsURL, name, pws[name]
+		opts.Logf = func(format string, args ...any) {} // a thousand tables would drown the figures
+		if tables[i], err = cafesim.Open(filepath.Join(dir, "tables"), name, cafesim.Setups[i%len(cafesim.Setups)], int64(i+1), opts); err != nil {
+			return nil, err
+		}
+		if name != "catch-up" {
+			startPub(i)
+		}
+	}
+	fmt.Fprintf(stderr, "cafe-sim: %d tables connected; playing for %v\n", n, duration)
+	time.Sleep(time.Second)
+	watch.mu.Lock()
+	watch.from = time.Now()
+	watch.mu.Unlock()
+
+	// The tables play at rate, each on its own phase.
+	var play sync.WaitGroup
+	var stepErr atomic.Value
+	var paced atomic.Int64
+	pctx, stopPlay := context.WithTimeout(ctx, duration)
+	defer stopPlay()
+	period := time.Duration(float64(time.Second) / rate)
+	for i := 0; i < n; i++ {
+		play.Add(1)
+		go func(tb *cafesim.Table, phase time.Duration) {
+			defer play.Done()
+			select {
+			case <-time.After(phase):
+			case <-pctx.Done():
+				return
+			}
+			t := time.NewTicker(period)
+			defer t.Stop()
+			for {
+				if _, _, _, err := tb.Step(time.Now()); err != nil {
+					stepErr.Store(err)
+					return
+				}
+				paced.Add(1)
+				select {
+				case <-pctx.Done():
+					return
+				case <-t.C:
+				}
+			}
+		}(tables[i], time.Duration(rand.Int63n(int64(period))))
+	}
+	// Meanwhile the catch-up table plays offline, as fast as it can.
+	if catchup > 0 {
+		tb := tables[n]
+		var game, seq int64
+		for i := 0; i < catchup; i++ {
+			if game, seq, _, err = tb.Step(time.Now()); err != nil {
+				return nil, err
+			}
+		}
+		play.Wait()
+		start := time.Now()
+		startPub(n)
+		f.CatchUpSteps = catchup
+		for watch.lastOf("catch-up") != [2]int64{game, seq} {
+			if time.Since(start) > 3*time.Minute {
+				fmt.Fprintf(stderr, "cafe-sim: the catch-up table has not caught up in 3 minutes (floor at %v, journal at %d/%d)\n", watch.lastOf("catch-up"), game, seq)
+				f.CatchUp = -1
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		if f.CatchUp == 0 {
+			f.CatchUp = time.Since(start)
+		}
+	}
+	play.Wait()
+	f.Paced = paced.Load()
+	if err, ok := stepErr.Load().(error); ok {
+		return nil, err
+	}
+	// Every message the journals hold.
+	for _, tb := range tables {
+		infos, err := tb.Store.Games()
+		if err != nil {
+			return nil, err
+		}
+		for _, in := range infos {
+			steps, err := tb.Store.StepsAfter(tb.Game().Rules(), in.ID, 0)
+			if err != nil {
+				return nil, err
+			}
+			f.Journalled += int64(len(steps))
+			if !in.Finished.IsZero() {
+				f.Journalled++
+				f.Finished++
+			}
+		}
+	}
+	deadline := time.Now().Add(5 * time.Minute)
+	for {
+		st, err := h.stats()
+		if err == nil && st.Recorded >= f.Journalled {
+			break
+		}
+		if time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if st, err := h.stats(); err == nil {
+		f.Redelivered = st.Duplicates
+	}
+	cancel()
+	bg.Wait()
+	f.HubRSS = rssMax.Load()
+	watch.mu.Lock()
+	f.Latencies = append([]time.Duration(nil), watch.lat...)
+	watch.mu.Unlock()
+	hubStopped = true
+	if err := h.stop(); err != nil {
+		fmt.Fprintf(stderr, "cafe-sim: stopping the hub: %v\n", err)
+	}
+	hist, err := hub.OpenHistory(filepath.Join(dir, "hub", "history.db"))
+	if err != nil {
+		return nil, err
+	}
+	defer hist.Close()
+	if f.Recorded, err = hist.StepCount(); err != nil {
+		return nil, err
+	}
+	plays, err := hist.Plays(hub.Filter{})
+	if err != nil {
+		return nil, err
+	}
+	f.Plays = len(plays)
+	return f, nil
+}

@@ -1,0 +1,22 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"comptoir/hub"
+)
+
+func init() {
+	commands["hub"] = command{
+		summary: "run the café's hub: the floor page of every table, the history, over NATS JetStream (same as comptoir-hub)",
+		run: func(args []string, stdout, stderr io.Writer) error {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return hub.Command(ctx, args, stdout, stderr)
+		},
+	}
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"log"
+	"net/http"
+	"strings"
+	"sync"
+
+	"comptoir/cafe"
+	"comptoir/engine"
+	"comptoir/games"
+	"comptoir/journal"
+	"comptoir/table"
+	"comptoir/tableconfig"
+)
+
+// tableCafe is the table's link to the café's hub: the publisher that
+// follows the journal, fed by the session's updates (a new step to send,
+// the devices' status) without ever holding the session up.
+type tableCafe struct {
+	pub  *cafe.Publisher
+	sess *table.Session
+}
+
+func newTableCafe(cfg *tableconfig.Config, store *journal.Store, sess *table.Session, logger *log.Logger) (*tableCafe, error) {
+	opts := cafe.DefaultOpts
+	opts.Table, opts.URL, opts.User, opts.Password = cfg.Cafe.Name, cfg.Cafe.URL, cfg.Cafe.Name, cfg.Cafe.Password
+	opts.Store, opts.Logf = store, logger.Printf
+	opts.Rules = func(game string) (engine.Rules, error) {
+		if r := sess.Rules(); r.Name() == game {
+			return r, nil // the table's own rules, with its board
+		}
+		g, err := games.Find(gameList(), game)
+		if err != nil {
+			return nil, err
+		}
+		return g.Rules(), nil
+	}
+	pub, err := cafe.New(opts)
+	if err != nil {
+		return nil, err
+	}
+	logger.Printf("café: publishing as %s to %s", cfg.Cafe.Name, cfg.Cafe.URL)
+	return &tableCafe{pub: pub, sess: sess}, nil
+}
+
+// handler serves the call-staff page under /cafe/ beside the dashboard.
+func (c *tableCafe) handler(dash http.Handler) http.Handler {
+	cafeH := c.pub.Handler()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/cafe/") {
+			cafeH.ServeHTTP(w, r)
+			return
+		}
+		dash.ServeHTTP(w, r)
+	})
+}
+
+// run runs the publisher and feeds it the session's updates until ctx
+// ends. The session's subscription drops an update not read in time: the
+// publisher reads the journal, so no step is lost.
+func (c *tableCafe) run(ctx context.Context) error {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for u := range c.sess.Subscribe(ctx) {
+			devs := make([]cafe.Device, 0, len(u.Devices))
+			for _, d := range u.Devices {
+				devs = append(devs, cafe.Device{Name: d.Device, OK: d.OK, Detail: d.Detail})
+			}
+			c.pub.SetDevices(devs)
+			c.pub.Notify()
+		}
+	}()
+	err := c.pub.Run(ctx)
+	wg.Wait()
+	return err
+}

@@ -1,0 +1,139 @@
+package hub
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"comptoir/cafe"
+)
+
+// chromiumPath is where Debian's chromium package puts the browser.
+const chromiumPath = "/usr/bin/chromium"
+
+func browserAvailable(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skipf("no %s (apt-get install chromium): the browser test is skipped outside CI", chromiumPath)
+		}
+		t.Fatalf("CI is set and %s is missing: install the chromium package", chromiumPath)
+	}
+	if testing.Short() {
+		t.Skip("the browser test takes a few seconds; -short skips it")
+	}
+}
+
+func newChromium(t *testing.T, ctx context.Context, width int) context.Context {
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("lang", "en-US"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(width, 1000),
+	)
+	c, cancelC := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancelC(); cancelAlloc() })
+	return c
+}
+
+// TestBrowserFloor opens the floor page in headless Chromium over a real
+// hub and three tables: the three cards appear and move as the tables
+// play, an unplugged camera raises an alert, and a call for staff made
+// from a phone on the table's page is answered from the floor, the phone
+// showing "on my way".
+func TestBrowserFloor(t *testing.T) {
+	browserAvailable(t)
+	r := newRig(t, "genoa-1", "negoce-1", "dschunke-1")
+	r.startHub()
+	genoa := r.addTable("genoa-1", 0, 71)
+	r.addTable("negoce-1", 1, 72)
+	r.addTable("dschunke-1", 2, 73)
+	r.play(3)
+	floor := httptest.NewServer(r.hub.Handler(WebOpts{}))
+	defer floor.Close()
+	phoneSrv := httptest.NewServer(genoa.Pub.Handler())
+	defer phoneSrv.Close()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	counter := newChromium(t, ctx, 1280)
+	poll := func(c context.Context, what, js string) {
+		t.Helper()
+		if err := chromedp.Run(c, chromedp.Poll(js, nil, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	if err := chromedp.Run(counter, chromedp.Navigate(floor.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	poll(counter, "three cards", `document.querySelectorAll('.card').length === 3`)
+	var seq string
+	if err := chromedp.Run(counter, chromedp.AttributeValue(`.card[data-table="genoa-1"]`, "data-seq", &seq, nil, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	r.play(5)
+	poll(counter, "the Genoa card moves", `Number(document.querySelector('.card[data-table="genoa-1"]').dataset.seq) > `+seq)
+
+	genoa.Pub.SetDevices([]cafe.Device{{Name: "camera", OK: false, Detail: "unplugged"}})
+	poll(counter, "the camera alert", `[...document.querySelectorAll('.alert.device')].some(a => a.textContent.includes('genoa-1') && a.textContent.includes('camera'))`)
+	click(t, counter, `.alert.device button.ack`)
+	poll(counter, "the camera alert acknowledged", `document.querySelector('.alert.device.acked') !== null`)
+
+	phone := newChromium(t, ctx, 400)
+	if err := chromedp.Run(phone,
+		chromedp.Navigate(phoneSrv.URL+"/cafe/"),
+		chromedp.WaitVisible(`#call`, chromedp.ByQuery),
+		chromedp.Click(`#call`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	poll(counter, "the staff alert", `document.querySelector('.alert.staff') !== null`)
+	poll(counter, "the on-my-way button", `document.querySelector('.card[data-table="genoa-1"] button.answer') !== null`)
+	click(t, counter, `.card[data-table="genoa-1"] button.answer`)
+	poll(counter, "answered on the floor", `document.querySelector('.card[data-table="genoa-1"] .badge:not(.state)') !== null`)
+	poll(phone, "on my way at the table", `document.querySelector('#answer').textContent.includes('On my way')`)
+
+	// The history: the Genoa game abandoned, its play listed with its BG
+	// Stats link.
+	if err := genoa.Game().Finish(time.Now(), "abandoned"); err != nil {
+		t.Fatal(err)
+	}
+	genoa.Pub.Notify()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		plays, err := r.hist.Plays(Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(plays) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the abandoned play never reached the history")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	click(t, counter, `nav button[data-tab="history"]`)
+	poll(counter, "the play in the history", `document.querySelectorAll('#plays tbody tr').length === 1 && document.querySelector('#plays tbody a').href.startsWith('`+BGStatsBase+`')`)
+}
+
+// click clicks the element in the page's own script: the floor redraws
+// cards as the tables play, and a click by coordinates may land on a card
+// just redrawn.
+func click(t *testing.T, c context.Context, sel string) {
+	t.Helper()
+	var ok bool
+	if err := chromedp.Run(c, chromedp.Evaluate(`(() => { const e = document.querySelector(`+"`"+sel+"`"+`); if (e) e.click(); return !!e; })()`, &ok)); err != nil || !ok {
+		t.Fatalf("click %s: %v (found %v)", sel, err, ok)
+	}
+}

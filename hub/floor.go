@@ -1,0 +1,412 @@
+package hub
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"comptoir/cafe"
+	"comptoir/engine"
+)
+
+// Card is one table on the floor.
+type Card struct {
+	Table   string   `json:"table"`
+	Name    string   `json:"name"`
+	Variant string   `json:"variant"`
+	Players []string `json:"players"`
+	Game    int64    `json:"game"`
+	Seq     int64    `json:"seq"`
+	Round   int      `json:"round"`
+	Waiting []string `json:"waiting"`
+	// At is the time of the last step; Started the game's start.
+	At      time.Time `json:"at"`
+	Started time.Time `json:"started"`
+	// Received is when the hub received the last step.
+	Received  time.Time      `json:"received"`
+	State     string         `json:"state"`
+	Online    bool           `json:"online"`
+	LastSeen  time.Time      `json:"lastSeen"`
+	Devices   []cafe.Device  `json:"devices"`
+	StaffCall time.Time      `json:"staffCall,omitzero"`
+	Answered  time.Time      `json:"answered,omitzero"`
+	Outcome   string         `json:"outcome,omitempty"`
+	Result    *engine.Result `json:"result,omitempty"`
+	// Log is the last lines of the game's log; View the table's public
+	// view (only in a table's detail, not in the floor's updates).
+	Log  []cafe.Line     `json:"log"`
+	View json.RawMessage `json:"view,omitempty"`
+	// Median is the café's median length for this game and player count,
+	// 0 when too few plays are known.
+	Median time.Duration `json:"median"`
+}
+
+// Alert is something the staff should see.
+type Alert struct {
+	ID     string    `json:"id"`
+	Table  string    `json:"table"`
+	Kind   string    `json:"kind"` // staff, long, device, offline
+	Since  time.Time `json:"since"`
+	Detail string    `json:"detail,omitempty"`
+	Acked  bool      `json:"acked"`
+}
+
+// Alert kinds.
+const (
+	AlertStaff   = "staff"
+	AlertLong    = "long"
+	AlertDevice  = "device"
+	AlertOffline = "offline"
+)
+
+// logKept is how many log lines a card keeps.
+const logKept = 40
+
+// Floor is the live floor: a card per table, the alerts, the
+// subscribers that receive every change as a JSON frame.
+//
+// # Concurrency
+//
+// A mutex guards everything; subscribers' channels are buffered and a
+// subscriber that falls behind is dropped (its channel closed), never
+// waited for.
+type Floor struct {
+	mu      sync.Mutex
+	cards   map[string]*Card         // guarded by mu
+	acked   map[string]bool          // alert ids acknowledged, guarded by mu
+	medians map[string]time.Duration // guarded by mu
+	subs    map[*Sub]struct{}        // guarded by mu
+	alerts  []Alert                  // guarded by mu, the last computed
+	// LongFactor times the median makes a game run long.
+	longFactor   float64
+	offlineAfter time.Duration
+}
+
+// NewFloor returns an empty floor.
+func NewFloor(offlineAfter time.Duration, longFactor float64) *Floor {
+	return &Floor{cards: map[string]*Card{}, acked: map[string]bool{}, medians: map[string]time.Duration{},
+		subs: map[*Sub]struct{}{}, offlineAfter: offlineAfter, longFactor: longFactor}
+}
+
+// Frame is a message to the floor page.
+type Frame struct {
+	Type   string  `json:"type"` // snapshot, update
+	Cards  []*Card `json:"cards,omitempty"`
+	Alerts []Alert `json:"alerts,omitempty"`
+	// AlertsChanged is set on an update that brings the alerts.
+	AlertsChanged bool `json:"alertsChanged,omitempty"`
+}
+
+func (f *Floor) cardLocked(table string) *Card {
+	c := f.cards[table]
+	if c == nil {
+		c = &Card{Table: table, State: cafe.StatePlaying, Devices: []cafe.Device{}, Log: []cafe.Line{}, Waiting: []string{}}
+		f.cards[table] = c
+	}
+	return c
+}
+
+// after reports whether step (game, seq) comes after the card's.
+func after(c *Card, s cafe.Step) bool {
+	if s.Game != c.Game {
+		return s.Game > c.Game
+	}
+	if c.Outcome != "" {
+		return false
+	}
+	return s.End || s.Seq > c.Seq
+}
+
+// Step applies a step to its table's card; an old step (one resent, or
+// received after a later one) leaves the card as it is.
+func (f *Floor) Step(s cafe.Step, now time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := f.cardLocked(s.Table)
+	if !after(c, s) {
+		return
+	}
+	if s.Game != c.Game {
+		c.Log = c.Log[:0]
+		c.Outcome, c.Result = "", nil
+	}
+	c.Name, c.Variant, c.Players, c.Game, c.Started = s.Name, s.Variant, s.Players, s.Game, s.Started
+	c.Round, c.Waiting, c.View, c.Received = s.Round, s.Waiting, s.View, now
+	if s.End {
+		c.Outcome, c.Result, c.State = s.Outcome, s.Result, cafe.StateFinished
+		c.At = s.At
+	} else {
+		c.Seq, c.At = s.Seq, s.At
+		if s.Result != nil {
+			c.Result = s.Result
+		}
+	}
+	c.Log = append(c.Log, s.Log...)
+	if len(c.Log) > logKept {
+		c.Log = append([]cafe.Line(nil), c.Log[len(c.Log)-logKept:]...)
+	}
+	c.Median = f.medians[medianKey(c.Name, len(c.Players))]
+	f.cardChangedLocked(c)
+}
+
+// Presence applies a table's presence, seen at seen.
+func (f *Floor) Presence(p cafe.Presence, seen time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := f.cardLocked(p.Table)
+	if seen.Before(c.LastSeen) {
+		return
+	}
+	was := fmt.Sprint(c.Online, c.State, c.Devices, c.StaffCall, c.Answered, c.Game, c.Name)
+	c.LastSeen, c.Online = seen, true
+	if p.Name != "" && (p.Game > c.Game || c.Name == "") {
+		// A game with no step yet: shown from the table's presence.
+		c.Name, c.Variant, c.Players, c.Started = p.Name, p.Variant, p.Players, p.Started
+		if p.Game > c.Game {
+			c.Game, c.Seq, c.Round, c.Outcome, c.Result, c.View = p.Game, 0, 0, "", nil, nil
+			c.Log = c.Log[:0]
+			c.Waiting = []string{}
+		}
+	}
+	c.State, c.Devices, c.StaffCall = p.State, p.Devices, p.StaffCall
+	if !p.Answered.IsZero() || p.StaffCall.IsZero() {
+		c.Answered = p.Answered
+	}
+	if c.Outcome != "" && c.Game >= p.Game && p.State != cafe.StateStaff {
+		c.State = cafe.StateFinished
+	}
+	if fmt.Sprint(c.Online, c.State, c.Devices, c.StaffCall, c.Answered, c.Game, c.Name) != was {
+		f.cardChangedLocked(c)
+	}
+	f.alertsLocked(seen)
+}
+
+// Answer marks a table's call for staff answered; it returns the call
+// answered, zero if the table has none open.
+func (f *Floor) Answer(table string, now time.Time) time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := f.cards[table]
+	if c == nil || c.StaffCall.IsZero() {
+		return time.Time{}
+	}
+	c.Answered = now
+	f.cardChangedLocked(c)
+	return c.StaffCall
+}
+
+// Ack acknowledges an alert.
+func (f *Floor) Ack(id string, now time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.acked[id] = true
+	f.alertsLocked(now)
+}
+
+// SetMedians sets the café's median lengths (from the history).
+func (f *Floor) SetMedians(m map[string]time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.medians = m
+	for _, c := range f.cards {
+		c.Median = m[medianKey(c.Name, len(c.Players))]
+	}
+}
+
+// Tick marks silent tables offline and recomputes the alerts.
+func (f *Floor) Tick(now time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, c := range f.cards {
+		if c.Online && now.Sub(c.LastSeen) > f.offlineAfter {
+			c.Online = false
+			f.cardChangedLocked(c)
+		}
+	}
+	f.alertsLocked(now)
+}
+
+func (f *Floor) alertsLocked(now time.Time) {
+	var out []Alert
+	add := func(c *Card, kind string, since time.Time, detail string) {
+		id := fmt.Sprintf("%s/%s/%d", c.Table, kind, since.Unix())
+		out = append(out, Alert{ID: id, Table: c.Table, Kind: kind, Since: since, Detail: detail, Acked: f.acked[id]})
+	}
+	for _, c := range f.cards {
+		if !c.Online && !c.LastSeen.IsZero() {
+			add(c, AlertOffline, c.LastSeen, "")
+			continue
+		}
+		if !c.StaffCall.IsZero() {
+			detail := ""
+			if !c.Answered.IsZero() {
+				detail = "answered"
+			}
+			add(c, AlertStaff, c.StaffCall, detail)
+		}
+		for _, d := range c.Devices {
+			if !d.OK {
+				add(c, AlertDevice, c.LastSeenDown(d), d.Name+": "+d.Detail)
+			}
+		}
+		if c.Median > 0 && c.Outcome == "" && !c.Started.IsZero() && now.Sub(c.Started) > time.Duration(float64(c.Median)*f.longFactor) {
+			add(c, AlertLong, c.Started, c.Median.Round(time.Minute).String())
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].Since.Equal(out[j].Since) {
+			return out[i].Since.Before(out[j].Since)
+		}
+		return out[i].ID < out[j].ID
+	})
+	if fmt.Sprint(out) != fmt.Sprint(f.alerts) {
+		f.alerts = out
+		f.alertsChangedLocked()
+	}
+}
+
+func nonNil(a []Alert) []Alert {
+	if a == nil {
+		return []Alert{}
+	}
+	return a
+}
+
+// LastSeenDown is the time an alert for a device down is dated: the
+// game's start, so the alert keeps its id while the device stays down.
+func (c *Card) LastSeenDown(d cafe.Device) time.Time { return c.Started }
+
+// brief is a copy of the card for the floor's updates: the last few log
+// lines, no view.
+func (c *Card) brief() *Card {
+	b := *c
+	b.View = nil
+	if n := len(b.Log); n > 3 {
+		b.Log = b.Log[n-3:]
+	}
+	b.Log = append([]cafe.Line{}, b.Log...)
+	b.Devices = append([]cafe.Device{}, b.Devices...)
+	return &b
+}
+
+// Detail is a table's whole card, its view and log, for its page.
+func (f *Floor) Detail(table string) (*Card, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c, ok := f.cards[table]
+	if !ok {
+		return nil, false
+	}
+	d := *c
+	d.Log = append([]cafe.Line{}, c.Log...)
+	return &d, true
+}
+
+// Snapshot is every card and the alerts.
+func (f *Floor) Snapshot() Frame {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.snapshotLocked()
+}
+
+func (f *Floor) snapshotLocked() Frame {
+	fr := Frame{Type: "snapshot", Cards: []*Card{}, Alerts: nonNil(f.alerts)}
+	for _, c := range f.cards {
+		fr.Cards = append(fr.Cards, c.brief())
+	}
+	sort.Slice(fr.Cards, func(i, j int) bool { return fr.Cards[i].Table < fr.Cards[j].Table })
+	return fr
+}
+
+// Sub is a floor page's subscription: the changes since it last took
+// them, coalesced (a table's latest card only), so a page that falls
+// behind gets the floor as it is now, never a backlog, and is never
+// dropped.
+type Sub struct {
+	f     *Floor
+	ready chan struct{} // a pending change, capacity 1
+
+	// Guarded by f.mu.
+	snapshot bool
+	cards    map[string]*Card
+	order    []string
+	alerts   bool
+}
+
+// Subscribe returns a subscription whose first frame is the snapshot.
+func (f *Floor) Subscribe() *Sub {
+	s := &Sub{f: f, ready: make(chan struct{}, 1), snapshot: true, cards: map[string]*Card{}}
+	s.ready <- struct{}{}
+	f.mu.Lock()
+	f.subs[s] = struct{}{}
+	f.mu.Unlock()
+	return s
+}
+
+// Ready receives when changes wait to be taken with Next.
+func (s *Sub) Ready() <-chan struct{} { return s.ready }
+
+// Next takes the pending changes as one frame, nil if none: the
+// snapshot first, then "update" frames with the changed cards and, when
+// they changed, the alerts.
+func (s *Sub) Next() []byte {
+	s.f.mu.Lock()
+	defer s.f.mu.Unlock()
+	var fr Frame
+	switch {
+	case s.snapshot:
+		fr = s.f.snapshotLocked()
+	case len(s.order) > 0 || s.alerts:
+		fr = Frame{Type: "update", Cards: make([]*Card, 0, len(s.order))}
+		for _, t := range s.order {
+			fr.Cards = append(fr.Cards, s.cards[t])
+		}
+		if s.alerts {
+			fr.Alerts, fr.AlertsChanged = nonNil(s.f.alerts), true
+		}
+	default:
+		return nil
+	}
+	s.snapshot, s.alerts = false, false
+	clear(s.cards)
+	s.order = s.order[:0]
+	data, _ := json.Marshal(fr)
+	return data
+}
+
+// Close ends the subscription.
+func (s *Sub) Close() {
+	s.f.mu.Lock()
+	defer s.f.mu.Unlock()
+	delete(s.f.subs, s)
+}
+
+func (f *Floor) cardChangedLocked(c *Card) {
+	if len(f.subs) == 0 {
+		return
+	}
+	b := c.brief()
+	for s := range f.subs {
+		if _, ok := s.cards[c.Table]; !ok {
+			s.order = append(s.order, c.Table)
+		}
+		s.cards[c.Table] = b
+		s.signal()
+	}
+}
+
+func (f *Floor) alertsChangedLocked() {
+	for s := range f.subs {
+		s.alerts = true
+		s.signal()
+	}
+}
+
+func (s *Sub) signal() {
+	select {
+	case s.ready <- struct{}{}:
+	default:
+	}
+}

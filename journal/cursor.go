@@ -1,0 +1,133 @@
+package journal
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"comptoir/engine"
+)
+
+// Cursor is how far a follower of the journal (the café publisher) has
+// had its messages acknowledged: every step of the games before Game, and
+// of Game the steps up to Seq, then its end once Ended.
+type Cursor struct {
+	Game  int64
+	Seq   int64
+	Ended bool
+}
+
+// cursorsSchema is migration 1: the followers' cursors. A journal a
+// follower wrote before schema versions existed may hold the table
+// already, hence IF NOT EXISTS.
+const cursorsSchema = `CREATE TABLE IF NOT EXISTS cursors (
+	name  TEXT PRIMARY KEY,
+	game  INTEGER NOT NULL,
+	seq   INTEGER NOT NULL,
+	ended INTEGER NOT NULL
+)`
+
+// Cursor returns the named follower's cursor, the zero Cursor if it has
+// none yet. While the journal is down it returns the fault.
+func (st *Store) Cursor(name string) (Cursor, error) {
+	var c Cursor
+	err := st.with(func(db *sql.DB) error {
+		return db.QueryRow(`SELECT game, seq, ended FROM cursors WHERE name = ?`, name).Scan(&c.Game, &c.Seq, &c.Ended)
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return Cursor{}, nil
+	}
+	if err != nil {
+		return Cursor{}, fmt.Errorf("journal %s: cursor %q: %w", st.path, name, err)
+	}
+	return c, nil
+}
+
+// SetCursor records the named follower's cursor, synced to disk.
+func (st *Store) SetCursor(name string, c Cursor) error {
+	err := st.with(func(db *sql.DB) error {
+		_, err := db.Exec(`INSERT INTO cursors (name, game, seq, ended) VALUES (?, ?, ?, ?)
+		ON CONFLICT (name) DO UPDATE SET game = excluded.game, seq = excluded.seq, ended = excluded.ended`,
+			name, c.Game, c.Seq, c.Ended)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("journal %s: set cursor %q: %w", st.path, name, err)
+	}
+	return nil
+}
+
+// StepsAfter reads game id's steps after step seq from the disk, oldest
+// first, with their events (Undone is not set: a follower sees an undo
+// when it comes). A follower reads what it has not seen yet without
+// loading the whole game again. While the journal is down it returns the
+// fault: the file may then hold a step the game never acknowledged (its
+// recovery removes it), which no follower may send.
+func (st *Store) StepsAfter(rules engine.Rules, id, seq int64) ([]Step, error) {
+	var out []Step
+	err := st.with(func(db *sql.DB) error {
+		if st.down != nil {
+			return st.down
+		}
+		var err error
+		out, err = stepsAfter(db, st.path, rules, id, seq)
+		return err
+	})
+	return out, err
+}
+
+// stepsAfter is StepsAfter on db, under the store's mutex. The journal has
+// one connection: each query's rows are closed before the next.
+func stepsAfter(db *sql.DB, path string, rules engine.Rules, id, seq int64) ([]Step, error) {
+	rows, err := db.Query(`SELECT seq, at, by, kind, command, undoes, reason FROM steps WHERE game = ? AND seq > ? ORDER BY seq`, id, seq)
+	if err != nil {
+		return nil, fmt.Errorf("journal %s: game %d: %w", path, id, err)
+	}
+	defer rows.Close()
+	var out []Step
+	for rows.Next() {
+		var s Step
+		var at, kind string
+		var undoes sql.NullInt64
+		var reason sql.NullString
+		if err := rows.Scan(&s.Seq, &at, &s.By, &kind, &s.Command, &undoes, &reason); err != nil {
+			return nil, err
+		}
+		if s.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
+			return nil, fmt.Errorf("journal %s: game %d step %d: time %q: %w", path, id, s.Seq, at, err)
+		}
+		s.Undo, s.Undoes, s.Reason = kind == "undo", undoes.Int64, reason.String
+		if want := seq + int64(len(out)) + 1; s.Seq != want {
+			return nil, fmt.Errorf("journal %s: game %d: step %d where %d was due", path, id, s.Seq, want)
+		}
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	if len(out) == 0 {
+		return nil, nil
+	}
+	erows, err := db.Query(`SELECT seq, name, data FROM events WHERE game = ? AND seq > ? AND seq <= ? ORDER BY seq, idx`, id, seq, out[len(out)-1].Seq)
+	if err != nil {
+		return nil, fmt.Errorf("journal %s: game %d: %w", path, id, err)
+	}
+	defer erows.Close()
+	codec := rules.Codec()
+	for erows.Next() {
+		var es int64
+		var name, data string
+		if err := erows.Scan(&es, &name, &data); err != nil {
+			return nil, err
+		}
+		ev, err := codec.DecodeEvent(name, []byte(data))
+		if err != nil {
+			return nil, fmt.Errorf("journal %s: game %d step %d: %w", path, id, es, err)
+		}
+		i := es - seq - 1
+		out[i].Events = append(out[i].Events, ev)
+	}
+	return out, erows.Err()
+}
