@@ -18,6 +18,14 @@ import (
 	"comptoir/cafe"
 )
 
+// ErrUsage is wrapped by Command's error when its arguments are wrong or
+// ask for help (the flag package has printed the usage): exit status 2,
+// or 0 for -h.
+var ErrUsage = errors.New("usage")
+
+// usageErr wraps a flag parsing error in ErrUsage.
+func usageErr(err error) error { return fmt.Errorf("%w: %w", ErrUsage, err) }
+
 // Command runs the hub's command line (comptoir-hub, or comptoir hub)
 // until ctx ends: args are the arguments after the command's name.
 func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -37,8 +45,12 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	location := fs.String("location", "", "the café's `name`, in BG Stats plays")
 	name := fs.String("name", "cafe", "the café's NATS server `name`, and its JetStream domain in a chain of cafés (unique in the chain)")
 	ackWait := fs.Duration("ack-wait", DefaultOpts.AckWait, "how long a step delivered to a hub that died waits before it is delivered again")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: comptoir-hub [flags]     (or comptoir hub [flags])\n       comptoir-hub add-table [--tables FILE] [--url URL] NAME\n\nRuns the café's hub: the floor page of every table, the history and the statistics, over NATS JetStream.\nflags:")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
-		return err
+		return usageErr(err)
 	}
 	logger := log.New(stderr, "comptoir-hub: ", log.LstdFlags)
 	if os.Getenv("GOMEMLIMIT") == "" {
@@ -147,7 +159,7 @@ func addTable(args []string, stdout, stderr io.Writer) error {
 	tables := fs.String("tables", "tables.yaml", "the tables' credentials `file`")
 	url := fs.String("url", "nats://HUB-ADDRESS:4222", "the hub's NATS `URL` as the tables reach it")
 	if err := fs.Parse(args); err != nil {
-		return err
+		return usageErr(err)
 	}
 	if fs.NArg() != 1 {
 		return errors.New("usage: comptoir-hub add-table [--tables FILE] NAME")

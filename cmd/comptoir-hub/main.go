@@ -31,6 +31,9 @@ func main() {
 	defer stop()
 	if err := hub.Command(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(0) // -h: the usage is printed
+		}
+		if errors.Is(err, hub.ErrUsage) {
 			os.Exit(2)
 		}
 		fmt.Fprintln(os.Stderr, "comptoir-hub:", err)

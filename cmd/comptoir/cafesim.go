@@ -58,14 +58,17 @@ func (f *simFigures) percentile(p float64) time.Duration {
 
 func cafeSim(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("cafe-sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	n := fs.Int("tables", 10, "how many tables")
 	rate := fs.Float64("rate", 1, "steps per second at each table")
 	duration := fs.Duration("duration", 30*time.Second, "how long the tables play")
 	catchup := fs.Int("catchup", 3600, "steps a table plays offline before it reconnects (0: none)")
 	dir := fs.String("dir", "", "the folder for journals and the hub's state (default: a new one under /dev/shm or the temp folder, removed after)")
 	inProcess := fs.Bool("hub-in-process", false, "run the hub in this process (no memory figure): for tests")
-	if err := fs.Parse(args); err != nil {
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: comptoir cafe-sim [--tables N] [--rate R] [--duration D] [--catchup STEPS]\n\nSimulated tables (random legal games) against a real hub in its own process: prints the step-to-floor latency at a floor page's websocket, the hub's resident memory, the catch-up time of a table back after --catchup steps offline, and steps lost and duplicated.\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args, stderr); err != nil {
 		return err
 	}
 	if *n < 1 || *rate <= 0 {

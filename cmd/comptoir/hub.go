@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 	"os/signal"
@@ -16,7 +17,11 @@ func init() {
 		run: func(args []string, stdout, stderr io.Writer) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return hub.Command(ctx, args, stdout, stderr)
+			if err := hub.Command(ctx, args, stdout, stderr); errors.Is(err, hub.ErrUsage) {
+				return errUsage
+			} else {
+				return err
+			}
 		},
 	}
 }
