@@ -217,10 +217,12 @@ func (d *Data) file() *tableFile {
 }
 
 // tableHeader opens every table data file written.
-const tableHeader = `# Dschunke's data for this table: the board file and the cards file of
-# configs/dschunke as the staff corrected them from the staff page (the
-# stand-ins checked against the box). Written by comptoird; read strictly
-# (comptoir/games/dschunke DecodeTable).
+const tableHeader = `# Dschunke's data for a table: the board file and the cards file of
+# configs/dschunke together, as the staff correct their stand-ins from the
+# staff page (the table configuration's board: names it; comptoird writes
+# it). configs/dschunke/table.yaml, the one to copy, is those files as
+# they are (go test ./games/dschunke/dschunkekit -run TestDefaultTableFile
+# -update writes it). Read strictly (comptoir/games/dschunke DecodeTable).
 `
 
 // encode writes t as a file DecodeTable reads.

@@ -9,10 +9,10 @@ import (
 	"comptoir/games/kit"
 )
 
-// DataFile is the default of a table's data file: the embedded board
-// file; a table's own file holds it and the cards file together
-// (dschunke.DecodeTable), written at the staff's first correction.
-const DataFile = "configs/" + dschunke.BoardFile
+// DataFile is the default of a table's data file, to copy where the
+// table's board: says: the embedded board and cards files together
+// (dschunke.DecodeTable), kept equal to them by TestDefaultTableFile.
+const DataFile = "configs/dschunke/table.yaml"
 
 // editor is the staff's correction of Dschunke's stand-in data (the
 // market cards, bonus cards, track and set-up the rules text does not

@@ -3,6 +3,9 @@ package dschunkekit
 import (
 	"bytes"
 	"errors"
+	"flag"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -231,5 +234,33 @@ func TestInfoEdit(t *testing.T) {
 	}
 	if !slices.Contains(info.Edit, kit.EditItem{Key: "market-05.fish", Value: "1"}) {
 		t.Errorf("the page data do not show the corrected market-05.fish")
+	}
+}
+
+var update = flag.Bool("update", false, "write configs/dschunke/table.yaml from the embedded data files")
+
+// TestDefaultTableFile: the table data file to copy (the editor's File)
+// is the embedded board and cards files as they are; -update writes it.
+func TestDefaultTableFile(t *testing.T) {
+	d, err := dschunke.LoadData()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := dschunke.EncodeTable(d)
+	path := filepath.Join("..", "..", "..", Game().Edit.File)
+	if *update {
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -run TestDefaultTableFile -update writes it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from configs/dschunke's board and cards files: go test ./games/dschunke/dschunkekit -run TestDefaultTableFile -update", path)
+	}
+	if _, err := Game().Edit.Load(got, "table.yaml"); err != nil {
+		t.Error(err)
 	}
 }
