@@ -22,8 +22,8 @@ func TestBrowserPastGames(t *testing.T) {
 	staff.send(Message{Type: msgHello, Role: "staff", PIN: "2468"})
 	staff.reply()
 	for _, m := range []Message{
-		{Type: msgStaff, PIN: "2468", Action: "end", Reason: "closing time"},
-		{Type: msgStaff, PIN: "2468", Action: "new-game"},
+		{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "end", Reason: "closing time"},
+		{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "new-game"},
 	} {
 		staff.send(m)
 		if rep := staff.reply(); rep["type"] != "accepted" {

@@ -202,9 +202,10 @@ func notJournal(path string, cause error) *Fault {
 		FR: fmt.Sprintf("%s n'est pas un journal Comptoir. Déplacez-le, ou donnez à la table un autre chemin de journal (journal: dans la configuration de la table, ou --journal).", path)}
 }
 
-// checkPlace refuses a path whose folder is missing or which is a folder,
-// and a file that is not an SQLite database at all.
-func checkPlace(path string) error {
+// CheckPlace refuses a path whose folder is missing or which is a folder,
+// and a file that is not an SQLite database at all, with a *Fault that
+// says what to do (comptoir check and the daemon ask it before opening).
+func CheckPlace(path string) error {
 	dir := filepath.Dir(path)
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return &Fault{Kind: FaultNoFolder, Path: path, Cause: err,

@@ -126,7 +126,7 @@ type Store struct {
 // Open opens or creates the journal at path. Its errors are *Fault values
 // naming the path and saying what to do.
 func Open(path string) (*Store, error) {
-	if err := checkPlace(path); err != nil {
+	if err := CheckPlace(path); err != nil {
 		return nil, err
 	}
 	db, err := openDB(path)

@@ -26,6 +26,7 @@ import (
 	"comptoir/games"
 	"comptoir/games/kit"
 	"comptoir/hw/tagmap"
+	"comptoir/journal"
 	"comptoir/tableconfig"
 )
 
@@ -77,12 +78,14 @@ type Opts struct {
 	// DiceReader finds the comptoir program that runs the dice reader, for
 	// a table with a camera or pictured rolls; nil: not checked.
 	DiceReader func(*tableconfig.Config) (string, error)
+	// Games are the games a table may play; nil: games.All.
+	Games func() []kit.Game
 }
 
 // Check checks cfg and returns its problems, errors first, each in the
 // file's order.
 func Check(cfg *tableconfig.Config, opts Opts) []Problem {
-	c := checker{cfg: cfg}
+	c := checker{cfg: cfg, opts: opts}
 	c.game()
 	c.paths()
 	c.phones()
@@ -125,8 +128,9 @@ func Err(ps []Problem) error {
 }
 
 type checker struct {
-	cfg *tableconfig.Config
-	out []Problem
+	cfg  *tableconfig.Config
+	opts Opts
+	out  []Problem
 }
 
 // add records a problem at a top-level key ("replay.inputs" is at
@@ -139,7 +143,11 @@ func (c *checker) add(key string, sev Severity, format string, args ...any) {
 // game checks that the table's game starts, on its board.
 func (c *checker) game() {
 	cfg := c.cfg
-	k, err := games.Lookup(cfg.Game)
+	list := games.All
+	if c.opts.Games != nil {
+		list = c.opts.Games
+	}
+	k, err := games.Find(list(), cfg.Game)
 	if err != nil {
 		c.add("game", Error, "%v", err)
 		return
@@ -183,7 +191,16 @@ func (c *checker) board(ed *kit.Editor) ([]byte, bool) {
 // paths checks the files and folders the table reads and writes.
 func (c *checker) paths() {
 	cfg := c.cfg
-	c.writableFile("journal", cfg.Journal)
+	// The journal's own words (journal.CheckPlace): a missing folder, a
+	// folder, a file that is not a journal, in English and French.
+	var f *journal.Fault
+	if err := journal.CheckPlace(cfg.Journal); errors.As(err, &f) {
+		c.add("journal", Error, "%s (%s)", f.EN, f.FR)
+	} else if err != nil {
+		c.add("journal", Error, "%v", err)
+	} else {
+		c.writableFile("journal", cfg.Journal)
+	}
 	if filepath.Dir(cfg.Tokens) != filepath.Dir(cfg.Journal) {
 		c.writableFile("tokens", cfg.Tokens)
 	}

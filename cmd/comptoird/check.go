@@ -11,7 +11,7 @@ import (
 // configuration: the warnings are logged, the errors stop the daemon
 // before it opens anything.
 func checkAtStart(cfg *tableconfig.Config, logger *slog.Logger) error {
-	ps := tablecheck.Check(cfg, tablecheck.Opts{DiceReader: findDiceReader})
+	ps := tablecheck.Check(cfg, tablecheck.Opts{DiceReader: findDiceReader, Games: gameList})
 	for _, p := range ps {
 		if p.Severity == tablecheck.Warning {
 			logger.Warn(p.Msg, "file", p.File, "line", p.Line, "key", p.Key)

@@ -16,7 +16,7 @@ import (
 func TestCheckAtStart(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "t.yaml")
-	os.WriteFile(cfg, []byte("version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nboard: missing-board.yaml\n"), 0o644)
+	os.WriteFile(cfg, []byte("version: 1\ngame: genoa\nplayers: [A, B]\njournal: j.db\nboard: missing-board.yaml\nstaff_pin: \"1234\"\n"), 0o644)
 	var stderr bytes.Buffer
 	err := run(context.Background(), []string{"--config", cfg}, io.Discard, &stderr)
 	if err == nil || !strings.Contains(err.Error(), `t.yaml:5: key "board": error: `+filepath.Join(dir, "missing-board.yaml")+" does not exist") {

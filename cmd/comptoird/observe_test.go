@@ -62,6 +62,7 @@ level=INFO msg="game begins" game=2 rules=tally variant="" players="[Anna Bruno]
 // TestHealthAndMetrics runs the daemon and reads its /healthz and
 // /metrics beside the dashboard.
 func TestHealthAndMetrics(t *testing.T) {
+	t.Setenv(testGamesEnv, "1") // a tally table
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "t.yaml")
 	os.WriteFile(cfg, []byte("version: 1\ngame: tally\nplayers: [A, B]\njournal: t.db\nlog:\n  format: json\n  level: debug\n"), 0o644)

@@ -12,6 +12,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
+	"comptoir/games/tally"
 	"comptoir/input"
 	"comptoir/journal"
 	"comptoir/sdnotify"
@@ -74,7 +75,7 @@ func TestWatchdogStuckSession(t *testing.T) {
 	}
 	ind := &stuckIndicator{release: make(chan struct{})}
 	opts := table.DefaultOpts
-	opts.Rules, opts.Game, opts.Store, opts.Indicator = rules, game, store, ind
+	opts.Rules, opts.Game, opts.Store, opts.Indicator, opts.Kit = rules, game, store, ind, tally.Game()
 	sess, err := table.New(opts)
 	if err != nil {
 		t.Fatal(err)

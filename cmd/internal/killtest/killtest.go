@@ -483,8 +483,15 @@ func join(addr string, h http.Header, seat int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	resp, err := http.Post("http://"+addr+"/api/join", "application/json",
+	req, err := http.NewRequest("POST", "http://"+addr+"/api/join",
 		strings.NewReader(fmt.Sprintf(`{"seat":%d,"code":%q}`, seat+1, u.Query().Get("code"))))
+	if err != nil {
+		return "", err
+	}
+	// The dashboard takes state-changing requests from its own pages only.
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", "http://"+addr)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return "", err
 	}
