@@ -143,7 +143,7 @@ func TestBrowserStaffCorrectsDschunke(t *testing.T) {
 	browserAvailable(t)
 	checkLeaks(t)
 	r, sess := dschunkeStaffTable(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second) // as the other browser tests: Chromium starts slowly on a loaded machine
 	defer cancel()
 	c := newChromium(t, ctx, filepath.Join(t.TempDir(), "chromium-staff"))
 	var options []string
@@ -177,7 +177,7 @@ func TestBrowserStaffCorrectsDschunke(t *testing.T) {
 	if value != "4" {
 		t.Errorf("the value field shows %q for market-05.fish, want its value now, 4", value)
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		d, err := sess.Rules().(dschunke.Rules).Data()
 		if err != nil {
@@ -192,7 +192,7 @@ func TestBrowserStaffCorrectsDschunke(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	// The page lists the corrected value once the frames name the new data.
-	if err := chromedp.Run(c, chromedp.Poll(`Array.from(document.querySelectorAll('#edit-item option')).some((o) => o.textContent === 'market-05.fish = 2')`, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if err := chromedp.Run(c, chromedp.Poll(`Array.from(document.querySelectorAll('#edit-item option')).some((o) => o.textContent === 'market-05.fish = 2')`, nil, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Errorf("the staff page does not show market-05.fish = 2: %v", err)
 	}
 }
