@@ -19,7 +19,8 @@
 //     for a square; that seat accepts or refuses it.
 //   - /staff, behind the staff secret: undo the last step with a reason,
 //     correct a holding (a game command played as the staff), free a seat
-//     for another phone, edit a board cell, end or abandon the game.
+//     for another phone, edit a board cell (Genoa) or a stand-in value
+//     (Dschunke), end or abandon the game.
 //   - /join?seat=N&code=C is what a seat's QR code holds: the phone gets a
 //     random token, keeps it in its local storage (a reload keeps the seat)
 //     and becomes that seat. The dashboard keeps only the tokens' SHA-256,

@@ -42,9 +42,10 @@ func (s *Server) staffRequest(m Message) (StaffRequest, error) {
 		}
 		req.Seat = engine.Seat(*m.Seat - 1)
 	case StaffCell:
-		// The game's editor checks the cell (kit.Editor.Apply).
+		// The game's editor checks the item (kit.Editor.Apply): Genoa's
+		// cell and its square, a Dschunke stand-in and its value.
 		if strings.TrimSpace(m.Cell) == "" || strings.TrimSpace(m.Square) == "" {
-			return bad("which square goes on which cell?", "quel lieu mettre sur quelle case ?")
+			return bad("which cell or item, and what does it become?", "quelle case ou valeur, et que devient-elle ?")
 		}
 		req.Edit = kit.Edit{Key: strings.TrimSpace(m.Cell), Value: strings.TrimSpace(m.Square)}
 	case StaffNewGame:

@@ -27,8 +27,8 @@ type TableOpts struct {
 }
 
 // ErrNoBoardEdit refuses an edit of the game's fixed data (Genoa's board
-// layout) on a table that cannot do it.
-var ErrNoBoardEdit = engine.NewRule("dashboard.no-board-edit", "this table's board layout cannot be edited here", "le plan du plateau de cette table ne se modifie pas ici")
+// layout, Dschunke's stand-ins) on a table that cannot do it.
+var ErrNoBoardEdit = engine.NewRule("dashboard.no-board-edit", "this table's game data cannot be edited here", "les données du jeu de cette table ne se modifient pas ici")
 
 // FromTable returns the table session as the dashboard's Session.
 func FromTable(s *table.Session, opts TableOpts) Session {

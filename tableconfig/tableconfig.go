@@ -20,7 +20,7 @@
 //	staff_pin: "4821"               # optional: 4 to 12 digits (under 8 is warned as weak); without it a random secret is made beside the journal
 //	tokens: /var/lib/comptoir/tokens.json # optional, default: next to the journal
 //	tags: tags.yaml                 # optional: the enrolled tags (comptoir enroll)
-//	board: board.yaml               # optional (Genoa): the board's layout, written by the staff's edits; default: the printed layout
+//	board: board.yaml               # optional (Genoa, Dschunke): the game's data the staff edit (Genoa's board layout, Dschunke's stand-ins), written by the staff's edits; default: the printed data
 //	camera:                         # optional: the dice camera, read by the dice reader process
 //	  device: /dev/video0
 //	dice_reader: /usr/local/bin/comptoir  # optional: the comptoir program whose dicefeed reads the dice; default: comptoir beside comptoird, else in PATH

@@ -15,7 +15,7 @@ import (
 
 // ErrBoardDraft refuses a board edit that leaves the layout invalid for
 // now: the edit is kept in the draft until the next ones make it whole.
-var ErrBoardDraft = engine.NewRule("comptoird.board-draft", "the board's layout is not whole yet; the edit waits for the next ones", "le plan du plateau n'est pas encore complet ; la modification attend les suivantes")
+var ErrBoardDraft = engine.NewRule("comptoird.board-draft", "the game's data (a board's layout, a set-up) are not whole yet; the edit waits for the next ones", "les données du jeu (plan du plateau, mise en place) ne sont pas encore complètes ; la modification attend les suivantes")
 
 // loadData reads the table's data file of the game's editor (Genoa's
 // board layout) and returns rules over it, or the game's default rules
@@ -57,8 +57,8 @@ func (e *dataEditor) Edit(ed kit.Edit) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.path == "" {
-		return engine.Refuse(ErrBoardDraft, "this table's configuration names no board file (board:), where the layout would be kept",
-			"la configuration de cette table ne nomme pas de fichier de plateau (board:), où garder le plan")
+		return engine.Refuse(ErrBoardDraft, "this table's configuration names no data file (board:), where the corrections would be kept",
+			"la configuration de cette table ne nomme pas de fichier de données (board:), où garder les corrections")
 	}
 	draft := append(append([]kit.Edit(nil), e.draft...), ed)
 	rules, err := e.edit.Apply(e.cur, draft)

@@ -298,6 +298,35 @@
       frame.unknown ? h("p", {}, t("unknownTags") + " : " + frame.unknown.join(", ")) : null);
   }
 
+  // The staff's edit of the game's fixed data (kit.Editor), sent as a
+  // "cell" request (an item and what it becomes). A game that lists its
+  // items (/api/game's edit: Dschunke's stand-in values) gets a list of
+  // them with their values now; otherwise the item is typed (Genoa's
+  // cells). The item picked and the value typed outlive the page being
+  // drawn again at every step.
+  let editPick = null;
+  function dataForm(form, field, staffSend) {
+    const items = info && info.edit;
+    if (!items || !items.length) {
+      return form(t("cell"), [field("cell", t("cellHint")), field("square", t("squareHint"))], (e) => staffSend({ action: "cell", cell: e.cell.value, square: e.square.value }));
+    }
+    const id = (it) => it.key === "checked" ? "checked:" + it.value : it.key;
+    let at = editPick ? items.findIndex((it) => id(it) === editPick.id) : -1;
+    if (at < 0) { at = 0; editPick = null; }
+    const select = h("select", { name: "item", id: "edit-item", onchange: () => {
+      const it = items[select.selectedIndex];
+      editPick = { id: id(it), value: it.value };
+      input.value = it.value;
+    } }, items.map((it, i) => h("option", { value: String(i), selected: i === at }, it.key === "checked" ? t("editChecked") + " " + it.value : it.key + " = " + it.value)));
+    const input = h("input", { type: "text", name: "value", id: "edit-value", autocomplete: "off", value: editPick ? editPick.value : items[at].value,
+      oninput: () => { editPick = { id: id(items[select.selectedIndex]), value: input.value }; } });
+    return form(t("editData"), [h("p", { class: "hint" }, t("editDataHint")), select, " ", input], () => {
+      const it = items[select.selectedIndex];
+      staffSend({ action: "cell", cell: it.key, square: input.value });
+      editPick = null;
+    });
+  }
+
   function staffSection() {
     const pin = () => sessionStorage.getItem(PIN_KEY) || "";
     // The connection is logged in as staff; each request carries a new
@@ -322,7 +351,7 @@
       form(t("correct"), [field("line", "…"), field("reason", t("reason"))], (e) => staffSend({ action: "correct", line: e.line.value, reason: e.reason.value })),
       form(t("reassign"), [h("select", { name: "seat" }, frame.players.map((p) => h("option", { value: p.seat + 1 }, (p.seat + 1) + ". " + p.name)))],
         (e) => staffSend({ action: "reassign", seat: Number(e.seat.value) })),
-      form(t("cell"), [field("cell", t("cellHint")), field("square", t("squareHint"))], (e) => staffSend({ action: "cell", cell: e.cell.value, square: e.square.value })),
+      dataForm(form, field, staffSend),
       form(t("end"), [field("reason", t("reason"))], (e) => staffSend({ action: "end", reason: e.reason.value })),
       form(t("abandon"), [field("reason", t("reason"))], (e) => staffSend({ action: "abandon", reason: e.reason.value })),
       frame.over ? form(t("newGame"), [h("input", { type: "text", name: "line", value: frame.players.map((p) => p.name).join(", "), autocomplete: "off" })],

@@ -311,6 +311,12 @@ func (d *Data) decodeBoard(data []byte, f strict.File) error {
 	if err != nil {
 		return err
 	}
+	return d.decodeBoardNode(root, f)
+}
+
+// decodeBoardNode decodes the board file's mapping (a file of its own, or
+// the board: section of a table's data file).
+func (d *Data) decodeBoardNode(root *yaml.Node, f strict.File) error {
 	top, err := f.Fields(root, "the board file", []string{"version", "junks", "goods", "palettes", "colours", "track", "setup"}, []string{"stand-ins"})
 	if err != nil {
 		return err
@@ -558,6 +564,12 @@ func (d *Data) decodeCards(data []byte, f strict.File) error {
 	if err != nil {
 		return err
 	}
+	return d.decodeCardsNode(root, f)
+}
+
+// decodeCardsNode decodes the cards file's mapping (a file of its own, or
+// the cards: section of a table's data file).
+func (d *Data) decodeCardsNode(root *yaml.Node, f strict.File) error {
 	top, err := f.Fields(root, "the cards file", []string{"version", "market", "piles", "special", "restock"}, nil)
 	if err != nil {
 		return err

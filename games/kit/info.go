@@ -12,6 +12,17 @@ type Info struct {
 	Decks   map[string]Name `json:"decks,omitempty"`
 	Cards   map[string]Card `json:"cards,omitempty"`
 	Extra   map[string]Name `json:"extra,omitempty"`
+	// Edit lists the items of the game's fixed data the staff may edit
+	// now (Editor), with what each is: the staff page offers them. Empty:
+	// the items are free form (Genoa's cells).
+	Edit []EditItem `json:"edit,omitempty"`
+}
+
+// EditItem is one item of the game's fixed data the staff may edit
+// (an Edit's Key) and its value now.
+type EditItem struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
 }
 
 // InfoSquare is a board square: its key (as in views and commands), kind,

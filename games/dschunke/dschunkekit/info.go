@@ -4,19 +4,22 @@ import (
 	"fmt"
 
 	"comptoir/engine"
-	"comptoir/games/dschunke"
 	"comptoir/games/kit"
 )
 
 // Info gives Dschunke's names: the goods (coloured like the junk
 // their cards lie on), the junks (Extra, "junk-KEY"), the piles of special
 // cards (Decks) and each special card's effect (Cards, the deck being its
-// timing: always, extra or end).
-func Info(setup engine.Setup, _ engine.Rules) (kit.Info, error) {
+// timing: always, extra or end), and the stand-in values the staff may
+// correct (Edit), all from the data the rules play on.
+func Info(setup engine.Setup, rules engine.Rules) (kit.Info, error) {
 	info := kit.Info{Game: setup.Game, Variant: setup.Variant}
-	d, err := dschunke.LoadData()
+	d, err := dataOf(rules)
 	if err != nil {
 		return info, fmt.Errorf("game info: %w", err)
+	}
+	for _, it := range d.Items() {
+		info.Edit = append(info.Edit, kit.EditItem{Key: it.Key, Value: it.Value})
 	}
 	info.Goods = map[string]kit.Name{}
 	for _, g := range d.Goods {

@@ -24,6 +24,7 @@ func Game() kit.Game {
 		Rules:   dschunke.New,
 		Adapter: func(engine.Rules) kit.Adapter { return dschunkeAdapter{} },
 		Info:    Info,
+		Edit:    editor,
 		Web:     web,
 		Cards:   &kit.Cards{Keys: []string{"special", "restock"}, Decode: cards},
 		// Dschunke: Michael Schacht, Queen Games, 2002
