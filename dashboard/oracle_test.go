@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"comptoir/cafe/cafetest"
 	"comptoir/engine"
 )
 
@@ -56,7 +57,7 @@ func newOracle(vocab []string) *oracle {
 // see takes in the state of seq; states come in the order of the steps.
 func (o *oracle) see(seq int64, st engine.State) {
 	publicLeaves, publicNumbers := map[string]bool{}, map[float64]bool{}
-	leaves(toJSON(st.View(engine.NoSeat)), "", func(path string, v any) {
+	cafetest.Leaves(cafetest.ToJSON(st.View(engine.NoSeat)), "", func(path string, v any) {
 		publicLeaves[path] = true
 		switch v := v.(type) {
 		case string:
@@ -69,7 +70,7 @@ func (o *oracle) see(seq int64, st engine.State) {
 	sa := &secretsAt{words: make([]map[string]bool, n), money: make([][]string, n)}
 	for i := range n {
 		sa.words[i] = map[string]bool{}
-		leaves(toJSON(st.View(engine.Seat(i))), "", func(path string, v any) {
+		cafetest.Leaves(cafetest.ToJSON(st.View(engine.Seat(i))), "", func(path string, v any) {
 			switch v := v.(type) {
 			case string:
 				if len(v) >= 2 && !o.public[v] && !o.vocab[v] {
@@ -299,34 +300,6 @@ func checkFrames(t *testing.T, frames [][][]byte, history map[int64]engine.State
 		checkFrame(t, s.raw, s.viewer, history, o)
 	}
 	return len(all)
-}
-
-// toJSON is v as encoding/json decodes it into any.
-func toJSON(v any) any {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return nil
-	}
-	var out any
-	json.Unmarshal(data, &out)
-	return out
-}
-
-// leaves calls f with the path and value of every string and number of x
-// (object keys are not values).
-func leaves(x any, path string, f func(path string, v any)) {
-	switch x := x.(type) {
-	case map[string]any:
-		for k, v := range x {
-			leaves(v, path+"/"+k, f)
-		}
-	case []any:
-		for i, v := range x {
-			leaves(v, fmt.Sprintf("%s/%d", path, i), f)
-		}
-	case string, float64:
-		f(path, x)
-	}
 }
 
 // TestOracle checks the oracle on a made-up game: a log line is judged

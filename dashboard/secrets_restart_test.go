@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"comptoir/cafe/cafetest"
 	"comptoir/engine"
 	"comptoir/games"
 	"comptoir/games/tally"
@@ -250,7 +251,7 @@ func (p *undoRestartPlay) waitAll() int64 {
 func sameViews(t *testing.T, seq int64, a, b engine.State) {
 	t.Helper()
 	for seat := engine.NoSeat; int(seat) < len(a.Setup().Players); seat++ {
-		if !reflect.DeepEqual(toJSON(a.View(seat)), toJSON(b.View(seat))) {
+		if !reflect.DeepEqual(cafetest.ToJSON(a.View(seat)), cafetest.ToJSON(b.View(seat))) {
 			t.Fatalf("seq %d: after the restart the view for %v differs from before", seq, seat)
 		}
 	}

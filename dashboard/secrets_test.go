@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"comptoir/cafe/cafetest"
 	"comptoir/engine"
 	"comptoir/games"
 	"comptoir/games/tally"
@@ -239,9 +240,9 @@ func checkFrame(t *testing.T, raw []byte, viewer engine.Seat, history map[int64]
 }
 
 func TestLeaves(t *testing.T) {
-	v := toJSON(map[string]any{"mine": map[string]any{"cards": []string{"L01", `a"b\c`, "<é>"}, "ducats": 120}, "name": "Anna"})
+	v := cafetest.ToJSON(map[string]any{"mine": map[string]any{"cards": []string{"L01", `a"b\c`, "<é>"}, "ducats": 120}, "name": "Anna"})
 	var got []string
-	leaves(v, "", func(path string, x any) { got = append(got, fmt.Sprintf("%s=%v", path, x)) })
+	cafetest.Leaves(v, "", func(path string, x any) { got = append(got, fmt.Sprintf("%s=%v", path, x)) })
 	slices.Sort(got)
 	want := []string{"/mine/cards/0=L01", `/mine/cards/1=a"b\c`, "/mine/cards/2=<é>", "/mine/ducats=120", "/name=Anna"}
 	if !slices.Equal(got, want) {

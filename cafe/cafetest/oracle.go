@@ -60,7 +60,7 @@ func New(vocab []string) *Oracle {
 func (o *Oracle) See(seq int64, st engine.State) {
 	sa := &secretsAt{words: map[string]bool{}, over: st.Result().Over}
 	publicLeaves, publicNumbers := map[string]bool{}, map[float64]bool{}
-	leaves(toJSON(st.View(engine.NoSeat)), "", func(path string, v any) {
+	Leaves(ToJSON(st.View(engine.NoSeat)), "", func(path string, v any) {
 		publicLeaves[path] = true
 		switch v := v.(type) {
 		case string:
@@ -73,7 +73,7 @@ func (o *Oracle) See(seq int64, st engine.State) {
 		o.public[p] = true
 	}
 	for i := range st.Setup().Players {
-		leaves(toJSON(st.View(engine.Seat(i))), "", func(path string, v any) {
+		Leaves(ToJSON(st.View(engine.Seat(i))), "", func(path string, v any) {
 			switch v := v.(type) {
 			case string:
 				if len(v) >= 2 && !o.public[v] && !o.vocab[v] {
@@ -217,8 +217,9 @@ func FromJournal(st *journal.Store, rules func(game string) (engine.Rules, error
 	return out, nil
 }
 
-// toJSON is v as encoding/json decodes it into any.
-func toJSON(v any) any {
+// ToJSON is v as encoding/json decodes it into any (the dashboard's
+// leak oracle walks frames the same way).
+func ToJSON(v any) any {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return nil
@@ -228,17 +229,17 @@ func toJSON(v any) any {
 	return out
 }
 
-// leaves calls f with the path and value of every string and number of x
+// Leaves calls f with the path and value of every string and number of x
 // (object keys are not values).
-func leaves(x any, path string, f func(path string, v any)) {
+func Leaves(x any, path string, f func(path string, v any)) {
 	switch x := x.(type) {
 	case map[string]any:
 		for k, v := range x {
-			leaves(v, path+"/"+k, f)
+			Leaves(v, path+"/"+k, f)
 		}
 	case []any:
 		for i, v := range x {
-			leaves(v, fmt.Sprintf("%s/%d", path, i), f)
+			Leaves(v, fmt.Sprintf("%s/%d", path, i), f)
 		}
 	case string, float64:
 		f(path, x)
