@@ -39,6 +39,10 @@ type Game struct {
 	// to every screen ("Bruno plays a card"). Nil: nothing is announced,
 	// so a new game's commands stay quiet until it says otherwise.
 	Announce func(cmd engine.Command) bool
+	// Play is how the game is played from a phone without its notation
+	// (actions described for people, the turn prompt, consent, undo).
+	// Nil: the phones get the generic buttons.
+	Play *Play
 	// Edit is the staff's edit of the game's fixed data, one item at a
 	// time (Genoa's board, cell by cell). Nil: the game has nothing to
 	// edit.
