@@ -30,6 +30,7 @@ import (
 	"comptoir/engine/enginetest"
 	"comptoir/games/genoa"
 	"comptoir/hw/clock"
+	"comptoir/table"
 )
 
 // attackRig is a dashboard served on a real loopback listener.
@@ -333,7 +334,7 @@ func TestAttackSeatSniping(t *testing.T) {
 	staff.WriteJSON(Message{Type: msgHello, Role: roleStaff, PIN: attackPIN})
 	readUntil(t, staff, isReply)
 	one := 1
-	staff.WriteJSON(Message{Type: msgStaff, Nonce: nonce(), Action: string(StaffReassign), Seat: &one})
+	staff.WriteJSON(Message{Type: msgStaff, Nonce: nonce(), Action: string(table.StaffReassign), Seat: &one})
 	if m := readUntil(t, staff, isReply); m["type"] != "accepted" {
 		t.Fatalf("free seat 1: %v", m)
 	}
@@ -594,7 +595,7 @@ func TestAttackReplayedStaff(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer staff.Close()
-	msg := Message{Type: msgStaff, PIN: attackPIN, Nonce: nonce(), Action: string(StaffUndo), Reason: "misread die"}
+	msg := Message{Type: msgStaff, PIN: attackPIN, Nonce: nonce(), Action: string(table.StaffUndo), Reason: "misread die"}
 	staff.WriteJSON(msg)
 	if m := readUntil(t, staff, isReply); m["type"] != "accepted" {
 		t.Fatalf("the staff's undo: %v", m)

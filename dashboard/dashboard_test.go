@@ -21,6 +21,7 @@ import (
 	"comptoir/engine/enginetest"
 	"comptoir/games/kit"
 	"comptoir/hw/clock"
+	"comptoir/table"
 )
 
 func TestDecodeMessage(t *testing.T) {
@@ -325,7 +326,7 @@ func TestStaff(t *testing.T) {
 	// passes the edit on.
 	staff.send(Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "cell", Cell: "9-1", Square: "harbour"})
 	staff.reply()
-	if len(sess.staff) != 3 || sess.staff[0].Kind != StaffUndo || sess.staff[1].Cmd != (enginetest.Take{N: 1}) || sess.staff[2].Edit != (kit.Edit{Key: "9-1", Value: "harbour"}) {
+	if len(sess.staff) != 3 || sess.staff[0].Kind != table.StaffUndo || sess.staff[1].Cmd != (enginetest.Take{N: 1}) || sess.staff[2].Edit != (kit.Edit{Key: "9-1", Value: "harbour"}) {
 		t.Errorf("staff requests = %+v", sess.staff)
 	}
 	// Reassign: Anna's phone loses its seat, the seat is free again.

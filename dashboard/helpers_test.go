@@ -56,7 +56,7 @@ type memSession struct {
 	log     []LogLine              // guarded by mu
 	refusal *table.Refused         // guarded by mu
 	subs    map[chan Update]bool   // guarded by mu
-	staff   []StaffRequest         // guarded by mu
+	staff   []table.StaffRequest   // guarded by mu
 	history map[int64]engine.State // state after each step; guarded by mu
 	actions []engine.Action        // guarded by mu
 	// named are the words of every command each seat submitted, accepted
@@ -113,7 +113,7 @@ func (m *memSession) Submit(ctx context.Context, a engine.Action) error {
 	return nil
 }
 
-func (m *memSession) Staff(ctx context.Context, r StaffRequest) error {
+func (m *memSession) Staff(ctx context.Context, r table.StaffRequest) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.staff = append(m.staff, r)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"comptoir/table"
 )
 
 // Limits on what a phone may send.
@@ -75,8 +77,8 @@ type Message struct {
 }
 
 var staffActions = map[string]bool{
-	string(StaffUndo): true, string(StaffCorrect): true, string(StaffCell): true,
-	string(StaffEnd): true, string(StaffAbandon): true, string(StaffReassign): true, string(StaffNewGame): true,
+	string(table.StaffUndo): true, string(table.StaffCorrect): true, string(table.StaffCell): true,
+	string(table.StaffEnd): true, string(table.StaffAbandon): true, string(table.StaffReassign): true, string(table.StaffNewGame): true,
 }
 
 // DecodeMessage decodes one message strictly: one JSON object, no unknown

@@ -18,7 +18,9 @@ type Session interface {
 	// reason; any other error is a fault.
 	Submit(ctx context.Context, a engine.Action) error
 	// Staff carries out a staff request, with the same error contract.
-	Staff(ctx context.Context, r StaffRequest) error
+	// The dashboard frees seats itself (table.StaffReassign): that kind
+	// never reaches the session.
+	Staff(ctx context.Context, r table.StaffRequest) error
 	// Subscribe returns the game's updates: the latest one at once, then
 	// every change. A slow reader may miss intermediate updates, never the
 	// latest. The channel is closed when ctx ends.
@@ -50,46 +52,4 @@ type Refused struct {
 	FR   string      `json:"fr"`
 	EN   string      `json:"en"`
 	Seq  int64       `json:"seq"`
-}
-
-// StaffKind is what a staff request does.
-type StaffKind string
-
-// The staff requests.
-const (
-	// StaffUndo cancels the last standing step; Reason is required.
-	StaffUndo StaffKind = "undo"
-	// StaffCorrect submits Cmd, a game command, on behalf of the staff
-	// (engine.Staff), for example to correct a holding.
-	StaffCorrect StaffKind = "correct"
-	// StaffCell edits one item of the game's fixed data (Edit: Genoa's
-	// board cell "3-4" given to a square), through the game's editor
-	// (kit.Game.Edit).
-	StaffCell StaffKind = "cell"
-	// StaffEnd ends the game as it stands (scored).
-	StaffEnd StaffKind = "end"
-	// StaffAbandon abandons the game (not scored).
-	StaffAbandon StaffKind = "abandon"
-	// StaffReassign frees Seat so that another phone may join it. The
-	// dashboard handles it itself (it owns the seat tokens).
-	StaffReassign StaffKind = "reassign"
-	// StaffNewGame begins the next game once the current one is over or
-	// abandoned: with Players, or the same players when Players is empty.
-	StaffNewGame StaffKind = "new-game"
-)
-
-// StaffRequest is one staff action, checked against the staff PIN before
-// it reaches the session.
-type StaffRequest struct {
-	Kind   StaffKind
-	Reason string
-	// Cmd is the game command of a StaffCorrect.
-	Cmd engine.Command
-	// Seat is the seat of a StaffReassign.
-	Seat engine.Seat
-	// Edit is a StaffCell's item and what it becomes.
-	Edit kit.Edit
-	// Players are a StaffNewGame's players in seating order; empty: the
-	// same as the game before.
-	Players []string
 }

@@ -7,48 +7,49 @@ import (
 
 	"comptoir/engine"
 	"comptoir/games/kit"
+	"comptoir/table"
 )
 
-func (s *Server) staffRequest(m Message) (StaffRequest, error) {
-	bad := func(en, fr string) (StaffRequest, error) {
-		return StaffRequest{}, engine.Refuse(engine.ErrBadArgument, en, fr)
+func (s *Server) staffRequest(m Message) (table.StaffRequest, error) {
+	bad := func(en, fr string) (table.StaffRequest, error) {
+		return table.StaffRequest{}, engine.Refuse(engine.ErrBadArgument, en, fr)
 	}
-	req := StaffRequest{Kind: StaffKind(m.Action), Reason: m.Reason, Seat: engine.NoSeat}
+	req := table.StaffRequest{Kind: table.StaffKind(m.Action), Reason: m.Reason, Seat: engine.NoSeat}
 	if err := checkStaffTexts(m); err != nil {
-		return StaffRequest{}, err
+		return table.StaffRequest{}, err
 	}
 	switch req.Kind {
-	case StaffUndo, StaffEnd, StaffAbandon:
+	case table.StaffUndo, table.StaffEnd, table.StaffAbandon:
 		if strings.TrimSpace(m.Reason) == "" {
 			return bad("say why, for the journal", "dites pourquoi, pour le journal")
 		}
-	case StaffCorrect:
+	case table.StaffCorrect:
 		if m.Line == "" {
 			return bad(`a correction is a game command in "line"`, `une correction est une commande du jeu dans "line"`)
 		}
 		codec := s.codec()
 		if codec == nil {
-			return StaffRequest{}, ErrNotRunning
+			return table.StaffRequest{}, ErrNotRunning
 		}
 		cmd, err := codec.ParseCommand(m.Line, s.players())
 		if err != nil {
-			return StaffRequest{}, err
+			return table.StaffRequest{}, err
 		}
 		req.Cmd = withReason(cmd, m.Reason)
-	case StaffReassign:
+	case table.StaffReassign:
 		n := len(s.players())
 		if m.Seat == nil || *m.Seat < 1 || *m.Seat > n {
 			return bad(fmt.Sprintf("which seat? 1 to %d", n), fmt.Sprintf("quelle place ? 1 à %d", n))
 		}
 		req.Seat = engine.Seat(*m.Seat - 1)
-	case StaffCell:
+	case table.StaffCell:
 		// The game's editor checks the item (kit.Editor.Apply): Genoa's
 		// cell and its square, a Dschunke stand-in and its value.
 		if strings.TrimSpace(m.Cell) == "" || strings.TrimSpace(m.Square) == "" {
 			return bad("which cell or item, and what does it become?", "quelle case ou valeur, et que devient-elle ?")
 		}
 		req.Edit = kit.Edit{Key: strings.TrimSpace(m.Cell), Value: strings.TrimSpace(m.Square)}
-	case StaffNewGame:
+	case table.StaffNewGame:
 		seen := map[string]bool{}
 		for _, name := range strings.Split(m.Line, ",") {
 			name = strings.TrimSpace(name)
@@ -59,7 +60,7 @@ func (s *Server) staffRequest(m Message) (StaffRequest, error) {
 				return bad(fmt.Sprintf("%s is seated twice", name), fmt.Sprintf("%s est placé deux fois", name))
 			}
 			if err := checkPlayerName(name); err != nil {
-				return StaffRequest{}, err
+				return table.StaffRequest{}, err
 			}
 			seen[strings.ToLower(name)] = true
 			req.Players = append(req.Players, name)
@@ -82,7 +83,7 @@ func (s *Server) staff(ctx context.Context, c *client, st *connState, m Message)
 		s.reply(c, s.outcome(m.ID, err))
 		return true
 	}
-	if req.Kind == StaffReassign {
+	if req.Kind == table.StaffReassign {
 		if err := s.tok.free(req.Seat, s.opts.Clock.Now()); err != nil {
 			s.logStaff(req, err)
 			s.reply(c, s.outcome(m.ID, err))

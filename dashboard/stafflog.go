@@ -5,23 +5,24 @@ import (
 	"strings"
 
 	"comptoir/engine"
+	"comptoir/table"
 )
 
 // logStaff logs a staff action and its outcome through Opts.Logf, once:
 // what was asked, the reason, accepted or refused. Never the PIN.
-func (s *Server) logStaff(req StaffRequest, err error) {
+func (s *Server) logStaff(req table.StaffRequest, err error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "dashboard: staff %s", req.Kind)
 	switch req.Kind {
-	case StaffReassign:
+	case table.StaffReassign:
 		fmt.Fprintf(&b, " %s", req.Seat)
-	case StaffCorrect:
+	case table.StaffCorrect:
 		if req.Cmd != nil {
 			fmt.Fprintf(&b, " %s", req.Cmd.Name())
 		}
-	case StaffCell:
+	case table.StaffCell:
 		fmt.Fprintf(&b, " %s=%s", req.Edit.Key, req.Edit.Value)
-	case StaffNewGame:
+	case table.StaffNewGame:
 		if len(req.Players) > 0 {
 			fmt.Fprintf(&b, " %s", strings.Join(req.Players, ", "))
 		}

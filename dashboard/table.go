@@ -58,32 +58,16 @@ func badRequest(err error) error {
 	return err
 }
 
-func (t *tableSession) Staff(ctx context.Context, r StaffRequest) error {
-	var req table.StaffRequest
-	switch r.Kind {
-	case StaffUndo:
-		req = table.StaffRequest{Kind: table.StaffUndo, Reason: r.Reason}
-	case StaffCorrect:
-		req = table.StaffRequest{Kind: table.StaffCommand, Reason: r.Reason, Cmd: r.Cmd}
-	case StaffEnd:
-		req = table.StaffRequest{Kind: table.StaffEnd, Reason: r.Reason}
-	case StaffAbandon:
-		req = table.StaffRequest{Kind: table.StaffAbandon, Reason: r.Reason}
-	case StaffNewGame:
-		setup := t.s.Setup()
-		if len(r.Players) > 0 {
-			setup.Players = r.Players
-		}
-		req = table.StaffRequest{Kind: table.StaffNewGame, Setup: &setup}
-	case StaffCell:
-		if t.opts.Edit == nil {
-			return engine.Refuse(ErrNoBoardEdit, "", "")
-		}
-		return badRequest(t.opts.Edit(r.Edit))
-	default:
-		return engine.Refusef(engine.ErrBadArgument, "staff request %q is not the table's", "la demande %q ne concerne pas la table", string(r.Kind))
+// Staff carries out r through the session, but for an edit of the game's
+// fixed data (table.StaffCell), which TableOpts.Edit applies.
+func (t *tableSession) Staff(ctx context.Context, r table.StaffRequest) error {
+	if r.Kind != table.StaffCell {
+		return badRequest(t.s.Staff(ctx, r))
 	}
-	return badRequest(t.s.Staff(ctx, req))
+	if t.opts.Edit == nil {
+		return engine.Refuse(ErrNoBoardEdit, "", "")
+	}
+	return badRequest(t.opts.Edit(r.Edit))
 }
 
 func (t *tableSession) Record() ([]byte, error) {

@@ -143,64 +143,6 @@ func NewRefused(by engine.Seat, r *engine.Refusal, seq int64) *Refused {
 	return &Refused{Seat: by, Code: code, FR: r.FR, EN: r.EN, PublicFR: fr, PublicEN: en, Seq: seq}
 }
 
-// StaffKind is what a staff request asks.
-type StaffKind int
-
-const (
-	// StaffUndo undoes the last standing step; Reason is required.
-	StaffUndo StaffKind = iota + 1
-	// StaffCommand plays Cmd as engine.Staff: a correction the game's
-	// rules allow the staff (a holding set right).
-	StaffCommand
-	// StaffEnd ends the game as it stands: over, scored as the rules
-	// score it now. The game must be over by its rules, or Reason must
-	// say why it ends early.
-	StaffEnd
-	// StaffAbandon abandons the game: it ends without a result.
-	// Reason is required.
-	StaffAbandon
-	// StaffNewGame starts a new game at the table with Setup, once the
-	// current one has ended (the session needs Opts.Store).
-	StaffNewGame
-	// StaffRules replays the game so far with other Rules of the same
-	// game (a corrected board layout) and Adapter, if it fits them; the
-	// session needs Opts.Store.
-	StaffRules
-)
-
-func (k StaffKind) String() string {
-	switch k {
-	case StaffUndo:
-		return "undo"
-	case StaffCommand:
-		return "command"
-	case StaffEnd:
-		return "end"
-	case StaffAbandon:
-		return "abandon"
-	case StaffNewGame:
-		return "new-game"
-	case StaffRules:
-		return "rules"
-	}
-	return fmt.Sprintf("StaffKind(%d)", int(k))
-}
-
-// StaffRequest is a request from the staff page.
-type StaffRequest struct {
-	Kind StaffKind
-	// Reason says why, in the staff's words; required for an undo.
-	Reason string
-	// Cmd is the game command of a StaffCommand.
-	Cmd engine.Command
-	// Setup is the setup of a StaffNewGame.
-	Setup *engine.Setup
-	// Rules and Adapter are those of a StaffRules; a nil Adapter keeps
-	// the session's.
-	Rules   engine.Rules
-	Adapter Adapter
-}
-
 // Errors of the session.
 var (
 	// ErrStopped is returned by Submit and Staff once Run has returned.
@@ -464,7 +406,7 @@ func (s *Session) Staff(ctx context.Context, r StaffRequest) error {
 		if r.Reason == "" {
 			return fmt.Errorf("%w: an undo needs a reason, for the game's log", ErrBadRequest)
 		}
-	case StaffCommand:
+	case StaffCorrect:
 		if r.Cmd == nil {
 			return fmt.Errorf("%w: a staff command needs a command", ErrBadRequest)
 		}
@@ -474,15 +416,12 @@ func (s *Session) Staff(ctx context.Context, r StaffRequest) error {
 			return fmt.Errorf("%w: abandoning a game needs a reason, for the history", ErrBadRequest)
 		}
 	case StaffNewGame:
-		if r.Setup == nil {
-			return fmt.Errorf("%w: a new game needs a setup", ErrBadRequest)
-		}
 	case StaffRules:
 		if r.Rules == nil {
 			return fmt.Errorf("%w: new rules are needed", ErrBadRequest)
 		}
 	default:
-		return fmt.Errorf("%w: unknown staff request %v", ErrBadRequest, r.Kind)
+		return fmt.Errorf("%w: staff request %q is not the session's", ErrBadRequest, r.Kind)
 	}
 	return s.do(ctx, request{staff: &r})
 }
@@ -563,16 +502,16 @@ func (s *Session) handleRequest(r request) error {
 	switch r.staff.Kind {
 	case StaffUndo:
 		return s.undo(engine.Staff, r.staff.Reason)
-	case StaffCommand:
+	case StaffCorrect:
 		return s.play(engine.Action{By: engine.Staff, Cmd: r.staff.Cmd}, false)
 	case StaffEnd, StaffAbandon:
 		return s.finish(r.staff.Kind, r.staff.Reason)
 	case StaffNewGame:
-		return s.newGame(*r.staff.Setup)
+		return s.newGame(s.nextSetup(*r.staff))
 	case StaffRules:
 		return s.swapRules(r.staff.Rules, r.staff.Adapter)
 	}
-	return fmt.Errorf("%w: unknown staff request %v", ErrBadRequest, r.staff.Kind)
+	return fmt.Errorf("%w: staff request %q is not the session's", ErrBadRequest, r.staff.Kind)
 }
 
 // play decides the action, journals the step, then shows it.
@@ -880,6 +819,19 @@ func (s *Session) newGame(setup engine.Setup) error {
 	s.publish()
 	s.indicate()
 	return nil
+}
+
+// nextSetup is the setup of a StaffNewGame request: its own, or the
+// game before's with its players.
+func (s *Session) nextSetup(r StaffRequest) engine.Setup {
+	if r.Setup != nil {
+		return *r.Setup
+	}
+	setup := s.state.Setup()
+	if len(r.Players) > 0 {
+		setup.Players = r.Players
+	}
+	return setup
 }
 
 // swapRules reloads the game from the journal with other rules of the

@@ -366,7 +366,7 @@ func TestStaff(t *testing.T) {
 		t.Errorf("undo step %+v, want by staff with the reason", steps[2])
 	}
 	// Tally has no staff command: the rules refuse it.
-	if err := r.s.Staff(ctx, StaffRequest{Kind: StaffCommand, Cmd: enginetest.Take{N: 1}}); !errors.Is(err, engine.ErrNotYourTurn) {
+	if err := r.s.Staff(ctx, StaffRequest{Kind: StaffCorrect, Cmd: enginetest.Take{N: 1}}); !errors.Is(err, engine.ErrNotYourTurn) {
 		t.Errorf("staff take = %v, want refused by the rules", err)
 	}
 	if err := r.s.Staff(ctx, StaffRequest{Kind: StaffEnd}); !errors.Is(err, ErrBadRequest) {
@@ -397,6 +397,34 @@ func TestStaff(t *testing.T) {
 	}
 	if rec := r.s.Record(); len(rec.Lines) != 1 || rec.Lines[0].Command != "take n=1" {
 		t.Errorf("Record lines = %+v, want Dora's take", rec.Lines)
+	}
+	// The dashboard frees seats and the daemon edits the game's data:
+	// those requests are not the session's.
+	for _, k := range []StaffKind{StaffReassign, StaffCell, "shuffle"} {
+		if err := r.s.Staff(ctx, StaffRequest{Kind: k, Reason: "test"}); !errors.Is(err, ErrBadRequest) {
+			t.Errorf("Staff(%q) = %v, want ErrBadRequest", k, err)
+		}
+	}
+	// A new game without a setup is the game before's, with other
+	// players when they are named.
+	for _, tc := range []struct {
+		players []string
+		want    string
+	}{
+		{nil, "Dora Emil"},
+		{[]string{"Fay", "Gus", "Hal"}, "Fay Gus Hal"},
+		{nil, "Fay Gus Hal"},
+	} {
+		if err := r.s.Staff(ctx, StaffRequest{Kind: StaffAbandon, Reason: "next"}); err != nil {
+			t.Fatalf("abandon = %v", err)
+		}
+		if err := r.s.Staff(ctx, StaffRequest{Kind: StaffNewGame, Players: tc.players}); err != nil {
+			t.Fatalf("new game of %q = %v", tc.players, err)
+		}
+		u := r.latest()
+		if got := strings.Join(u.State.Setup().Players, " "); got != tc.want || u.State.Setup().Game != "tally" || u.Outcome != "" {
+			t.Errorf("new game of %q: players %q of %q (outcome %q), want %q of tally", tc.players, got, u.State.Setup().Game, u.Outcome, tc.want)
+		}
 	}
 }
 
