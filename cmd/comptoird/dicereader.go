@@ -134,30 +134,10 @@ func (d *diceReader) Run(ctx context.Context, out chan<- input.Event) error {
 
 // runOnce runs one child until it exits; it stops it when ctx ends.
 func (d *diceReader) runOnce(ctx context.Context, out chan<- input.Event) error {
-	cmd := exec.Command(d.path, d.args...)
-	cmd.Env = d.env
-	// The child dies with the daemon, even with a kill -9 (its stdin
-	// ending stops it too).
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	stdin, err := cmd.StdinPipe()
+	cmd, stdout, stderr, err := d.start()
 	if err != nil {
 		return err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("cannot start %s: %w", d.path, err)
-	}
-	d.mu.Lock()
-	d.stdin = stdin
-	d.pids = append(d.pids, cmd.Process.Pid)
-	d.mu.Unlock()
 	d.logf("dice reader: started %s %s (pid %d)", d.path, strings.Join(d.args, " "), cmd.Process.Pid)
 	d.status(ctx, out, true, "dice reader started")
 
@@ -173,23 +153,70 @@ func (d *diceReader) runOnce(ctx context.Context, out chan<- input.Event) error 
 	}()
 	go func() { // stopped with the daemon
 		defer wg.Done()
-		select {
-		case <-exited:
-			return
-		case <-ctx.Done():
-		}
-		d.closeStdin()
-		cmd.Process.Signal(syscall.SIGTERM)
-		t := time.NewTimer(d.opts.StopWait)
-		defer t.Stop()
-		select {
-		case <-exited:
-		case <-t.C:
-			d.logf("dice reader: still running %v after SIGTERM; killed", d.opts.StopWait)
-			cmd.Process.Kill()
-		}
+		d.stopWith(ctx, cmd, exited)
 	}()
+	d.readEvents(ctx, stdout, out)
+	// Its stdout has ended: it is exiting (or a broken child closed it;
+	// then it is stopped).
+	werr := d.reap(cmd)
+	close(exited)
+	wg.Wait()
+	if werr == nil {
+		werr = errors.New("it exited")
+	}
+	return werr
+}
 
+// start starts a child with its pipes, and keeps its stdin (show) and pid.
+func (d *diceReader) start() (cmd *exec.Cmd, stdout, stderr io.Reader, err error) {
+	cmd = exec.Command(d.path, d.args...)
+	cmd.Env = d.env
+	// The child dies with the daemon, even with a kill -9 (its stdin
+	// ending stops it too).
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if stdout, err = cmd.StdoutPipe(); err != nil {
+		return nil, nil, nil, err
+	}
+	if stderr, err = cmd.StderrPipe(); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, nil, fmt.Errorf("cannot start %s: %w", d.path, err)
+	}
+	d.mu.Lock()
+	d.stdin = stdin
+	d.pids = append(d.pids, cmd.Process.Pid)
+	d.mu.Unlock()
+	return cmd, stdout, stderr, nil
+}
+
+// stopWith stops the child when ctx ends before it has exited: its stdin
+// closed and SIGTERM, then SIGKILL after StopWait.
+func (d *diceReader) stopWith(ctx context.Context, cmd *exec.Cmd, exited <-chan struct{}) {
+	select {
+	case <-exited:
+		return
+	case <-ctx.Done():
+	}
+	d.closeStdin()
+	cmd.Process.Signal(syscall.SIGTERM)
+	t := time.NewTimer(d.opts.StopWait)
+	defer t.Stop()
+	select {
+	case <-exited:
+	case <-t.C:
+		d.logf("dice reader: still running %v after SIGTERM; killed", d.opts.StopWait)
+		cmd.Process.Kill()
+	}
+}
+
+// readEvents sends the events of the child's recording lines to out
+// until its stdout ends; a line it cannot decode is logged and skipped.
+func (d *diceReader) readEvents(ctx context.Context, stdout io.Reader, out chan<- input.Event) {
 	sc := bufio.NewScanner(stdout)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -205,24 +232,21 @@ func (d *diceReader) runOnce(ctx context.Context, out chan<- input.Event) error 
 			}
 		}
 	}
-	// Its stdout has ended: it is exiting (or a broken child closed it;
-	// then it is stopped).
+}
+
+// reap waits for the child whose stdout has ended, killing it after
+// StopWait, and returns how it exited.
+func (d *diceReader) reap(cmd *exec.Cmd) error {
 	d.closeStdin()
 	waitErr := make(chan error, 1)
 	go func() { waitErr <- cmd.Wait() }()
-	var werr error
 	select {
-	case werr = <-waitErr:
+	case err := <-waitErr:
+		return err
 	case <-time.After(d.opts.StopWait):
 		cmd.Process.Kill()
-		werr = <-waitErr
+		return <-waitErr
 	}
-	close(exited)
-	wg.Wait()
-	if werr == nil {
-		werr = errors.New("it exited")
-	}
-	return werr
 }
 
 func (d *diceReader) closeStdin() {

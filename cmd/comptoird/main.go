@@ -39,31 +39,22 @@
 package main
 
 import (
-	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"sync"
 	"syscall"
 	"time"
 
-	"comptoir/dashboard"
 	"comptoir/games"
 	"comptoir/games/kit"
 	"comptoir/games/tally"
-	"comptoir/health"
-	"comptoir/hw/clock"
 	"comptoir/input"
-	"comptoir/metrics"
-	"comptoir/sdnotify"
-	"comptoir/table"
 	"comptoir/tableconfig"
 )
 
@@ -126,139 +117,15 @@ func gameList() []kit.Game {
 	return games.All()
 }
 
-// serve wires the parts of the table and runs them.
+// serve wires the parts of the table (setUp, serve.go) and runs them
+// (tableDaemon.run, run.go) until ctx ends or a part fails.
 func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) error {
-	logger := slog.NewLogLogger(slogger.Handler(), slog.LevelInfo)
-	clk := clock.Real()
-	g, err := loadGame(cfg)
+	d, err := setUp(cfg, slogger)
 	if err != nil {
 		return err
 	}
-	store, game, err := openJournal(cfg, g, clk, logger)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-
-	opts := table.DefaultOpts
-	opts.Rules, opts.Game, opts.Store, opts.Clock, opts.Kit = g.rules, game, store, clk, g.kit
-	opts.Logf = logger.Printf // the journal's faults, with their raw causes
-	if cfg.Tags != "" {
-		if opts.Tags, err = loadTags(cfg, logger); err != nil {
-			return err
-		}
-	}
-	in, err := openInputs(cfg, clk, logger, &opts)
-	if err != nil {
-		return err
-	}
-
-	sess, err := table.New(opts)
-	if err != nil {
-		return err
-	}
-	met := metrics.New(opts.MinConfidence)
-	hc, err := health.New(health.Opts{Journal: cfg.Journal, Verify: store.Verify,
-		Session: func(ctx context.Context) error { _, err := sess.Current(ctx); return err },
-		Devices: func() []input.DeviceStatus { return sess.Latest().Devices }})
-	if err != nil {
-		return err
-	}
-	defer hc.Close()
-	tableOpts := dashboard.TableOpts{Store: store}
-	if g.editor != nil {
-		g.editor.sess = func() *table.Session { return sess }
-		tableOpts.Edit = g.editor.Edit
-	}
-	staffSecret, err := staffSecret(cfg, logger)
-	if err != nil {
-		return err
-	}
-	dash, err := dashboard.New(dashboard.FromTable(sess, tableOpts), dashboard.Opts{
-		StaffPIN: staffSecret, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cmp.Or(cfg.Venue, cfg.Table), TimeZone: cfg.TimeZone,
-		Logf: logger.Printf,
-	})
-	if err != nil {
-		return err
-	}
-	ln, err := net.Listen("tcp", cfg.Listen)
-	if err != nil {
-		return fmt.Errorf("dashboard: %w (is another comptoird running? change listen: in %s)", err, cfg.File)
-	}
-	ln = dashboard.LimitListener(ln, dashboard.ListenerMaxConns, dashboard.ListenerMaxConnsPerAddr)
-	handler := monitored(dash.Handler(), hc, met)
-	var tc *tableCafe
-	if cfg.Cafe != nil {
-		if tc, err = newTableCafe(cfg, store, sess, logger); err != nil {
-			return err
-		}
-		handler = tc.handler(handler)
-	}
-	srv := dashboard.NewHTTPServer(handler, logger)
-	logger.Printf("dashboard on http://%s", displayAddr(ln.Addr()))
-
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	errc := make(chan error, 16) // one for each goroutine below, so none blocks on its error
-	var wg sync.WaitGroup
-	goRun := func(name string, f func() error) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := f(); err != nil {
-				errc <- fmt.Errorf("%s: %w", name, err)
-			}
-		}()
-	}
-	inputs := make(chan input.Event)
-	goRun("inputs", func() error { return feed(runCtx, inputs, in.sources) })
-	if in.rec != nil {
-		goRun("replay", func() error { return replayLoop(runCtx, sess, in.rec, cfg.Replay, in.diceHook, inputs, clk, logger) })
-	}
-	if in.dice != nil {
-		goRun("dice reader", func() error { return in.dice.Run(runCtx, inputs) })
-	}
-	goRun("session", func() error { return sess.Run(runCtx, countInputs(runCtx, inputs, met)) })
-	goRun("observe", func() error { return observe(runCtx, sess, met, slogger) })
-	goRun("dashboard", func() error { return dash.Run(runCtx) })
-	if tc != nil {
-		goRun("café", func() error { return tc.run(runCtx) })
-	}
-	goRun("http", func() error {
-		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-			return err
-		}
-		return nil
-	})
-	goRun("systemd", func() error { return notifySystemd(runCtx, sdnotify.FromEnv(), sess, logger) })
-
-	var failure error
-	select {
-	case <-ctx.Done():
-		logger.Printf("stopping")
-	case failure = <-errc:
-		logger.Printf("stopping: %v", failure)
-	}
-	shutCtx, shutCancel := context.WithTimeout(context.Background(), ShutdownTimeout)
-	defer shutCancel()
-	if err := srv.Shutdown(shutCtx); err != nil {
-		logger.Printf("http shutdown: %v", err)
-		srv.Close()
-	}
-	cancel()
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-shutCtx.Done():
-		logger.Printf("some parts did not stop within %v", ShutdownTimeout)
-	}
-	if in.halt != nil {
-		if err := in.halt(); err != nil {
-			logger.Printf("halting the devices: %v", err)
-		}
-	}
-	return failure
+	defer d.close()
+	return d.run(ctx)
 }
 
 // displayAddr is the address a person types: localhost for a wildcard.

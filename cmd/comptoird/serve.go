@@ -1,24 +1,170 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log"
+	"log/slog"
+	"net"
+	"net/http"
 	"os"
 
+	"comptoir/dashboard"
 	"comptoir/engine"
 	"comptoir/games"
 	"comptoir/games/kit"
+	"comptoir/health"
 	"comptoir/hw/clock"
 	"comptoir/hw/replay"
 	"comptoir/hw/tagmap"
 	"comptoir/hw/wiring"
 	"comptoir/input"
 	"comptoir/journal"
+	"comptoir/metrics"
 	"comptoir/table"
 	"comptoir/tableconfig"
 )
+
+// tableDaemon is a table's parts, wired by setUp and run by run (run.go).
+type tableDaemon struct {
+	cfg     *tableconfig.Config
+	slogger *slog.Logger
+	logger  *log.Logger // slogger's, for the parts that log lines
+	clk     clock.Clock
+
+	store *journal.Store
+	in    *tableInputs
+	sess  *table.Session
+	met   *metrics.Metrics
+	hc    *health.Checker
+	dash  *dashboard.Server
+	cafe  *tableCafe // nil without a café
+	ln    net.Listener
+	srv   *http.Server
+}
+
+// setUp wires the table's parts: its game and journal, its inputs and
+// session, its health and metrics, its dashboard and café link. The
+// caller calls close; on an error, what was opened is closed.
+func setUp(cfg *tableconfig.Config, slogger *slog.Logger) (*tableDaemon, error) {
+	d := &tableDaemon{cfg: cfg, slogger: slogger, logger: slog.NewLogLogger(slogger.Handler(), slog.LevelInfo), clk: clock.Real()}
+	if err := d.wire(); err != nil {
+		d.close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// wire opens the parts one after the other.
+func (d *tableDaemon) wire() error {
+	g, err := loadGame(d.cfg)
+	if err != nil {
+		return err
+	}
+	if err := d.openSession(g); err != nil {
+		return err
+	}
+	if err := d.openHealth(); err != nil {
+		return err
+	}
+	if err := d.openDashboard(g); err != nil {
+		return err
+	}
+	return d.listen()
+}
+
+// close closes what setUp opened, the HTTP listener if it was never
+// served: the health checker, then the journal.
+func (d *tableDaemon) close() {
+	if d.ln != nil && d.srv == nil {
+		d.ln.Close()
+	}
+	if d.hc != nil {
+		d.hc.Close()
+	}
+	if d.store != nil {
+		d.store.Close()
+	}
+}
+
+// openSession opens the journal, the enrolled tags and the inputs, and
+// makes the table session over them.
+func (d *tableDaemon) openSession(g tableGame) error {
+	cfg := d.cfg
+	store, game, err := openJournal(cfg, g, d.clk, d.logger)
+	if err != nil {
+		return err
+	}
+	d.store = store
+	opts := table.DefaultOpts
+	opts.Rules, opts.Game, opts.Store, opts.Clock, opts.Kit = g.rules, game, store, d.clk, g.kit
+	opts.Logf = d.logger.Printf // the journal's faults, with their raw causes
+	if cfg.Tags != "" {
+		if opts.Tags, err = loadTags(cfg, d.logger); err != nil {
+			return err
+		}
+	}
+	if d.in, err = openInputs(cfg, d.clk, d.logger, &opts); err != nil {
+		return err
+	}
+	d.met = metrics.New(opts.MinConfidence) // the inputs the session reads
+	d.sess, err = table.New(opts)
+	return err
+}
+
+// openHealth makes the health checks of the journal, the session and the
+// devices.
+func (d *tableDaemon) openHealth() error {
+	sess := d.sess
+	hc, err := health.New(health.Opts{Journal: d.cfg.Journal, Verify: d.store.Verify,
+		Session: func(ctx context.Context) error { _, err := sess.Current(ctx); return err },
+		Devices: func() []input.DeviceStatus { return sess.Latest().Devices }})
+	d.hc = hc
+	return err
+}
+
+// openDashboard makes the players' dashboard over the session, with the
+// game's data editor (kit.Editor) for the staff page.
+func (d *tableDaemon) openDashboard(g tableGame) error {
+	cfg := d.cfg
+	tableOpts := dashboard.TableOpts{Store: d.store}
+	if g.editor != nil {
+		sess := d.sess
+		g.editor.sess = func() *table.Session { return sess }
+		tableOpts.Edit = g.editor.Edit
+	}
+	staffSecret, err := staffSecret(cfg, d.logger)
+	if err != nil {
+		return err
+	}
+	d.dash, err = dashboard.New(dashboard.FromTable(d.sess, tableOpts), dashboard.Opts{
+		StaffPIN: staffSecret, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cmp.Or(cfg.Venue, cfg.Table), TimeZone: cfg.TimeZone,
+		Logf: d.logger.Printf,
+	})
+	return err
+}
+
+// listen opens the dashboard's listener and makes its HTTP server, with
+// health, metrics and the café's call-staff page beside the dashboard.
+func (d *tableDaemon) listen() error {
+	ln, err := net.Listen("tcp", d.cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("dashboard: %w (is another comptoird running? change listen: in %s)", err, d.cfg.File)
+	}
+	d.ln = dashboard.LimitListener(ln, dashboard.ListenerMaxConns, dashboard.ListenerMaxConnsPerAddr)
+	handler := monitored(d.dash.Handler(), d.hc, d.met)
+	if d.cfg.Cafe != nil {
+		if d.cafe, err = newTableCafe(d.cfg, d.store, d.sess, d.logger); err != nil {
+			return err
+		}
+		handler = d.cafe.handler(handler)
+	}
+	d.srv = dashboard.NewHTTPServer(handler, d.logger)
+	d.logger.Printf("dashboard on http://%s", displayAddr(d.ln.Addr()))
+	return nil
+}
 
 // tableGame is the game a table's configuration names: its kit, its rules
 // (with the table's own board data, for a game with data to edit), the
