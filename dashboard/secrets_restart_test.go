@@ -12,11 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"comptoir/cafe/cafetest"
 	"comptoir/engine"
 	"comptoir/games"
 	"comptoir/games/tally"
 	"comptoir/input"
+	"comptoir/internal/leaktest"
 	"comptoir/journal"
 	"comptoir/table"
 )
@@ -251,7 +251,7 @@ func (p *undoRestartPlay) waitAll() int64 {
 func sameViews(t *testing.T, seq int64, a, b engine.State) {
 	t.Helper()
 	for seat := engine.NoSeat; int(seat) < len(a.Setup().Players); seat++ {
-		if !reflect.DeepEqual(cafetest.ToJSON(a.View(seat)), cafetest.ToJSON(b.View(seat))) {
+		if !reflect.DeepEqual(leaktest.ToJSON(a.View(seat)), leaktest.ToJSON(b.View(seat))) {
 			t.Fatalf("seq %d: after the restart the view for %v differs from before", seq, seat)
 		}
 	}

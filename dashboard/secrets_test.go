@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"math/rand"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"comptoir/cafe/cafetest"
 	"comptoir/engine"
 	"comptoir/games"
 	"comptoir/games/tally"
@@ -237,15 +235,4 @@ func checkFrame(t *testing.T, raw []byte, viewer engine.Seat, history map[int64]
 		t.Errorf("seq %d: seat %v is shown %v's refusal", f.Seq, viewer, f.Refusal.Seat)
 	}
 	o.check(t, f.Seq, raw, viewer)
-}
-
-func TestLeaves(t *testing.T) {
-	v := cafetest.ToJSON(map[string]any{"mine": map[string]any{"cards": []string{"L01", `a"b\c`, "<é>"}, "ducats": 120}, "name": "Anna"})
-	var got []string
-	cafetest.Leaves(v, "", func(path string, x any) { got = append(got, fmt.Sprintf("%s=%v", path, x)) })
-	slices.Sort(got)
-	want := []string{"/mine/cards/0=L01", `/mine/cards/1=a"b\c`, "/mine/cards/2=<é>", "/mine/ducats=120", "/name=Anna"}
-	if !slices.Equal(got, want) {
-		t.Errorf("leaves(%v) = %q, want %q", v, got, want)
-	}
 }

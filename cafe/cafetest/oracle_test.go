@@ -7,26 +7,6 @@ import (
 	"comptoir/engine"
 )
 
-func TestWord(t *testing.T) {
-	o := New(nil)
-	for _, tt := range []struct {
-		text, w string
-		want    bool
-	}{
-		{"Anna draws L09.", "L09", true},
-		{"Anna draws L091", "L09", false},
-		{"jade-1", "jade-1", true},
-		{"jade-10", "jade-1", false},
-		{`"card":"jade-1"`, "jade-1", true},
-		{"bonus-orange-grey", "bonus-orange", false},
-		{"Chloé", "Chlo", false},
-	} {
-		if got := o.word(tt.w).MatchString(tt.text); got != tt.want {
-			t.Errorf("word %q in %q = %v, want %v", tt.w, tt.text, got, tt.want)
-		}
-	}
-}
-
 // TestOracle checks the oracle on a made-up game: a seat's card is a
 // secret until the table's view shows it, vocabulary is not, money is a
 // secret figure in log lines, scores only at the end.
