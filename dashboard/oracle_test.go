@@ -181,11 +181,11 @@ func checkFrames(t *testing.T, frames [][][]byte, history map[int64]engine.State
 // card once public is no secret; money is a secret figure in texts only.
 func TestOracle(t *testing.T) {
 	o := newOracle([]string{"silk"})
-	o.See(1, fakeState{table: map[string]any{"pile": "P1"}, seats: []map[string]any{
+	o.See(1, leaktest.Views{Table: map[string]any{"pile": "P1"}, Seats: []map[string]any{
 		{"mine": map[string]any{"cards": []any{"L05", "silk", "P1"}, "ducats": 23}},
 		{"mine": map[string]any{"cards": []any{"L07"}, "ducats": 31}},
 	}})
-	o.See(2, fakeState{table: map[string]any{"pile": "L07"}, seats: []map[string]any{
+	o.See(2, leaktest.Views{Table: map[string]any{"pile": "L07"}, Seats: []map[string]any{
 		{"mine": map[string]any{"cards": []any{}, "ducats": 23}},
 		{"mine": map[string]any{"cards": []any{}, "ducats": 31}},
 	}})
@@ -220,7 +220,7 @@ func TestOracle(t *testing.T) {
 // frame and its money in a refusal went unseen).
 func TestOracleEverySeat(t *testing.T) {
 	o := newOracle(nil)
-	o.See(1, fakeState{table: map[string]any{"pile": "P1"}, seats: []map[string]any{
+	o.See(1, leaktest.Views{Table: map[string]any{"pile": "P1"}, Seats: []map[string]any{
 		{"mine": map[string]any{"cards": []any{"L05"}, "ducats": 23}},
 		{"mine": map[string]any{"cards": []any{"L07"}, "ducats": 31}},
 		{"mine": map[string]any{"cards": []any{"L09"}, "ducats": 47}},
@@ -241,24 +241,4 @@ func TestOracleEverySeat(t *testing.T) {
 			t.Errorf("leaks(%s) for Anna = %q, want a leak: %v", tt.frame, got, tt.fail)
 		}
 	}
-}
-
-// fakeState is a state with set views, for TestOracle.
-type fakeState struct {
-	engine.State
-	table map[string]any
-	seats []map[string]any
-}
-
-func (f fakeState) Setup() engine.Setup {
-	return engine.Setup{Players: make([]string, len(f.seats))}
-}
-
-func (f fakeState) Result() engine.Result { return engine.Result{} }
-
-func (f fakeState) View(seat engine.Seat) any {
-	if seat < 0 {
-		return f.table
-	}
-	return f.seats[seat]
 }

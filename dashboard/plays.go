@@ -214,15 +214,7 @@ func (s *Server) serveBGStatsQR(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusConflict, "the game is not over yet", "la partie n'est pas finie")
 		return
 	}
-	base := s.opts.BaseURL
-	if base == "" {
-		scheme := "http"
-		if r.TLS != nil {
-			scheme = "https"
-		}
-		base = scheme + "://" + r.Host
-	}
-	png, err := qrPNG(fmt.Sprintf("%s/bgstats?game=%d", base, u.Game), 256)
+	png, err := qrPNG(fmt.Sprintf("%s/bgstats?game=%d", s.baseURL(r), u.Game), 256)
 	if err != nil {
 		s.logf("dashboard: QR: %v", err)
 		http.Error(w, "QR code failed", http.StatusInternalServerError)

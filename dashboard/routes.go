@@ -140,15 +140,7 @@ func (s *Server) serveQR(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r) // the code is drawn for whoever has it only
 		return
 	}
-	base := s.opts.BaseURL
-	if base == "" {
-		scheme := "http"
-		if r.TLS != nil {
-			scheme = "https"
-		}
-		base = scheme + "://" + r.Host
-	}
-	png, err := qrPNG(base+joinPath(seat, s.tok.code(seat)), 256)
+	png, err := qrPNG(s.baseURL(r)+joinPath(seat, s.tok.code(seat)), 256)
 	if err != nil {
 		s.logf("dashboard: QR: %v", err)
 		http.Error(w, "QR code failed", http.StatusInternalServerError)
@@ -241,4 +233,17 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.txt"`, name, s.opts.Clock.Now().Format("2006-01-02")))
 	w.Write(data)
+}
+
+// baseURL is the address the phones reach the dashboard at: Opts.BaseURL,
+// else the scheme and host r came with.
+func (s *Server) baseURL(r *http.Request) string {
+	if s.opts.BaseURL != "" {
+		return s.opts.BaseURL
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
 }

@@ -77,27 +77,41 @@ func (st *Store) StepsAfter(rules engine.Rules, id, seq int64) ([]Step, error) {
 	return out, err
 }
 
+// stepSQL selects the columns of a step, as scanStep reads them.
+const stepSQL = `SELECT seq, at, by, kind, command, undoes, reason FROM steps`
+
+// scanStep reads the step of rows' current row (of a stepSQL query on
+// game id of the journal at path), without its events.
+func scanStep(rows *sql.Rows, path string, id int64) (Step, error) {
+	var s Step
+	var at, kind string
+	var undoes sql.NullInt64
+	var reason sql.NullString
+	if err := rows.Scan(&s.Seq, &at, &s.By, &kind, &s.Command, &undoes, &reason); err != nil {
+		return Step{}, err
+	}
+	var err error
+	if s.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
+		return Step{}, fmt.Errorf("journal %s: game %d step %d: time %q: %w", path, id, s.Seq, at, err)
+	}
+	s.Undo, s.Undoes, s.Reason = kind == "undo", undoes.Int64, reason.String
+	return s, nil
+}
+
 // stepsAfter is StepsAfter on db, under the store's mutex. The journal has
 // one connection: each query's rows are closed before the next.
 func stepsAfter(db *sql.DB, path string, rules engine.Rules, id, seq int64) ([]Step, error) {
-	rows, err := db.Query(`SELECT seq, at, by, kind, command, undoes, reason FROM steps WHERE game = ? AND seq > ? ORDER BY seq`, id, seq)
+	rows, err := db.Query(stepSQL+` WHERE game = ? AND seq > ? ORDER BY seq`, id, seq)
 	if err != nil {
 		return nil, fmt.Errorf("journal %s: game %d: %w", path, id, err)
 	}
 	defer rows.Close()
 	var out []Step
 	for rows.Next() {
-		var s Step
-		var at, kind string
-		var undoes sql.NullInt64
-		var reason sql.NullString
-		if err := rows.Scan(&s.Seq, &at, &s.By, &kind, &s.Command, &undoes, &reason); err != nil {
+		s, err := scanStep(rows, path, id)
+		if err != nil {
 			return nil, err
 		}
-		if s.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
-			return nil, fmt.Errorf("journal %s: game %d step %d: time %q: %w", path, id, s.Seq, at, err)
-		}
-		s.Undo, s.Undoes, s.Reason = kind == "undo", undoes.Int64, reason.String
 		if want := seq + int64(len(out)) + 1; s.Seq != want {
 			return nil, fmt.Errorf("journal %s: game %d: step %d where %d was due", path, id, s.Seq, want)
 		}

@@ -294,24 +294,17 @@ func (st *Store) loadLocked(db *sql.DB, rules engine.Rules, id int64) (*Game, er
 			g.finished = g.started
 		}
 	}
-	rows, err := db.Query(`SELECT seq, at, by, kind, command, undoes, reason FROM steps WHERE game = ? ORDER BY seq`, id)
+	rows, err := db.Query(stepSQL+` WHERE game = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	bySeq := map[int64]int{}
 	for rows.Next() {
-		var s Step
-		var at, kind string
-		var undoes sql.NullInt64
-		var reason sql.NullString
-		if err := rows.Scan(&s.Seq, &at, &s.By, &kind, &s.Command, &undoes, &reason); err != nil {
+		s, err := scanStep(rows, st.path, id)
+		if err != nil {
 			return nil, err
 		}
-		if s.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
-			return nil, fmt.Errorf("journal %s: game %d step %d: time %q: %w", st.path, id, s.Seq, at, err)
-		}
-		s.Undo, s.Undoes, s.Reason = kind == "undo", undoes.Int64, reason.String
 		if s.Seq != int64(len(g.steps)+1) {
 			return nil, fmt.Errorf("journal %s: game %d: step %d follows step %d", st.path, id, s.Seq, len(g.steps))
 		}

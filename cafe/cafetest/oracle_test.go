@@ -5,6 +5,7 @@ import (
 
 	"comptoir/cafe"
 	"comptoir/engine"
+	"comptoir/internal/leaktest"
 )
 
 // TestOracle checks the oracle on a made-up game: a seat's card is a
@@ -12,14 +13,14 @@ import (
 // secret figure in log lines, scores only at the end.
 func TestOracle(t *testing.T) {
 	o := New([]string{"silk"})
-	o.See(1, fakeState{table: map[string]any{"pile": "P1"}, seats: []map[string]any{
+	o.See(1, leaktest.Views{Table: map[string]any{"pile": "P1"}, Seats: []map[string]any{
 		{"mine": map[string]any{"cards": []any{"L05", "silk", "P1"}, "ducats": 23}},
 		{"mine": map[string]any{"cards": []any{"L07"}, "ducats": 31}},
 	}})
-	o.See(2, fakeState{table: map[string]any{"pile": "L07"}, seats: []map[string]any{
+	o.See(2, leaktest.Views{Table: map[string]any{"pile": "L07"}, Seats: []map[string]any{
 		{"mine": map[string]any{"cards": []any{}, "ducats": 23}},
 		{"mine": map[string]any{"cards": []any{}, "ducats": 31}},
-	}, over: true})
+	}, Over: true})
 	line := func(seq int64, text string) cafe.Step {
 		return cafe.Step{Table: "t", Game: 1, Seq: seq, Log: []cafe.Line{{FR: text, EN: text}}}
 	}
@@ -42,25 +43,4 @@ func TestOracle(t *testing.T) {
 			t.Errorf("Leaks(%+v) = %q, want a leak: %v", tt.m, got, tt.leak)
 		}
 	}
-}
-
-// fakeState is a state with set views.
-type fakeState struct {
-	engine.State
-	table map[string]any
-	seats []map[string]any
-	over  bool
-}
-
-func (f fakeState) Setup() engine.Setup {
-	return engine.Setup{Players: []string{"Anna", "Bruno"}[:len(f.seats)]}
-}
-
-func (f fakeState) Result() engine.Result { return engine.Result{Over: f.over} }
-
-func (f fakeState) View(seat engine.Seat) any {
-	if seat < 0 {
-		return f.table
-	}
-	return f.seats[seat]
 }

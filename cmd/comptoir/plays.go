@@ -59,6 +59,23 @@ type table struct {
 	dataName string
 }
 
+// games opens the journal the flags name and lists its games; the caller
+// closes t.store. fs's usage error says what is missing.
+func (j *journalFlags) games(fs *flag.FlagSet) (t *table, infos []journal.Info, err error) {
+	t, err = j.open()
+	if errors.Is(err, errUsage) {
+		return nil, nil, usageError(fs, "name the journal: --journal FILE or --config FILE")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if infos, err = t.store.Games(); err != nil {
+		t.store.Close()
+		return nil, nil, err
+	}
+	return t, infos, nil
+}
+
 // open opens the journal the flags name; a usage error says what is
 // missing.
 func (j *journalFlags) open() (*table, error) {
@@ -143,18 +160,11 @@ func runPlays(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() != 0 {
 		return usageError(fs, "unexpected arguments %q", fs.Args())
 	}
-	t, err := j.open()
-	if errors.Is(err, errUsage) {
-		return usageError(fs, "name the journal: --journal FILE or --config FILE")
-	}
+	t, infos, err := j.games(fs)
 	if err != nil {
 		return err
 	}
 	defer t.store.Close()
-	infos, err := t.store.Games()
-	if err != nil {
-		return err
-	}
 	if len(infos) == 0 {
 		fmt.Fprintf(stdout, "%s: no game yet\n", t.store.Path())
 		return nil
@@ -206,18 +216,11 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	default:
 		return usageError(fs, "--format %q: want bgsplay, bgstats, link or record", *format)
 	}
-	t, err := j.open()
-	if errors.Is(err, errUsage) {
-		return usageError(fs, "name the journal: --journal FILE or --config FILE")
-	}
+	t, infos, err := j.games(fs)
 	if err != nil {
 		return err
 	}
 	defer t.store.Close()
-	infos, err := t.store.Games()
-	if err != nil {
-		return err
-	}
 	var info *journal.Info
 	for i := range infos {
 		if (*id == 0 && (infos[i].Outcome == "over" || *format == formatRecord)) || infos[i].ID == *id {

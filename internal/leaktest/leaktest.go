@@ -128,15 +128,9 @@ func (s *Secrets) Words(seq int64, k int, viewer engine.Seat) []string {
 	if sa == nil {
 		return nil
 	}
-	var out []string
-	for w := range sa.Words[k] {
-		if viewer >= 0 && (sa.Words[viewer][w] || s.Named[viewer][w]) {
-			continue
-		}
-		out = append(out, w)
-	}
-	slices.Sort(out)
-	return out
+	return unknown(sa.Words[k], func(w string) bool {
+		return viewer >= 0 && (sa.Words[viewer][w] || s.Named[viewer][w])
+	})
 }
 
 // PastWords are seat k's secret words for viewer up to the state of seq:
@@ -147,12 +141,18 @@ func (s *Secrets) PastWords(seq int64, k int, viewer engine.Seat) []string {
 	if sa == nil {
 		return nil
 	}
+	return unknown(sa.Past[k], func(w string) bool {
+		return s.public[w] && !sa.Words[k][w] || viewer >= 0 && (sa.Past[viewer][w] || s.Named[viewer][w])
+	})
+}
+
+// unknown are the words of held that known does not know, sorted.
+func unknown(held map[string]bool, known func(w string) bool) []string {
 	var out []string
-	for w := range sa.Past[k] {
-		if s.public[w] && !sa.Words[k][w] || viewer >= 0 && (sa.Past[viewer][w] || s.Named[viewer][w]) {
-			continue
+	for w := range held {
+		if !known(w) {
+			out = append(out, w)
 		}
-		out = append(out, w)
 	}
 	slices.Sort(out)
 	return out
@@ -252,4 +252,30 @@ func Leaves(x any, path string, f func(path string, v any)) {
 	case string, float64:
 		f(path, x)
 	}
+}
+
+// Views is a made-up state with set views, for the tests of the oracles:
+// Table is the table's view, Seats each seat's; the players are Anna,
+// Bruno and Chloé, as many as Seats.
+type Views struct {
+	engine.State
+	Table map[string]any
+	Seats []map[string]any
+	Over  bool
+}
+
+// Setup names the players.
+func (v Views) Setup() engine.Setup {
+	return engine.Setup{Players: []string{"Anna", "Bruno", "Chloé"}[:len(v.Seats)]}
+}
+
+// Result is over when Over is.
+func (v Views) Result() engine.Result { return engine.Result{Over: v.Over} }
+
+// View is the table's view for engine.NoSeat, else the seat's.
+func (v Views) View(seat engine.Seat) any {
+	if seat < 0 {
+		return v.Table
+	}
+	return v.Seats[seat]
 }

@@ -49,14 +49,14 @@ func TestFind(t *testing.T) {
 func TestSecrets(t *testing.T) {
 	s := New([]string{"silk"})
 	s.Named = map[engine.Seat]map[string]bool{1: {"W2": true}}
-	s.See(1, fakeState{table: map[string]any{"pile": "P1", "ducats": 12}, seats: []map[string]any{
+	s.See(1, Views{Table: map[string]any{"pile": "P1", "ducats": 12}, Seats: []map[string]any{
 		{"mine": map[string]any{"cards": []any{"L05", "silk", "P1", "Bruno", "X", "W1", "W2"}, "ducats": 23, "coins": 9}},
 		{"mine": map[string]any{"cards": []any{"L07", "W1"}, "ducats": 31, "score": 40}},
 	}})
-	s.See(2, fakeState{table: map[string]any{"pile": "L07"}, seats: []map[string]any{
+	s.See(2, Views{Table: map[string]any{"pile": "L07"}, Seats: []map[string]any{
 		{"mine": map[string]any{"cards": []any{}, "ducats": 31}},
 		{"mine": map[string]any{"cards": []any{"L09"}, "ducats": 31}},
-	}, over: true})
+	}, Over: true})
 	for _, tt := range []struct {
 		name string
 		got  []string
@@ -92,25 +92,4 @@ func TestLeaves(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Leaves(%v) = %q, want %q", v, got, want)
 	}
-}
-
-// fakeState is a state with set views.
-type fakeState struct {
-	engine.State
-	table map[string]any
-	seats []map[string]any
-	over  bool
-}
-
-func (f fakeState) Setup() engine.Setup {
-	return engine.Setup{Players: []string{"Anna", "Bruno"}[:len(f.seats)]}
-}
-
-func (f fakeState) Result() engine.Result { return engine.Result{Over: f.over} }
-
-func (f fakeState) View(seat engine.Seat) any {
-	if seat < 0 {
-		return f.table
-	}
-	return f.seats[seat]
 }
