@@ -678,24 +678,7 @@ func TestAttackHostileNames(t *testing.T) {
 // viewer are issue 14's ("secrets by construction"): until it lands, a
 // leak found here in a refusal's text skips instead of failing.
 func TestAttackDealRefusalLeak(t *testing.T) {
-	sess := newMemSession(t, genoa.New(), engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}})
-	for {
-		st, _ := sess.current()
-		if st.View(engine.NoSeat).(genoa.View).Phase == "move" {
-			break
-		}
-		if err := sess.Submit(t.Context(), st.Legal()[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r := newRig(t, sess, DefaultOpts)
-	phones := make([]*wsClient, 3)
-	for i := range phones {
-		tok := r.join(i + 1)
-		phones[i] = r.dial()
-		phones[i].send(Message{Type: msgHello, Token: tok})
-		phones[i].reply()
-	}
+	sess, phones := genoaAtMove(t)
 	anna, chloe := phones[0], phones[2]
 	st, _ := sess.current()
 	v := st.View(engine.NoSeat).(genoa.View)

@@ -20,6 +20,7 @@ import (
 	"comptoir/games"
 	"comptoir/games/kit"
 	"comptoir/games/tally"
+	"comptoir/input"
 	"comptoir/table"
 )
 
@@ -387,4 +388,19 @@ func (c *wsClient) stateAt(seq int64) map[string]any {
 			return m
 		}
 	}
+}
+
+// runSession makes the table session of topts and runs it, without table
+// inputs, until stop is called.
+func runSession(t *testing.T, topts table.Opts) (sess *table.Session, stop func()) {
+	t.Helper()
+	sess, err := table.New(topts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); sess.Run(ctx, make(chan input.Event)) }()
+	return sess, func() { cancel(); wg.Wait() }
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,7 +14,6 @@ import (
 	"comptoir/games/genoa"
 	"comptoir/games/genoa/board"
 	"comptoir/games/genoa/genoakit"
-	"comptoir/input"
 	"comptoir/journal"
 	"comptoir/table"
 )
@@ -36,15 +34,8 @@ func realTable(t *testing.T, rules engine.Rules, setup engine.Setup, adapter tab
 	topts := table.DefaultOpts
 	topts.Rules, topts.Game, topts.Store, topts.Adapter = rules, game, store, adapter
 	topts.Kit = kitOf(t, rules)
-	sess, err := table.New(topts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); sess.Run(ctx, make(chan input.Event)) }()
-	t.Cleanup(func() { cancel(); wg.Wait() })
+	sess, stop := runSession(t, topts)
+	t.Cleanup(stop)
 	opts := DefaultOpts
 	opts.StaffPIN = "2468"
 	r := newRig(t, FromTable(sess, TableOpts{Store: store}), opts)

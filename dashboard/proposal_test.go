@@ -13,25 +13,7 @@ import (
 // proposal may only commit its maker.
 func TestProposals(t *testing.T) {
 	checkLeaks(t)
-	sess := newMemSession(t, genoa.New(), engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}})
-	ctx := t.Context()
-	for {
-		st, _ := sess.current()
-		if st.View(engine.NoSeat).(genoa.View).Phase == "move" {
-			break
-		}
-		if err := sess.Submit(ctx, st.Legal()[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r := newRig(t, sess, DefaultOpts)
-	phones := make([]*wsClient, 3)
-	for i := range phones {
-		tok := r.join(i + 1)
-		phones[i] = r.dial()
-		phones[i].send(Message{Type: msgHello, Token: tok})
-		phones[i].reply()
-	}
+	sess, phones := genoaAtMove(t)
 	anna, bruno, chloe := phones[0], phones[1], phones[2]
 	st, _ := sess.current()
 	v := st.View(engine.NoSeat).(genoa.View)
@@ -105,25 +87,7 @@ func asList(v any) []map[string]any {
 // merchant, who played it, and the staff read the details.
 func TestProposalRefusedInPublicWords(t *testing.T) {
 	checkLeaks(t)
-	sess := newMemSession(t, genoa.New(), engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}})
-	ctx := t.Context()
-	for {
-		st, _ := sess.current()
-		if st.View(engine.NoSeat).(genoa.View).Phase == "move" {
-			break
-		}
-		if err := sess.Submit(ctx, st.Legal()[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r := newRig(t, sess, DefaultOpts)
-	phones := make([]*wsClient, 3)
-	for i := range phones {
-		tok := r.join(i + 1)
-		phones[i] = r.dial()
-		phones[i].send(Message{Type: msgHello, Token: tok})
-		phones[i].reply()
-	}
+	sess, phones := genoaAtMove(t)
 	anna, chloe := phones[0], phones[2]
 	st, _ := sess.current()
 	v := st.View(engine.NoSeat).(genoa.View)
@@ -168,4 +132,29 @@ func TestProposalRefusedInPublicWords(t *testing.T) {
 	if p := settled(anna); !strings.Contains(p["en"].(string), "987") {
 		t.Errorf("Anna, who played it, reads %q, want the details", p["en"])
 	}
+}
+
+// genoaAtMove is a Genoa game of Anna, Bruno and Chloé played to its
+// first move of the merchant, on a dashboard with a phone at each seat.
+func genoaAtMove(t *testing.T) (*memSession, []*wsClient) {
+	t.Helper()
+	sess := newMemSession(t, genoa.New(), engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}})
+	for {
+		st, _ := sess.current()
+		if st.View(engine.NoSeat).(genoa.View).Phase == "move" {
+			break
+		}
+		if err := sess.Submit(t.Context(), st.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := newRig(t, sess, DefaultOpts)
+	phones := make([]*wsClient, 3)
+	for i := range phones {
+		tok := r.join(i + 1)
+		phones[i] = r.dial()
+		phones[i].send(Message{Type: msgHello, Token: tok})
+		phones[i].reply()
+	}
+	return sess, phones
 }

@@ -1,16 +1,13 @@
 package dashboard
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
-	"comptoir/input"
 	"comptoir/journal"
 	"comptoir/table"
 )
@@ -43,16 +40,9 @@ func TestRestartKeepsOffers(t *testing.T) {
 		topts := table.DefaultOpts
 		topts.Rules, topts.Game, topts.Store = rules, g, store
 		topts.Kit = kitOf(t, rules)
-		sess, err := table.New(topts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		var wg sync.WaitGroup
-		wg.Add(1)
-		go func() { defer wg.Done(); sess.Run(ctx, make(chan input.Event)) }()
+		sess, stopSess := runSession(t, topts)
 		r := newRig(t, FromTable(sess, TableOpts{Store: store}), opts)
-		return r, func() { r.stop(); cancel(); wg.Wait(); store.Close() }
+		return r, func() { r.stop(); stopSess(); store.Close() }
 	}
 
 	r, stop := start(false)

@@ -1,21 +1,18 @@
 package dashboard
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand"
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"comptoir/engine"
 	"comptoir/games"
 	"comptoir/games/tally"
-	"comptoir/input"
 	"comptoir/internal/leaktest"
 	"comptoir/journal"
 	"comptoir/table"
@@ -123,14 +120,7 @@ func (p *undoRestartPlay) start(resume bool) {
 	topts := table.DefaultOpts
 	topts.Rules, topts.Game, topts.Store = p.rules, g, store
 	topts.Kit = kitOf(t, p.rules)
-	sess, err := table.New(topts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); sess.Run(ctx, make(chan input.Event)) }()
+	sess, stopSess := runSession(t, topts)
 	opts := DefaultOpts
 	opts.StaffPIN, opts.TokenFile = staffPIN, filepath.Join(p.dir, "tokens.json")
 	opts.RatePerSecond = 1000 // the script's undos come faster than a staff's
@@ -141,8 +131,7 @@ func (p *undoRestartPlay) start(resume bool) {
 			c.close()
 		}
 		r.stop()
-		cancel()
-		wg.Wait()
+		stopSess()
 		store.Close()
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,7 +15,6 @@ import (
 	"comptoir/games/dschunke"
 	"comptoir/games/dschunke/dschunkekit"
 	"comptoir/games/kit"
-	"comptoir/input"
 	"comptoir/journal"
 	"comptoir/table"
 )
@@ -41,15 +39,8 @@ func dschunkeStaffTable(t *testing.T) (*rig, *table.Session) {
 	k := dschunkekit.Game()
 	topts := table.DefaultOpts
 	topts.Rules, topts.Game, topts.Store, topts.Kit = rules, game, store, k
-	sess, err := table.New(topts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); sess.Run(ctx, make(chan input.Event)) }()
-	t.Cleanup(func() { cancel(); wg.Wait() })
+	sess, stop := runSession(t, topts)
+	t.Cleanup(stop)
 	// The daemon's editor without its file: the kit's editor, then the
 	// rules swapped in the session.
 	edit := func(e kit.Edit) error {
