@@ -674,9 +674,8 @@ func TestAttackHostileNames(t *testing.T) {
 // TestAttackDealRefusalLeak proposes a deal the proposer cannot pay and
 // has the merchant accept it: the engine refuses it, and the refusal must
 // not tell the merchant the proposer's money. Before: the engine's text
-// ("Chloé has only N ducats") went verbatim to both. Refusals worded per
-// viewer are issue 14's ("secrets by construction"): until it lands, a
-// leak found here in a refusal's text skips instead of failing.
+// ("Chloé has only N ducats") went verbatim to both; refusals are now
+// built for their viewer (issue 14), and a leak fails.
 func TestAttackDealRefusalLeak(t *testing.T) {
 	sess, phones := genoaAtMove(t)
 	anna, chloe := phones[0], phones[2]
@@ -695,37 +694,16 @@ func TestAttackDealRefusalLeak(t *testing.T) {
 		t.Fatalf("Chloé's money is not in her view %s (%v)", money, err)
 	}
 	ducats := *own.Mine.Ducats
-	chloe.send(Message{Type: msgPropose, Line: fmt.Sprintf("deal from=Chloé to=%s ducats=%d", v.Reach[0].Square, ducats+1)})
-	if m := chloe.reply(); m["type"] != "accepted" {
-		t.Fatalf("Chloé proposes: %v", m)
-	}
-	var id float64
-	for id == 0 {
-		for _, p := range asList(anna.must("state")["proposals"]) {
-			if p["from"] == 2.0 && p["status"] == propPending {
-				id = p["id"].(float64)
-			}
-		}
-	}
-	anna.send(Message{Type: msgAnswer, Proposal: int64(id), Accept: new(true)})
-	reply := anna.reply()
+	id, reply := chloeDealsWithAnna(t, chloe, anna, fmt.Sprintf("deal from=Chloé to=%s ducats=%d", v.Reach[0].Square, ducats+1))
 	if reply["type"] == "accepted" {
 		t.Fatalf("a deal Chloé cannot pay was played: %v", reply)
 	}
-	var texts []string
-	texts = append(texts, fmt.Sprint(reply["en"]), fmt.Sprint(reply["fr"]))
-	for done := false; !done; {
-		for _, p := range asList(anna.must("state")["proposals"]) {
-			if p["id"] == id && p["status"] == propRefused {
-				texts = append(texts, fmt.Sprint(p["en"]), fmt.Sprint(p["fr"]))
-				done = true
-			}
-		}
-	}
+	p := refusedProposal(anna, id)
+	texts := []string{fmt.Sprint(reply["en"]), fmt.Sprint(reply["fr"]), fmt.Sprint(p["en"]), fmt.Sprint(p["fr"])}
 	t.Logf("deal refused, the merchant is told: %q", texts)
 	for _, s := range texts {
 		if strings.Contains(s, fmt.Sprint(ducats)) {
-			t.Skipf("issue 14: refusals by construction — the merchant's refusal %q tells Chloé's %d ducats", s, ducats)
+			t.Errorf("the merchant's refusal %q tells Chloé's %d ducats", s, ducats)
 		}
 	}
 }

@@ -214,13 +214,5 @@ func (s *Server) serveBGStatsQR(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusConflict, "the game is not over yet", "la partie n'est pas finie")
 		return
 	}
-	png, err := qrPNG(fmt.Sprintf("%s/bgstats?game=%d", s.baseURL(r), u.Game), 256)
-	if err != nil {
-		s.logf("dashboard: QR: %v", err)
-		http.Error(w, "QR code failed", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write(png)
+	s.writeQR(w, fmt.Sprintf("%s/bgstats?game=%d", s.baseURL(r), u.Game))
 }

@@ -100,36 +100,14 @@ func TestProposalRefusedInPublicWords(t *testing.T) {
 	if v.Merchant != 0 || to == "" {
 		t.Fatalf("want Anna moving the pawn next to a square, got merchant %d reach %v", v.Merchant, v.Reach)
 	}
-	chloe.send(Message{Type: msgPropose, Line: "deal from=Chloé to=" + to + " ducats=1 merchantDucats=987"})
-	if m := chloe.reply(); m["type"] != "accepted" {
-		t.Fatalf("Chloé proposes: %v", m)
-	}
-	var id float64
-	for id == 0 {
-		for _, p := range asList(anna.must("state")["proposals"]) {
-			if p["from"] == 2.0 && p["status"] == propPending {
-				id = p["id"].(float64)
-			}
-		}
-	}
-	anna.send(Message{Type: msgAnswer, Proposal: int64(id), Accept: new(true)})
-	m := anna.reply()
+	id, m := chloeDealsWithAnna(t, chloe, anna, "deal from=Chloé to="+to+" ducats=1 merchantDucats=987")
 	if m["code"] != engine.ErrCannotPay.Code {
 		t.Fatalf("Anna accepts a deal where she pays 987 ducats: %v, want %s", m, engine.ErrCannotPay.Code)
 	}
-	settled := func(c *wsClient) map[string]any {
-		for {
-			for _, p := range asList(c.must("state")["proposals"]) {
-				if p["id"] == id && p["status"] == propRefused {
-					return p
-				}
-			}
-		}
-	}
-	if p := settled(chloe); p["en"] != engine.ErrCannotPay.EN || p["fr"] != engine.ErrCannotPay.FR {
+	if p := refusedProposal(chloe, id); p["en"] != engine.ErrCannotPay.EN || p["fr"] != engine.ErrCannotPay.FR {
 		t.Errorf("Chloé reads the refusal %q / %q, want the rule's public words %q", p["en"], p["fr"], engine.ErrCannotPay.EN)
 	}
-	if p := settled(anna); !strings.Contains(p["en"].(string), "987") {
+	if p := refusedProposal(anna, id); !strings.Contains(p["en"].(string), "987") {
 		t.Errorf("Anna, who played it, reads %q, want the details", p["en"])
 	}
 }
@@ -157,4 +135,37 @@ func genoaAtMove(t *testing.T) (*memSession, []*wsClient) {
 		phones[i].reply()
 	}
 	return sess, phones
+}
+
+// chloeDealsWithAnna has Chloé propose the deal line to Anna, the
+// merchant, and Anna accept it; it returns the proposal's id and Anna's
+// reply.
+func chloeDealsWithAnna(t *testing.T, chloe, anna *wsClient, line string) (float64, map[string]any) {
+	t.Helper()
+	chloe.send(Message{Type: msgPropose, Line: line})
+	if m := chloe.reply(); m["type"] != "accepted" {
+		t.Fatalf("Chloé proposes: %v", m)
+	}
+	var id float64
+	for id == 0 {
+		for _, p := range asList(anna.must("state")["proposals"]) {
+			if p["from"] == 2.0 && p["status"] == propPending {
+				id = p["id"].(float64)
+			}
+		}
+	}
+	anna.send(Message{Type: msgAnswer, Proposal: int64(id), Accept: new(true)})
+	return id, anna.reply()
+}
+
+// refusedProposal waits for a frame of c that shows proposal id refused,
+// and returns the proposal as c reads it.
+func refusedProposal(c *wsClient, id float64) map[string]any {
+	for {
+		for _, p := range asList(c.must("state")["proposals"]) {
+			if p["id"] == id && p["status"] == propRefused {
+				return p
+			}
+		}
+	}
 }

@@ -140,15 +140,7 @@ func (s *Server) serveQR(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r) // the code is drawn for whoever has it only
 		return
 	}
-	png, err := qrPNG(s.baseURL(r)+joinPath(seat, s.tok.code(seat)), 256)
-	if err != nil {
-		s.logf("dashboard: QR: %v", err)
-		http.Error(w, "QR code failed", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write(png)
+	s.writeQR(w, s.baseURL(r)+joinPath(seat, s.tok.code(seat)))
 }
 
 // serveGameInfo serves the fixed data of the game being played (board
