@@ -187,14 +187,7 @@ func TestStaffRules(t *testing.T) {
 		}
 	}
 	before := r.latest()
-	b, err := board.Decode(board.Default().Encode(), "copy.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules, err := genoa.WithBoard(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, rules := boardCopy(t)
 	if err := r.s.Staff(ctx, StaffRequest{Kind: StaffRules, Rules: rules, Adapter: genoakit.Adapter(b)}); err != nil {
 		t.Fatalf("StaffRules = %v", err)
 	}
@@ -209,4 +202,19 @@ func TestStaffRules(t *testing.T) {
 	if err := r.s.Staff(ctx, StaffRequest{Kind: StaffRules, Rules: enginetest.Rules{}}); !errors.Is(err, ErrBadRequest) {
 		t.Errorf("StaffRules with Tally's rules = %v, want ErrBadRequest", err)
 	}
+}
+
+// boardCopy is a copy of Genoa's default board, decoded again, and rules
+// over it: the rules a staff board edit swaps in (StaffRules).
+func boardCopy(t *testing.T) (*board.Board, engine.Rules) {
+	t.Helper()
+	b, err := board.Decode(board.Default().Encode(), "copy.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, err := genoa.WithBoard(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, rules
 }

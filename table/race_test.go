@@ -7,7 +7,6 @@ import (
 
 	"comptoir/engine"
 	"comptoir/games/genoa"
-	"comptoir/games/genoa/board"
 	"comptoir/games/genoa/genoakit"
 )
 
@@ -19,14 +18,7 @@ func TestRulesDuringStaffRules(t *testing.T) {
 	checkLeaks(t)
 	setup := engine.Setup{Game: "genoa", Variant: "filosofia-2008", Players: []string{"Anna", "Bruno"}}
 	r := newRigWith(t, "", genoa.New(), setup, nil)
-	b, err := board.Decode(board.Default().Encode(), "copy.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules, err := genoa.WithBoard(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, rules := boardCopy(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(1)
