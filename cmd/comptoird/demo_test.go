@@ -48,16 +48,7 @@ type player struct {
 func newPlayer(t *testing.T, cfg *tableconfig.Config, tags *tagmap.Map) *player {
 	t.Helper()
 	rules, setup := genoa.New(), engine.Setup{Game: cfg.Game, Variant: cfg.Variant, Players: cfg.Players, Options: cfg.Options}
-	store, err := journal.Open(filepath.Join(t.TempDir(), "demo.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	game, err := store.Begin(rules, setup, demoStart)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := table.DefaultOpts
-	opts.Rules, opts.Game, opts.Store, opts.Clock = rules, game, store, clock.NewFake(demoStart)
+	opts, store, game := demoGame(t, rules, setup)
 	opts.Tags = func(uid string) (table.Target, bool) {
 		t, ok := tags.Lookup(uid)
 		return table.Target{Kind: t.Kind, ID: t.ID}, ok
@@ -72,9 +63,27 @@ func newPlayer(t *testing.T, cfg *tableconfig.Config, tags *tagmap.Map) *player 
 	t.Cleanup(func() {
 		cancel()
 		<-p.done
-		store.Close()
 	})
 	return p
+}
+
+// demoGame begins a game of rules with setup at demoStart in a new
+// journal, closed when the test ends (after the cleanups registered
+// later); opts are a session's options over it, on a fake clock.
+func demoGame(t *testing.T, rules engine.Rules, setup engine.Setup) (table.Opts, *journal.Store, *journal.Game) {
+	t.Helper()
+	store, err := journal.Open(filepath.Join(t.TempDir(), "table.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	game, err := store.Begin(rules, setup, demoStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := table.DefaultOpts
+	opts.Rules, opts.Game, opts.Store, opts.Clock = rules, game, store, clock.NewFake(demoStart)
+	return opts, store, game
 }
 
 // send gives the session one input and returns the update after it.

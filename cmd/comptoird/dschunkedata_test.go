@@ -11,8 +11,6 @@ import (
 	"comptoir/games/dschunke"
 	"comptoir/games/dschunke/dschunkekit"
 	"comptoir/games/kit"
-	"comptoir/hw/clock"
-	"comptoir/journal"
 	"comptoir/table"
 )
 
@@ -21,16 +19,7 @@ import (
 func newDschunkeSession(t *testing.T, rules engine.Rules) *table.Session {
 	t.Helper()
 	setup := engine.Setup{Game: dschunke.Name, Players: []string{"Anna", "Bruno", "Chloé", "David"}}
-	store, err := journal.Open(filepath.Join(t.TempDir(), "dschunke.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	game, err := store.Begin(rules, setup, demoStart)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := table.DefaultOpts
-	opts.Rules, opts.Game, opts.Store, opts.Clock = rules, game, store, clock.NewFake(demoStart)
+	opts, _, _ := demoGame(t, rules, setup)
 	s, err := table.New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +30,6 @@ func newDschunkeSession(t *testing.T, rules engine.Rules) *table.Session {
 	t.Cleanup(func() {
 		cancel()
 		<-done
-		store.Close()
 	})
 	return s
 }
