@@ -36,15 +36,7 @@ func TestPublishedStepsKeepSecrets(t *testing.T) {
 			defer st.Close()
 			rules := g.Rules()
 			playRandom(t, st, rules, 3, 300, int64(len(g.Name)))
-			byName := func(string) (engine.Rules, error) { return rules, nil }
-			msgs, err := cafe.Messages(st, byName)
-			if err != nil {
-				t.Fatal(err)
-			}
-			oracles, err := cafetest.FromJournal(st, byName, func(string) []string { return vocabulary(g) })
-			if err != nil {
-				t.Fatal(err)
-			}
+			msgs, oracles := messagesAndOracles(t, st, rules, vocabulary(g))
 			checkTableLog(t, st, rules, msgs)
 			leaks := 0
 			for _, m := range msgs {
@@ -77,15 +69,7 @@ func TestOracleCatchesLeaks(t *testing.T) {
 	defer st.Close()
 	rules := g.Rules()
 	playRandom(t, st, rules, 1, 40, 1)
-	byName := func(string) (engine.Rules, error) { return rules, nil }
-	msgs, err := cafe.Messages(st, byName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	oracles, err := cafetest.FromJournal(st, byName, func(string) []string { return vocabulary(g) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs, oracles := messagesAndOracles(t, st, rules, vocabulary(g))
 	// A card in a seat's hand, from that seat's view.
 	game, err := st.Load(rules, msgs[len(msgs)-1].Game)
 	if err != nil {
@@ -114,6 +98,22 @@ func TestOracleCatchesLeaks(t *testing.T) {
 	if l := oracles[m.Game].Leaks(bad); len(l) == 0 && !res.Over {
 		t.Errorf("scores in a running game's message: no leak reported")
 	}
+}
+
+// messagesAndOracles are the messages the publisher sends for the
+// journal's games of rules, and an oracle for each game.
+func messagesAndOracles(t *testing.T, st *journal.Store, rules engine.Rules, vocab []string) ([]cafe.Step, map[int64]*cafetest.Oracle) {
+	t.Helper()
+	byName := func(string) (engine.Rules, error) { return rules, nil }
+	msgs, err := cafe.Messages(st, byName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oracles, err := cafetest.FromJournal(st, byName, func(string) []string { return vocab })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return msgs, oracles
 }
 
 // firstSecret is a word of a seat's view that the table's view does not

@@ -176,19 +176,14 @@ func checkFrames(t *testing.T, frames [][][]byte, history map[int64]engine.State
 	return len(all)
 }
 
-// TestOracle checks the oracle on a made-up game: a log line is judged
+// TestOracle checks the oracle on a made-up game (leaktest.TwoSteps): a log line is judged
 // by the secrets of its own step, even once the card left every view; a
 // card once public is no secret; money is a secret figure in texts only.
 func TestOracle(t *testing.T) {
 	o := newOracle([]string{"silk"})
-	o.See(1, leaktest.Views{Table: map[string]any{"pile": "P1"}, Seats: []map[string]any{
-		{"mine": map[string]any{"cards": []any{"L05", "silk", "P1"}, "ducats": 23}},
-		{"mine": map[string]any{"cards": []any{"L07"}, "ducats": 31}},
-	}})
-	o.See(2, leaktest.Views{Table: map[string]any{"pile": "L07"}, Seats: []map[string]any{
-		{"mine": map[string]any{"cards": []any{}, "ducats": 23}},
-		{"mine": map[string]any{"cards": []any{}, "ducats": 31}},
-	}})
+	for i, st := range leaktest.TwoSteps() {
+		o.See(int64(i+1), st)
+	}
 	if got := o.Words(1, 0, 1); strings.Join(got, ",") != "L05" {
 		t.Errorf("Anna's secrets for Bruno at step 1 = %q, want L05 (silk is vocabulary, P1 public)", got)
 	}

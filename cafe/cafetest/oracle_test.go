@@ -8,19 +8,14 @@ import (
 	"comptoir/internal/leaktest"
 )
 
-// TestOracle checks the oracle on a made-up game: a seat's card is a
-// secret until the table's view shows it, vocabulary is not, money is a
-// secret figure in log lines, scores only at the end.
+// TestOracle checks the oracle on a made-up game (leaktest.TwoSteps): a
+// seat's card is a secret until the table's view shows it, vocabulary is
+// not, money is a secret figure in log lines, scores only at the end.
 func TestOracle(t *testing.T) {
 	o := New([]string{"silk"})
-	o.See(1, leaktest.Views{Table: map[string]any{"pile": "P1"}, Seats: []map[string]any{
-		{"mine": map[string]any{"cards": []any{"L05", "silk", "P1"}, "ducats": 23}},
-		{"mine": map[string]any{"cards": []any{"L07"}, "ducats": 31}},
-	}})
-	o.See(2, leaktest.Views{Table: map[string]any{"pile": "L07"}, Seats: []map[string]any{
-		{"mine": map[string]any{"cards": []any{}, "ducats": 23}},
-		{"mine": map[string]any{"cards": []any{}, "ducats": 31}},
-	}, Over: true})
+	for i, st := range leaktest.TwoSteps() {
+		o.See(int64(i+1), st)
+	}
 	line := func(seq int64, text string) cafe.Step {
 		return cafe.Step{Table: "t", Game: 1, Seq: seq, Log: []cafe.Line{{FR: text, EN: text}}}
 	}

@@ -279,3 +279,21 @@ func (v Views) View(seat engine.Seat) any {
 	}
 	return v.Seats[seat]
 }
+
+// TwoSteps is a made-up game of two steps, for the tests of the oracles.
+// After step 1 Anna holds L05, silk (a word of the vocabulary the tests
+// give) and P1 (the card on the table's pile), and 23 ducats; Bruno holds
+// L07 and 31 ducats. After step 2 the game is over, L07 is on the pile
+// and the hands are empty.
+func TwoSteps() []Views {
+	return []Views{
+		{Table: map[string]any{"pile": "P1"}, Seats: []map[string]any{
+			{"mine": map[string]any{"cards": []any{"L05", "silk", "P1"}, "ducats": 23}},
+			{"mine": map[string]any{"cards": []any{"L07"}, "ducats": 31}},
+		}},
+		{Table: map[string]any{"pile": "L07"}, Seats: []map[string]any{
+			{"mine": map[string]any{"cards": []any{}, "ducats": 23}},
+			{"mine": map[string]any{"cards": []any{}, "ducats": 31}},
+		}, Over: true},
+	}
+}
