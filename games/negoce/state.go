@@ -357,14 +357,13 @@ func (s *State) decideDeal(by engine.Seat, c Deal) ([]engine.Event, error) {
 	}
 	seen := map[int]bool{}
 	for _, i := range cards {
-		id := s.cat.ID(i)
 		switch {
 		case i == contrabandIdx:
 			return nil, engine.Refuse(ErrDealContraband, "", "")
 		case seen[i]:
-			return nil, engine.Refusef(ErrAlreadyDealt, "%s is dealt twice in this deal", "%s est distribuée deux fois dans cette donne", id)
+			return nil, engine.Refuse(ErrAlreadyDealt, fmt.Sprintf("%s is dealt twice in this deal", s.cat.Phrase(i, "en")), fmt.Sprintf("%s est distribuée deux fois dans cette donne", s.cat.Phrase(i, "fr")))
 		case s.loc[i] != locUndealt:
-			return nil, engine.Refusef(ErrAlreadyDealt, "%s was dealt already", "%s a déjà été distribuée", id)
+			return nil, engine.Refuse(ErrAlreadyDealt, fmt.Sprintf("%s was dealt already", s.cat.Phrase(i, "en")), fmt.Sprintf("%s a déjà été distribuée", s.cat.Phrase(i, "fr")))
 		}
 		seen[i] = true
 	}
