@@ -296,7 +296,7 @@ func sellerActions(st *negoce.State, cat *negoce.Catalog, v negoce.View, seat en
 		name := st.Setup().Players[from]
 		w := offerWords(cat, o)
 		out = append(out, kit.Action{
-			ID: "accept:" + strconv.Itoa(int(from)), Group: "accept", Target: offerTarget(from),
+			ID: acceptID(o), Group: "accept", Target: offerTarget(from),
 			Label:   text(fmt.Sprintf("Accept %s's offer: %s", name, w.EN), fmt.Sprintf("Accepter l'offre %s : %s", de(name), w.FR)),
 			By:      seat,
 			Confirm: true,
@@ -331,6 +331,26 @@ func sellerActions(st *negoce.State, cat *negoce.Catalog, v negoce.View, seat en
 		})
 	}
 	return out
+}
+
+// acceptID names the acceptance of an offer as the seller sees it: the
+// buyer, the card's good (or "down", a face-down card's back) and the
+// coins. An offer changed after the seller's page was drawn no longer
+// has the ID the seller tapped, and the server refuses the stale tap
+// instead of accepting an offer the seller has not seen. A face-down card
+// changed for another stays "down": the seller sees no difference.
+func acceptID(o negoce.OfferView) string {
+	card := ""
+	switch {
+	case o.Card != nil && o.Card.Up && o.Card.Card != "":
+		card = string(o.Card.Good)
+		if card == "" {
+			card = string(o.Card.Card) // the Contraband
+		}
+	case o.HasCard:
+		card = "down"
+	}
+	return fmt.Sprintf("accept:%d:%s:%d", o.By, card, o.Coins)
 }
 
 // offerTarget is the target of a buyer's offer on the table, which the

@@ -371,9 +371,9 @@ func TestLabels(t *testing.T) {
 		{deal, 3, "bid:1", "Open the auction at 1 coin", "Ouvrir les enchères à 1 pièce", ""},
 		{auction, 0, "lay:contraband", "Put the Contraband card up for sale, {face}", "Mettre en vente la carte Contrebande, {face}", "contraband"},
 		{auction, 0, "lay:jewels", "Put a Jewels card up for sale, {face}", "Mettre en vente une carte Bijoux, {face}", "jewels-1"},
-		{offers, 0, "accept:1", "Accept Bruno's offer: a Perfume card", "Accepter l'offre de Bruno : une carte Parfum", "offer-1"},
-		{offers, 0, "accept:2", "Accept Chloé's offer: 3 coins", "Accepter l'offre de Chloé : 3 pièces", "offer-2"},
-		{offers, 0, "accept:3", "Accept David's offer: a face-down card and 1 coin", "Accepter l'offre de David : une carte face cachée et 1 pièce", "offer-3"},
+		{offers, 0, "accept:1:perfume:0", "Accept Bruno's offer: a Perfume card", "Accepter l'offre de Bruno : une carte Parfum", "offer-1"},
+		{offers, 0, "accept:2::3", "Accept Chloé's offer: 3 coins", "Accepter l'offre de Chloé : 3 pièces", "offer-2"},
+		{offers, 0, "accept:3:down:1", "Accept David's offer: a face-down card and 1 coin", "Accepter l'offre de David : une carte face cachée et 1 pièce", "offer-3"},
 		{offers, 0, "force:jade", "Force the sale: lay a Jade card face down beside it", "Forcer la vente : poser une carte Jade face cachée à côté", "jade-1"},
 		{offers, 0, "bonus", "Coins on your card for sale: {coins}", "Pièces sur votre carte en vente : {coins}", ""},
 		{offers, 1, "offer:spices", "Offer a Spices card, {face}, with {coins}", "Proposer une carte Épices, {face}, avec {coins}", "spices-1"},
@@ -412,6 +412,38 @@ func TestLabels(t *testing.T) {
 	}
 	if cmd, _ := a.Build(map[string]string{"good": "silk"}); !reflect.DeepEqual(cmd, negoce.Deal{To: 0, Cards: []negoce.CardID{"silk-2", "silk-3", "silk-4"}}) {
 		t.Errorf("the rest of silk = %#v", cmd)
+	}
+}
+
+// TestAcceptStale checks that an offer changed after the seller's page was
+// drawn cannot be accepted through the old page's tap.
+func TestAcceptStale(t *testing.T) {
+	tests := []struct {
+		change string
+		stale  bool
+	}{
+		{"Chloé: offer coins=2", true},
+		{"Chloé: offer card=silk-1", true},
+		{"Chloé: offer coins=3", false},
+		{"Bruno: offer coins=1", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.change, func(t *testing.T) {
+			before := play.Actions(script(t, offers), 0)
+			a, err := kit.Find(before, "accept:2::3")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = kit.Find(play.Actions(script(t, cat(offers, tt.change)), 0), a.ID)
+			if stale := errors.Is(err, kit.ErrNoAction); stale != tt.stale {
+				t.Errorf("after %q, accepting Chloé's 3 coins is stale: %v, want %v", tt.change, stale, tt.stale)
+			}
+		})
+	}
+	// A face-down card changed for another looks the same to the seller.
+	a := play.Actions(script(t, cat(offers, "David: offer card=tea-1 coins=1")), 0)
+	if _, err := kit.Find(a, "accept:3:down:1"); err != nil {
+		t.Errorf("David's face-down card changed for another: %v", err)
 	}
 }
 
