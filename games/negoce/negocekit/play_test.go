@@ -185,7 +185,7 @@ func checkState(t *testing.T, s *negoce.State, where string) {
 			}
 		}
 		if n != 1 {
-			t.Errorf("%s: legal %#v by %v is reached by %d actions of seat %v, want 1", where, l.Cmd, l.By, n, phoneOf(l))
+			t.Errorf("%s: legal %#v by %v is reached by %d actions of %v, want 1", where, l.Cmd, l.By, n, phoneOf(l))
 		}
 	}
 	for p, as := range acts {
