@@ -141,12 +141,17 @@ window.RENDERERS = window.RENDERERS || {};
         items.length ? h("ul", {}, items) : h("p", { class: "hint" }, t("ng.noOffer"))));
     }
     if (v.named) {
-      const rev = v.revealed || [];
-      const first = {};
-      for (const r of rev) if (!(r.by in first)) first[r.by] = r.card.card;
+      // The cards each buyer shows, together: the seller takes one from a
+      // buyer, whose cards of the good are alike.
+      const by = new Map();
+      for (const r of v.revealed || []) {
+        if (!by.has(r.by)) by.set(r.by, []);
+        by.get(r.by).push(r.card);
+      }
       sale.push(h("div", { class: "ng-named", id: "ng-named" }, h("h3", {}, t("ng.named") + sep + (lang === "fr" ? v.named.nameFr : v.named.nameEn) + " (" + v.named.number + ")"),
         h("p", {}, t("ng.revealed")),
-        h("ul", {}, rev.map((r) => tappable(h("li", { "data-by": r.by }, h("strong", {}, name(r.by)), sep, card(r.card)), first[r.by])))));
+        h("ul", {}, Array.from(by, ([s, cards]) => tappable(h("li", { "data-by": s }, h("strong", {}, name(s)), sep,
+          h("span", { class: "ncards" }, cards.map((cv) => card(cv)))), cards[0].card)))));
     }
     if (v.winner >= 0) {
       sale.push(h("div", { class: "ng-winner", id: "ng-winner" }, h("h3", {}, t("ng.winner") + sep + name(v.winner)),

@@ -139,7 +139,7 @@ func TestRenderer(t *testing.T) {
 		{"lay-bruno", auction, 1, false, "fr", nil, "Votre main (8)", false},
 		{"offers-anna", offers, 0, false, "fr", []string{"offer-1", "offer-2", "offer-3", "jade-1", "jade-1", "jade-1", "jade-1", "jewels-1", "jewels-1", "jewels-1", "jewels-1"}, "carte face cachée", false},
 		{"offers-bruno", offers, 1, false, "en", []string{"perfume-1", "perfume-1", "perfume-1", "perfume-1", "spices-1", "spices-1", "spices-1", "spices-1"}, "offered", false},
-		{"named-anna", named, 0, false, "en", []string{"tea-1", "tea-1", "tea-1", "tea-1"}, "Good asked for: Tea (8)", false},
+		{"named-anna", named, 0, false, "en", []string{"tea-1"}, "Good asked for: Tea (8)", false},
 		{"offers-table", offers, engine.NoSeat, true, "en", nil, "Offers", true},
 		{"lay-table", auction, engine.NoSeat, true, "fr", nil, "Ventes", false},
 		{"auction-table", opened, engine.NoSeat, true, "en", nil, "Contraband auction", true},
