@@ -131,6 +131,35 @@ func (c *Catalog) CardName(i int, lang string) string {
 	return fmt.Sprintf("%s (%s)", pick(lang, g.FR, g.EN), c.ID(i))
 }
 
+// Name is the name printed on card i in lang ("fr" or "en"): its good's
+// name ("Soie"), or the Contraband's ("Contrebande"). Unlike [CardName]
+// it does not tell the four cards of a good apart: it is for players,
+// who never see card ids.
+func (c *Catalog) Name(i int, lang string) string {
+	if i == contrabandIdx {
+		return pick(lang, c.ContrabandFR, c.ContrabandEN)
+	}
+	return c.GoodName(GoodOf(i), lang)
+}
+
+// Phrase is card i for players, with its article: "a Silk card", "une
+// carte Soie", "the Contraband card", "la carte Contrebande".
+func (c *Catalog) Phrase(i int, lang string) string {
+	switch {
+	case i == contrabandIdx && lang == "fr":
+		return "la carte " + c.ContrabandFR
+	case i == contrabandIdx:
+		return "the " + c.ContrabandEN + " card"
+	case lang == "fr":
+		return "une carte " + c.GoodName(GoodOf(i), lang)
+	}
+	name := c.GoodName(GoodOf(i), lang)
+	if strings.ContainsRune("AEIOUaeiou", []rune(name)[0]) {
+		return "an " + name + " card"
+	}
+	return "a " + name + " card"
+}
+
 // GoodName is a good's name in lang.
 func (c *Catalog) GoodName(g int, lang string) string {
 	return pick(lang, c.Goods[g].FR, c.Goods[g].EN)

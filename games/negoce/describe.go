@@ -25,7 +25,7 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 		if !ok {
 			return string(id)
 		}
-		return s.cat.CardName(i, lang)
+		return s.cat.Phrase(i, lang)
 	}
 	coins := func(n int) string {
 		if n == 1 {
@@ -105,7 +105,7 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 				shown = append(shown, say("%s en montre %d", "%s shows %d", pl(engine.Seat(p)), n))
 			}
 		}
-		return say("%s demande la marchandise %d, %s : %s", "%s asks for good %d, %s: %s", pl(s.seller), s.cat.Goods[g].Number, s.cat.GoodName(g, lang), strings.Join(shown, ", "))
+		return say("%s demande la marchandise %s (%d) : %s", "%s asks for %s (%d): %s", pl(s.seller), s.cat.GoodName(g, lang), s.cat.Goods[g].Number, strings.Join(shown, ", "))
 	case ForcedSold:
 		return say("%s prend %s de %s, qui reçoit les deux cartes du marché", "%s takes %s from %s, who gets the two market cards",
 			pl(e.Seller), card(e.Card, true), pl(e.Buyer))

@@ -39,7 +39,9 @@
 //   - Dealing: a deal names its cards or whole goods. From the table (the
 //     scanner, a dealing program) without to=, the cards go to the first
 //     player still short of cards, so scanning each player's eight cards in
-//     seat order records the deal. A player may record only his own hand.
+//     seat order records the deal. A player may record only their own
+//     hand, which is how the phones record it without a scanner (package
+//     negocekit): each player names the goods they were dealt.
 //     The engine takes no randomness: Legal lists, for the first player
 //     short of cards, each good he may still be dealt, and a seeded random
 //     choice among them is a seeded shuffle of whole goods.
@@ -84,7 +86,14 @@
 // pick the card shown is the one picked; while dealing it deals the card.
 // A scanned card lies face down unless the phone said otherwise, which
 // never shows a secret. Phones send everything else: bids, passes,
-// offers, the seller's accept, bonus, force, name and pick.
+// offers, the seller's accept, bonus, force, name and pick, and without a
+// scanner each player's own hand. Legal lists a card once per good it
+// stands for, the revealed cards of a forced sale once per buyer: a
+// player chooses a good, never one of four alike cards.
+//
+// Log lines and refusals name cards as printed ("a Silk card", "the
+// Contraband card"), never by id: ids are for records, scanners and
+// the staff.
 //
 // [State.View] shows coins and card counts to all, a player's own hand to
 // him alone, offers as their owners laid them, and every hand to the staff.

@@ -64,10 +64,10 @@ func Example() {
 	// Anna passes and leaves the auction
 	// Bruno passes and leaves the auction
 	// Chloé wins the Contraband for 3 coins, which leave the game; Chloé sells first
-	// Chloé puts Silk (silk-1) up for sale, face up
+	// Chloé puts a Silk card up for sale, face up
 	// Anna offers a face-down card
 	// David offers 2 coins
 	// refused: bid: not now, the negotiation is on: offers, then the seller accepts one or forces the sale
-	// Chloé accepts David's offer: Silk (silk-1) for 2 coins
+	// Chloé accepts David's offer: a Silk card for 2 coins
 	// next seller: David - coins: 15 15 14 13
 }

@@ -22,7 +22,7 @@ func (s *State) representatives(p engine.Seat) []int {
 }
 
 // Legal lists the legal actions. Cards of one good are listed once (they
-// are alike), and free amounts of coins with a few representative values:
+// are alike; in a forced sale's pick, once per buyer who shows some), and free amounts of coins with a few representative values:
 // offers of 1 or 3 coins, a card with or without a coin, the seller's
 // bonus of 1 coin. Decide accepts any legal amount.
 func (s *State) Legal() []engine.Action {
@@ -116,8 +116,14 @@ func (s *State) Legal() []engine.Action {
 			}
 		}
 	case PhaseForcePick:
+		// One card per buyer: a buyer's cards of the good are alike.
+		shown := map[int8]bool{}
 		for _, id := range s.holdersOf(s.named) {
-			add(s.seller, Pick{Card: id})
+			i, _ := s.cat.Card(id)
+			if !shown[s.loc[i]] {
+				shown[s.loc[i]] = true
+				add(s.seller, Pick{Card: id})
+			}
 		}
 	}
 	return out

@@ -125,7 +125,7 @@ func TestLegalCounts(t *testing.T) {
 		// Three offers: a withdraw and an accept each.
 		{"negotiation with three offers", offers, 3*6 + 3*2 + 2 + 1},
 		{"force: name perfume, spices, coffee, silk, wine, tea", forced, 6},
-		{"pick one of 4 tea cards", named, 4},
+		{"pick: David shows 4 tea cards, alike, listed once", named, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -108,6 +108,9 @@ var _ engine.Describer = (*State)(nil)
 // Setup is the setup the game started from.
 func (s *State) Setup() engine.Setup { return s.setup }
 
+// Catalog is the deck the game is played with.
+func (s *State) Catalog() *Catalog { return s.cat }
+
 // Phase is the step of the game.
 func (s *State) Phase() Phase { return s.phase }
 
@@ -188,6 +191,17 @@ func (s *State) firstShort() engine.Seat {
 	return engine.NoSeat
 }
 
+// notHolding refuses a card that p does not hold, naming it as printed
+// (its good, or the Contraband).
+func (s *State) notHolding(p engine.Seat, i int) error {
+	if i == contrabandIdx {
+		return engine.Refuse(ErrNotYourCard, fmt.Sprintf("%s does not hold the %s card", s.player(p), s.cat.ContrabandEN),
+			fmt.Sprintf("%s n'a pas la carte %s en main", s.player(p), s.cat.ContrabandFR))
+	}
+	return engine.Refuse(ErrNotYourCard, fmt.Sprintf("%s does not hold that %s card", s.player(p), s.cat.Name(i, "en")),
+		fmt.Sprintf("%s n'a pas cette carte %s en main", s.player(p), s.cat.Name(i, "fr")))
+}
+
 // card resolves a card id.
 func (s *State) card(id CardID) (int, error) {
 	if id == "" {
@@ -255,11 +269,12 @@ func (s *State) notNow(what string) error {
 	case PhaseNegotiate:
 		en, fr = "the negotiation is on: offers, then the seller accepts one or forces the sale", "la négociation est en cours : les acheteurs proposent, puis le vendeur accepte une offre ou force la vente"
 	case PhaseForceName:
-		en, fr = fmt.Sprintf("the sale is forced: %s must name the good he wants", s.player(s.seller)), fmt.Sprintf("la vente est forcée : %s doit annoncer la marchandise recherchée", s.player(s.seller))
+		en, fr = fmt.Sprintf("the sale is forced: %s must name the good they want", s.player(s.seller)), fmt.Sprintf("la vente est forcée : %s doit annoncer la marchandise recherchée", s.player(s.seller))
 	case PhaseForcePick:
 		en, fr = fmt.Sprintf("the sale is forced: %s must pick one of the revealed cards", s.player(s.seller)), fmt.Sprintf("la vente est forcée : %s doit choisir une des cartes montrées", s.player(s.seller))
 	}
-	return engine.Refuse(engine.ErrNotNow, fmt.Sprintf("%s: not now, %s", what, en), fmt.Sprintf("%s : pas maintenant, %s", what, fr))
+	wen, wfr := doing(what)
+	return engine.Refuse(engine.ErrNotNow, fmt.Sprintf("%s: not now, %s", wen, en), fmt.Sprintf("%s : pas maintenant, %s", wfr, fr))
 }
 
 // sellerActs returns the seller if by may act for him: the seller himself
@@ -268,7 +283,38 @@ func (s *State) sellerActs(by engine.Seat, what string) (engine.Seat, error) {
 	if isTable(by) || by == s.seller {
 		return s.seller, nil
 	}
-	return 0, engine.Refusef(ErrNotSeller, "%s: only %s, the seller, may do that", "%s : seul %s, le vendeur, peut le faire", what, s.player(s.seller))
+	wen, wfr := doing(what)
+	return 0, engine.Refuse(ErrNotSeller, fmt.Sprintf("%s: only %s, the seller, may do that", wen, s.player(s.seller)),
+		fmt.Sprintf("%s : seul %s, le vendeur, peut le faire", wfr, s.player(s.seller)))
+}
+
+// doing names what a command does, in English and French, for the
+// refusals: a player reads "bid: not now", "enchérir : pas maintenant",
+// never the French player an English command's name.
+func doing(command string) (en, fr string) {
+	switch command {
+	case "bid":
+		return "bid", "enchérir"
+	case "pass":
+		return "pass", "passer"
+	case "lay":
+		return "lay a card", "poser une carte"
+	case "offer":
+		return "offer", "faire une offre"
+	case "withdraw":
+		return "take back an offer", "retirer une offre"
+	case "bonus":
+		return "lay coins on the card for sale", "poser des pièces sur la carte en vente"
+	case "accept":
+		return "accept an offer", "accepter une offre"
+	case "force":
+		return "force the sale", "forcer la vente"
+	case "name":
+		return "name a good", "annoncer une marchandise"
+	case "pick":
+		return "pick a card", "choisir une carte"
+	}
+	return command, command
 }
 
 func (s *State) decideDeal(by engine.Seat, c Deal) ([]engine.Event, error) {
@@ -311,14 +357,13 @@ func (s *State) decideDeal(by engine.Seat, c Deal) ([]engine.Event, error) {
 	}
 	seen := map[int]bool{}
 	for _, i := range cards {
-		id := s.cat.ID(i)
 		switch {
 		case i == contrabandIdx:
 			return nil, engine.Refuse(ErrDealContraband, "", "")
 		case seen[i]:
-			return nil, engine.Refusef(ErrAlreadyDealt, "%s is dealt twice in this deal", "%s est distribuée deux fois dans cette donne", id)
+			return nil, engine.Refuse(ErrAlreadyDealt, fmt.Sprintf("%s is dealt twice in this deal", s.cat.Phrase(i, "en")), fmt.Sprintf("%s est distribuée deux fois dans cette donne", s.cat.Phrase(i, "fr")))
 		case s.loc[i] != locUndealt:
-			return nil, engine.Refusef(ErrAlreadyDealt, "%s was dealt already", "%s a déjà été distribuée", id)
+			return nil, engine.Refuse(ErrAlreadyDealt, fmt.Sprintf("%s was dealt already", s.cat.Phrase(i, "en")), fmt.Sprintf("%s a déjà été distribuée", s.cat.Phrase(i, "fr")))
 		}
 		seen[i] = true
 	}
@@ -435,7 +480,7 @@ func (s *State) decideLay(by engine.Seat, c Lay) ([]engine.Event, error) {
 			return nil, err
 		}
 		if s.loc[i] != int8(p) {
-			return nil, engine.Refusef(ErrNotYourCard, "%s does not hold %s", "%s n'a pas %s en main", s.player(p), c.Card)
+			return nil, s.notHolding(p, i)
 		}
 		return []engine.Event{Laid{By: p, Card: c.Card, Up: c.Up}}, nil
 	}
@@ -444,7 +489,7 @@ func (s *State) decideLay(by engine.Seat, c Lay) ([]engine.Event, error) {
 	switch l := s.loc[i]; {
 	case l == locMarket && !isTable(by) && by != s.seller:
 		// A buyer must not learn the face-down card by probing it.
-		return nil, engine.Refusef(ErrNotYourCard, "%s does not hold %s", "%s n'a pas %s en main", s.player(by), c.Card)
+		return nil, s.notHolding(by, i)
 	case l == locMarket:
 		if !s.up && c.Up {
 			return nil, engine.Refusef(ErrCannotTurn, "the card for sale was laid face down and stays so", "la carte en vente a été posée face cachée et le reste")
@@ -452,7 +497,7 @@ func (s *State) decideLay(by engine.Seat, c Lay) ([]engine.Event, error) {
 		return nil, engine.Refusef(ErrNoTakeBack, "that card is on the market already and stays there until it is sold", "cette carte est déjà sur le marché et y reste jusqu'à sa vente")
 	case engine.Seat(l) == s.seller:
 		if !isTable(by) && by != s.seller {
-			return nil, engine.Refusef(ErrNotYourCard, "%s does not hold %s", "%s n'a pas %s en main", s.player(by), c.Card)
+			return nil, s.notHolding(by, i)
 		}
 		if c.Up {
 			return nil, engine.Refuse(ErrForcedUp, "", "")
@@ -461,7 +506,7 @@ func (s *State) decideLay(by engine.Seat, c Lay) ([]engine.Event, error) {
 	default:
 		b := engine.Seat(l)
 		if !isTable(by) && by != b {
-			return nil, engine.Refusef(ErrNotYourCard, "%s does not hold %s", "%s n'a pas %s en main", s.player(by), c.Card)
+			return nil, s.notHolding(by, i)
 		}
 		return s.decideOffer(b, Offer{Card: c.Card, Up: c.Up, Coins: s.offers[b].coins})
 	}
@@ -481,7 +526,7 @@ func (s *State) decideOffer(by engine.Seat, c Offer) ([]engine.Event, error) {
 		return nil, engine.Refusef(engine.ErrBadArgument, "coins=%d: an offer of coins is 0 or more", "coins=%d : une offre de pièces est de 0 ou plus", c.Coins)
 	}
 	if c.Card == "" && c.Coins == 0 {
-		return nil, engine.Refuse(ErrEmptyOffer, "an offer is a card, coins, or both; to take an offer back, withdraw", "une offre est une carte, des pièces, ou les deux ; pour retirer une offre : withdraw")
+		return nil, engine.Refuse(ErrEmptyOffer, "an offer is a card, coins, or both; to take an offer back, withdraw it", "une offre est une carte, des pièces, ou les deux ; pour annuler une offre, retirez-la")
 	}
 	if c.Card != "" {
 		i, err := s.card(c.Card)
@@ -489,7 +534,7 @@ func (s *State) decideOffer(by engine.Seat, c Offer) ([]engine.Event, error) {
 			return nil, err
 		}
 		if s.loc[i] != int8(by) {
-			return nil, engine.Refusef(ErrNotYourCard, "%s does not hold %s", "%s n'a pas %s en main", s.player(by), c.Card)
+			return nil, s.notHolding(by, i)
 		}
 	} else {
 		c.Up = false
@@ -566,7 +611,7 @@ func (s *State) decideForce(by engine.Seat, c Force) ([]engine.Event, error) {
 		return nil, err
 	}
 	if s.loc[i] != int8(p) {
-		return nil, engine.Refusef(ErrNotYourCard, "%s does not hold %s", "%s n'a pas %s en main", s.player(p), c.Card)
+		return nil, s.notHolding(p, i)
 	}
 	return []engine.Event{Forced(c)}, nil
 }
@@ -630,19 +675,26 @@ func (s *State) decidePick(by engine.Seat, c Pick) ([]engine.Event, error) {
 	}
 	revealed := s.holdersOf(s.named)
 	if !slices.Contains(revealed, c.Card) {
-		return nil, engine.Refusef(ErrNotRevealed, "%s was not revealed; pick one of %s", "%s n'a pas été montrée ; choisissez parmi %s", c.Card, joinIDs(revealed))
+		return nil, s.notRevealed(i, revealed)
 	}
 	ev := ForcedSold{Seller: p, Buyer: engine.Seat(s.loc[i]), Card: c.Card,
 		Market: []CardID{s.cat.ID(int(s.market[0])), s.cat.ID(int(s.market[1]))}}
 	return s.withWin(ev, ev.Buyer, p)
 }
 
-func joinIDs(ids []CardID) string {
-	parts := make([]string, len(ids))
-	for i, id := range ids {
-		parts[i] = string(id)
+// notRevealed refuses to pick card i, which was not shown: it names the
+// buyers who showed a card of the good asked for.
+func (s *State) notRevealed(i int, revealed []CardID) error {
+	var who []string
+	for _, id := range revealed {
+		if j, ok := s.cat.Card(id); ok && !slices.Contains(who, s.player(engine.Seat(s.loc[j]))) {
+			who = append(who, s.player(engine.Seat(s.loc[j])))
+		}
 	}
-	return strings.Join(parts, ", ")
+	g := s.named
+	return engine.Refuse(ErrNotRevealed,
+		fmt.Sprintf("that %s card was not shown; take a %s card from %s", s.cat.Name(i, "en"), s.cat.GoodName(g, "en"), strings.Join(who, " or ")),
+		fmt.Sprintf("cette carte %s n'a pas été montrée ; prenez une carte %s à %s", s.cat.Name(i, "fr"), s.cat.GoodName(g, "fr"), strings.Join(who, " ou ")))
 }
 
 // withWin returns the sale's event, followed by the win if the sale made

@@ -25,6 +25,7 @@ func Game() kit.Game {
 		Adapter:    func(engine.Rules) kit.Adapter { return negoceAdapter{} },
 		Info:       Info,
 		Vocabulary: vocabulary,
+		Play:       play,
 		Web:        web,
 		Cards:      &kit.Cards{Keys: []string{"contraband"}, Decode: cards},
 		// Négoce has a winner and no points; the Contraband auction's
