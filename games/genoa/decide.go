@@ -60,7 +60,7 @@ func (s *State) Decide(a engine.Action) (evs []engine.Event, err error) {
 	}
 	if _, ok := a.Cmd.(Draw); !ok && len(s.Pending) > 0 {
 		p := s.Pending[0]
-		return nil, refuse(ErrDrawFirst).enf("%s must first draw %d card(s) of the %s deck", s.name(p.Seat), p.N, deckKeys[p.Deck]).frf("%s doit d'abord piocher %d carte(s) %s", s.name(p.Seat), p.N, deckFR[p.Deck])
+		return nil, refuse(ErrDrawFirst).enf("%s must first draw %s of the %s deck", s.name(p.Seat), Count(p.N, "card", "cards", "en"), deckEN[p.Deck]).frf("%s doit d'abord piocher %s %s", s.name(p.Seat), Count(p.N, "carte", "cartes", "fr"), deckFR[p.Deck])
 	}
 	t := &tx{s: s.clone(), evs: make([]engine.Event, 0, 8)}
 	switch c := a.Cmd.(type) {
