@@ -292,3 +292,98 @@ func either(c bool, yes, no string) string {
 	}
 	return no
 }
+
+// ActionGives says what the action of the building at p gives, for
+// people: "1 silver and 1 copper", "1 extra action tile", "2 message
+// cards", "2 ownership markers", "a contract card or a large order
+// delivered"; "" for a street or the market.
+func (s *State) ActionGives(p Place, lang string) string {
+	b, ok := s.bldOf(p)
+	if !ok {
+		return ""
+	}
+	fr := lang == "fr"
+	bl := s.d.blds[b]
+	switch bl.Act {
+	case aWarehouse:
+		return fmt.Sprintf(either(fr, "1 %s et 1 %s", "1 %s and 1 %s"), s.d.goodName(bl.Goods[0], lang), s.d.goodName(bl.Goods[1], lang))
+	case aTile:
+		return either(fr, "1 tuile "+tileFR[bl.Tile], "1 "+tileEN[bl.Tile]+" tile")
+	case aDraw:
+		if fr {
+			return Count(bl.Count, "carte", "cartes", lang) + " " + deckFR[bl.Deck]
+		}
+		return fmt.Sprintf("%d %s %s", bl.Count, deckEN[bl.Deck], either(bl.Count == 1, "card", "cards"))
+	case aMarkers:
+		return Count(bl.Count, either(fr, "marqueur de propriété", "ownership marker"), either(fr, "marqueurs de propriété", "ownership markers"), lang)
+	case aVilla:
+		return either(fr, "une carte contrat, ou une grosse commande livrée", "a contract card, or a large order delivered")
+	}
+	return ""
+}
+
+// Yields lists what the action of the building at p would give now that
+// a deal may let its taker pay with afterwards (goods of a warehouse, a
+// building's tile), by key, while the supply has them.
+func (s *State) Yields(p Place) []string {
+	b, ok := s.bldOf(p)
+	if !ok {
+		return nil
+	}
+	bl := s.d.blds[b]
+	var out []string
+	switch bl.Act {
+	case aWarehouse:
+		for _, g := range bl.Goods {
+			if s.Supply[g] > 0 {
+				out = append(out, s.d.prof.Goods[g])
+			}
+		}
+	case aTile:
+		if s.TileSup[bl.Tile] > 0 {
+			out = append(out, tileKeys[bl.Tile])
+		}
+	}
+	return out
+}
+
+// CardGoods names the goods a large or small order asks for: "wheat,
+// silver, linen".
+func (s *State) CardGoods(id, lang string) string {
+	c, ok := s.d.cardByID[id]
+	if !ok {
+		return ""
+	}
+	var out []string
+	for _, g := range s.d.cards[c].Goods {
+		out = append(out, s.d.goodName(g, lang))
+	}
+	return strings.Join(out, ", ")
+}
+
+// ItemName names an item of a trade 1:1 ("silk", "tile:extra", "marker",
+// "card:M03", "deck:contract") for people.
+func (s *State) ItemName(x, lang string) string {
+	fr := lang == "fr"
+	k, v, _ := strings.Cut(x, ":")
+	switch k {
+	case "marker":
+		return either(fr, "1 marqueur de propriété", "1 ownership marker")
+	case "tile":
+		return either(fr, "1 tuile "+TileName(v, lang), "1 "+TileName(v, lang)+" tile")
+	case "card":
+		return s.CardName(v, lang)
+	case "deck":
+		if i := deckIndex(v); i >= 0 {
+			return either(fr, "la carte du dessus de la pioche "+deckFR[i], "the top card of the "+deckEN[i]+" deck")
+		}
+	}
+	return "1 " + s.GoodName(x, lang)
+}
+
+// IsVilla reports whether p is a villa: its action draws a contract card
+// or delivers a large order.
+func (s *State) IsVilla(p Place) bool {
+	b, ok := s.bldOf(p)
+	return ok && s.d.blds[b].Act == aVilla
+}

@@ -27,6 +27,7 @@ func Game() kit.Game {
 		},
 		Dice:     func(blue, red int) bool { return blue >= 1 && blue <= 8 && red >= 1 && red <= 8 },
 		Info:     Info,
+		Play:     play,
 		Announce: func(cmd engine.Command) bool { return cmd.Name() == "offer" },
 		Edit:     &kit.Editor{Load: loadBoard, Apply: editCells, Encode: encodeBoard, File: "configs/genoa/board.yaml"},
 		Web:      web,
