@@ -469,7 +469,7 @@ func (b *builder) accept(c genoa.Accept) {
 	who := b.name(c.From)
 	b.add(kit.Action{ID: "accept:" + strconv.Itoa(int(c.From)), Group: "accept", By: b.seat, Target: string(b.here()),
 		Label: tx(fmt.Sprintf("Accept %s's offer: %s", who, g.PayWords(o.Ducats, o.Goods, o.Cards, o.Tiles, o.Markers, "en")),
-			fmt.Sprintf("Accepter l'offre de %s : %s", who, g.PayWords(o.Ducats, o.Goods, o.Cards, o.Tiles, o.Markers, "fr"))),
+			fmt.Sprintf("Accepter l'offre %s : %s", deFR(who), g.PayWords(o.Ducats, o.Goods, o.Cards, o.Tiles, o.Markers, "fr"))),
 		Build: func(map[string]string) (engine.Command, error) { return c, nil }})
 }
 
@@ -712,11 +712,11 @@ func (b *builder) acquire(street genoa.Place, legal []engine.Action) {
 				label = tx("place your marker", "poser votre marqueur")
 				if owned {
 					who := b.name(engine.Seat(owner))
-					label = tx("replace "+who+"'s marker with yours (one more marker)", "remplacer le marqueur de "+who+" par le vôtre (un marqueur de plus)")
+					label = tx("replace "+who+"'s marker with yours (one more marker)", "remplacer le marqueur "+deFR(who)+" par le vôtre (un marqueur de plus)")
 				}
 			case "remove":
 				who := b.name(engine.Seat(owner))
-				label = tx("only remove "+who+"'s marker", "seulement retirer le marqueur de "+who)
+				label = tx("only remove "+who+"'s marker", "seulement retirer le marqueur "+deFR(who))
 			}
 			f.Options = append(f.Options, kit.Option{Value: v, Label: label})
 		}
@@ -748,4 +748,13 @@ func moveFirst(opts []string, v string) []string {
 		return opts
 	}
 	return append([]string{v}, slices.Delete(slices.Clone(opts), i, i+1)...)
+}
+
+// deFR writes "de Bruno", "d'Anna": French elides "de" before a vowel or
+// a mute h.
+func deFR(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUYHÉÈÊÂÎÔaeiouyhéèêâîô", []rune(name)[0]) {
+		return "d'" + name
+	}
+	return "de " + name
 }
