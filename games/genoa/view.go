@@ -7,20 +7,18 @@ import (
 // View is what one seat (or the table) may see. Money and cards are secret
 // in Genoa: a seat sees its own and only counts of the others'.
 type View struct {
-	Edition  string        `json:"edition"`
-	Phase    string        `json:"phase"`
-	Round    int           `json:"round"`
-	Track    int           `json:"track"`
-	Rounds   int           `json:"rounds"`
-	Merchant engine.Seat   `json:"merchant"`
-	Path     []Place       `json:"path"`
-	Moves    int           `json:"movesLeft"`
-	Reach    []Route       `json:"reachable,omitempty"`
-	Done     []Place       `json:"actionsTaken,omitempty"`
-	Actor    engine.Seat   `json:"actor"`
-	Offers   []engine.Seat `json:"offers,omitempty"`
-	// Offered is what each standing offer holds: offers are made aloud.
-	Offered  []OfferView     `json:"offered,omitempty"`
+	Edition  string          `json:"edition"`
+	Phase    string          `json:"phase"`
+	Round    int             `json:"round"`
+	Track    int             `json:"track"`
+	Rounds   int             `json:"rounds"`
+	Merchant engine.Seat     `json:"merchant"`
+	Path     []Place         `json:"path"`
+	Moves    int             `json:"movesLeft"`
+	Reach    []Route         `json:"reachable,omitempty"`
+	Done     []Place         `json:"actionsTaken,omitempty"`
+	Actor    engine.Seat     `json:"actor"`
+	Offers   []engine.Seat   `json:"offers,omitempty"`
 	Discs    []Place         `json:"discs,omitempty"`
 	Acquirer engine.Seat     `json:"acquirer"`
 	Drawing  *DrawView       `json:"drawing,omitempty"`
@@ -41,17 +39,6 @@ type DrawView struct {
 	Seat engine.Seat `json:"seat"`
 	Deck string      `json:"deck"`
 	N    int         `json:"n"`
-}
-
-// OfferView is a standing offer for the current building's action. The
-// cards offered are counted, not named.
-type OfferView struct {
-	Seat    engine.Seat    `json:"seat"`
-	Ducats  int            `json:"ducats,omitempty"`
-	Goods   map[string]int `json:"goods,omitempty"`
-	Tiles   map[string]int `json:"tiles,omitempty"`
-	Markers int            `json:"markers,omitempty"`
-	Cards   int            `json:"cards,omitempty"`
 }
 
 // PlayerView is what everyone sees of a player.
@@ -93,8 +80,6 @@ func (s *State) View(seat engine.Seat) any {
 	}
 	for _, o := range s.Offers {
 		v.Offers = append(v.Offers, o.Seat)
-		t := s.transferOf(o.Seat, engine.NoSeat, "", o.Pay)
-		v.Offered = append(v.Offered, OfferView{Seat: o.Seat, Ducats: t.Ducats, Goods: t.Goods, Tiles: t.Tiles, Markers: t.Markers, Cards: len(t.Cards)})
 	}
 	for _, sq := range s.Discs {
 		v.Discs = append(v.Discs, d.place(sq))

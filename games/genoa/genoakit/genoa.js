@@ -1,7 +1,7 @@
 // The Traders of Genoa: the board with the pawn's path this turn and the
 // squares it can still reach, the round track, and on a seat's phone its
 // own money and cards; beside it every player's public holdings; and the
-// deal on the table (the offers for the action of the building where the
+// deal on the table (who offered for the action of the building where the
 // pawn stands, who will take it). Registered in app.js's renderer table.
 //
 // The board's squares and the hand's cards that an action of this phone
@@ -31,7 +31,7 @@ window.RENDERERS = window.RENDERERS || {};
       marker: "marqueur", markers: "marqueurs", cards: "Cartes", action: "action", actions: "actions", yourMoney: "Votre argent",
       ducat: "ducat", ducats: "ducats", yourCards: "Vos cartes", contracts: "Vos contrats valent", supply: "Réserve", decks: "Pioches",
       drawing: "Pioche", path: "Chemin", corrections: "Corrections du personnel", none: "aucune",
-      deal: "Négociation", offersFor: "Offres pour l'action", offers: "offre", willAct: "fera l'action", gives: "rapporte",
+      deal: "Négociation", offersFor: "Offres pour l'action", offered: "a fait une offre", willAct: "fera l'action", gives: "rapporte",
       card: "carte", cardsN: "cartes", players: "Joueurs", noCards: "Aucune carte" },
     en: { round: "Round", of: "of", track: "Round track", phase: "Phase", merchant: "Merchant",
       move: "move left", moves: "moves left",
@@ -39,7 +39,7 @@ window.RENDERERS = window.RENDERERS || {};
       marker: "marker", markers: "markers", cards: "Cards", action: "action", actions: "actions", yourMoney: "Your money",
       ducat: "ducat", ducats: "ducats", yourCards: "Your cards", contracts: "Your contracts are worth", supply: "Supply", decks: "Decks",
       drawing: "Drawing", path: "Path", corrections: "Staff corrections", none: "none",
-      deal: "Negotiation", offersFor: "Offers for the action", offers: "offer", willAct: "will take the action", gives: "gives",
+      deal: "Negotiation", offersFor: "Offers for the action", offered: "made an offer", willAct: "will take the action", gives: "gives",
       card: "card", cardsN: "cards", players: "Players", noCards: "No cards" },
   };
 
@@ -181,26 +181,17 @@ window.RENDERERS = window.RENDERERS || {};
       h("h3", {}, w.yourCards), cards.length ? h("ul", { class: "cards" }, cards) : h("p", {}, w.noCards));
   }
 
-  // offerWords says what an offer holds.
-  function offerWords(o, info, lang, w) {
-    const parts = [];
-    if (o.ducats) parts.push(count(o.ducats, w.ducat, w.ducats, lang));
-    for (const [k, n] of Object.entries(o.goods || {})) parts.push(n + " " + itemName(info && info.goods, k, lang));
-    for (const [k, n] of Object.entries(o.tiles || {})) parts.push(n + " × " + itemName(info && info.tiles, k, lang));
-    if (o.markers) parts.push(count(o.markers, w.marker, w.markers, lang));
-    if (o.cards) parts.push(count(o.cards, w.card, w.cardsN, lang));
-    return parts.join(", ");
-  }
-
   // truth is the deal on the table: the building where the pawn stands,
   // the offers for its action and who will take it. Null when none.
   function truth(h, v, info, lang, w, name, sep, tv) {
     const here = v.path && v.path.length ? v.path[v.path.length - 1] : null;
     const sq = here && square(info, here);
     if (v.phase !== "move" || !sq || sq.kind !== "building" || (v.actionsTaken || []).includes(here)) return null;
-    if (!(v.offered && v.offered.length) && !(v.actor >= 0)) return null;
-    const items = (v.offered || []).map((o) => h("li", { "data-seat": o.seat },
-      h("strong", { style: "color:" + COLOURS[o.seat % COLOURS.length] }, name(o.seat)), sep + offerWords(o, info, lang, w)));
+    if (!(v.offers && v.offers.length) && !(v.actor >= 0)) return null;
+    // Who offered is public; what, the merchant's phone shows (the
+    // amounts are not in the table's view).
+    const items = (v.offers || []).map((s) => h("li", { "data-seat": s },
+      h("strong", { style: "color:" + COLOURS[s % COLOURS.length] }, name(s)), " " + w.offered));
     return h("section", { class: "genoa-truth" + (tv ? " tv" : ""), "aria-live": "polite" },
       h("h3", {}, w.deal + sep + (sq[lang] || sq.en)),
       v.actor >= 0 ? h("p", {}, h("strong", { style: "color:" + COLOURS[v.actor % COLOURS.length] }, name(v.actor)), " " + w.willAct) : null,

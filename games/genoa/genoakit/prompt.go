@@ -56,7 +56,7 @@ func prompt(s engine.State, viewer engine.Seat) kit.Text {
 		}
 	case v.Phase == "move" && v.Actor >= 0:
 		do = tx("take the action "+g.SquareThe(here, "en", "of"), "faites l'action "+g.SquareThe(here, "fr", "of"))
-	case v.Phase == "move" && len(v.Offered) > 0 && v.Merchant == w && bound(g):
+	case v.Phase == "move" && len(v.Offers) > 0 && v.Merchant == w && bound(g):
 		do = tx("take the action "+g.SquareThe(here, "en", "of")+" or accept an offer", "faites l'action "+g.SquareThe(here, "fr", "of")+" ou acceptez une offre")
 	case v.Phase == "move" && v.Moves == 0:
 		do = tx("end the movement", "terminez le déplacement")

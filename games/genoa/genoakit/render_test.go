@@ -166,8 +166,8 @@ func TestRendererInChromium(t *testing.T) {
 	}{
 		{"merchant-after-roll", rolled, 0, "fr", 390, 844, ""},
 		{"bruno-may-offer", atBuilding, 1, "en", 360, 780, ""},
-		{"merchant-offer-made", offered, 0, "en", 430, 900, "Bruno: 5 ducats"},
-		{"table", offered, engine.NoSeat, "fr", 1280, 800, "Bruno : 5 ducats"},
+		{"merchant-offer-made", offered, 0, "en", 430, 900, "Bruno made an offer"},
+		{"table", offered, engine.NoSeat, "fr", 1280, 800, "Bruno a fait une offre"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := harnessData{Lang: tc.lang, Info: info, TV: tc.seat == engine.NoSeat, Players: tc.s.Setup().Players, View: tc.s.View(tc.seat)}
