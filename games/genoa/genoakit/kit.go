@@ -1,6 +1,7 @@
 // Package genoakit is The Traders of Genoa at a Comptoir table: its table
 // adapter (dice, square and card tags, board sensors, the confirm button),
-// its page data and renderer, its card catalog for enrolment, the staff's
+// its page data and renderer, how it is played from the phones without
+// notation (Play: play.go), its card catalog for enrolment, the staff's
 // board editor and its BG Stats entry. The pure rules are package genoa.
 package genoakit
 
