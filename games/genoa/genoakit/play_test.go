@@ -615,3 +615,87 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+// TestWaitingSeatHasAnAction: whenever the game waits for a seat, that
+// seat's phone has something to tap (no step is left to a card reader or
+// a dice camera).
+func TestWaitingSeatHasAnAction(t *testing.T) {
+	visit(t, func(t *testing.T, s *genoa.State) {
+		for _, w := range s.Waiting() {
+			if len(play.Actions(s, w)) == 0 {
+				t.Errorf("the game waits for seat %d, whose phone has no action (%+v)", w, s.View(engine.NoSeat).(genoa.View).Drawing)
+			}
+		}
+	})
+}
+
+// TestRoundsByTapsOnly plays games from the deal of the hands by tapping
+// only: each step, a phone the game waits for taps one of its actions
+// (seeded choice), with values picked among its options and steppers; a
+// refused tap is followed by another. Every game must get through two
+// rounds, and every deal is played only once its payer accepted.
+func TestRoundsByTapsOnly(t *testing.T) {
+	for i, tc := range []struct {
+		edition string
+		players int
+	}{{"alea-2001", 3}, {"filosofia-2008", 2}, {"filosofia-2008", 4}, {"alea-2001", 5}} {
+		t.Run(fmt.Sprintf("%s-%dp", tc.edition, tc.players), func(t *testing.T) {
+			s, err := genoa.New().Start(engine.Setup{Game: "genoa", Variant: tc.edition, Players: names[:tc.players]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(uint64(i), 3))
+			taps, refused, consents := 0, 0, 0
+			for s.(*genoa.State).Round < 3 {
+				if taps > 3000 {
+					t.Fatalf("round %d after %d taps (%d refused)", s.(*genoa.State).Round, taps, refused)
+				}
+				w := s.Waiting()[0]
+				acts := play.Actions(s, w)
+				// Another phone sometimes acts first (an offer, a tile).
+				if o := engine.Seat(rng.IntN(tc.players)); o != w && rng.IntN(4) == 0 {
+					if more := play.Actions(s, o); len(more) > 0 {
+						acts = more
+					}
+				}
+				a := acts[rng.IntN(len(acts))]
+				values := map[string]string{}
+				for _, f := range a.Fields {
+					switch {
+					case len(f.Options) > 0:
+						values[f.Key] = f.Options[rng.IntN(len(f.Options))].Value
+					case rng.IntN(2) == 0:
+						values[f.Key] = strconv.Itoa(f.Min + rng.IntN(min(f.Max, 20)-f.Min+1))
+					}
+				}
+				taps++
+				cmd, err := a.Build(values)
+				if err != nil {
+					refused++
+					continue
+				}
+				act := engine.Action{By: a.By, Cmd: cmd}
+				if who := play.Consent(s, act); len(who) > 0 {
+					consents++
+					d := cmd.(genoa.Deal)
+					if !slices.Equal(who, []engine.Seat{d.From}) {
+						t.Fatalf("consent for %s: %v", cmdJSON(cmd), who)
+					}
+					if rng.IntN(3) == 0 {
+						continue // the payer refuses: nothing is played
+					}
+				}
+				next, _, err := engine.Play(s, act)
+				if err != nil {
+					if _, ok := engine.AsRefusal(err); !ok {
+						t.Fatalf("%s: %v", cmdJSON(cmd), err)
+					}
+					refused++
+					continue
+				}
+				s = next
+			}
+			t.Logf("two rounds in %d taps, %d refused, %d deals asked for consent", taps, refused, consents)
+		})
+	}
+}
