@@ -26,8 +26,10 @@ import (
 //     movement;
 //   - the phone of whoever has the current building's action: taking it,
 //     the small order after it, the tiles of the action's timing;
-//   - the other players' phones: an offer for the current building's
-//     action, the extra-action tile;
+//   - the other players' phones: a deal proposed to the merchant for a
+//     square next to the pawn (played as the table once the merchant
+//     accepted it: Consent), an offer for the current building's action,
+//     the extra-action tile;
 //   - the acquiring player's: acquiring from each street, or passing;
 //   - the drawing player's phone: the card drawn, by name, played as the
 //     table (engine.NoSeat) as a card reader would. The drawer holds the
@@ -110,6 +112,9 @@ func actions(s engine.State, seat engine.Seat) []kit.Action {
 		case genoa.Deal:
 			if mine(a) {
 				b.deal(c, legal)
+			}
+			if c.From == seat {
+				b.propose(c)
 			}
 		case genoa.Offer:
 			if mine(a) {
@@ -399,6 +404,43 @@ func (b *builder) deal(c genoa.Deal, legal []engine.Action) {
 				}
 			}
 			return d, nil
+		}})
+}
+
+// propose is a deal a player proposes to the merchant for a square next
+// to the pawn: the proposer pays (what they choose, up to their own
+// money, which their phone may show), the pawn goes there, and at a
+// building the proposer takes its action. It is played as the table,
+// which may conclude a deal, once the merchant accepted it (Consent).
+func (b *builder) propose(c genoa.Deal) {
+	g := b.g
+	id := "propose:" + string(c.To)
+	if b.seen[id] {
+		return
+	}
+	ducats := 0
+	if b.v.Mine != nil {
+		ducats = b.v.Mine.Ducats
+	}
+	def := 0
+	if c.Ducats > 0 {
+		def = min(5, ducats)
+	}
+	fs := b.payFields(b.seat, ducats, def, c.Goods)
+	merchant := b.name(b.v.Merchant)
+	label := tx(fmt.Sprintf("Propose a deal to %s: you pay, the merchant goes %s", merchant, g.SquareThe(c.To, "en", "to")),
+		fmt.Sprintf("Proposer un marché à %s : vous payez, le marchand va %s", merchant, g.SquareThe(c.To, "fr", "to")))
+	if g.ActionGives(c.To, "en") != "" {
+		label.EN += " and you take its action"
+		label.FR += " et vous y faites l'action"
+	}
+	b.add(kit.Action{ID: id, Group: "deal", By: engine.NoSeat, Target: string(c.To), Label: label, Fields: fs,
+		Build: func(values map[string]string) (engine.Command, error) {
+			ducats, goods, tiles, markers, err := payment(values, fs)
+			if err != nil {
+				return nil, err
+			}
+			return genoa.Deal{From: b.seat, To: c.To, Ducats: ducats, Goods: goods, Tiles: tiles, Markers: markers}, nil
 		}})
 }
 

@@ -477,8 +477,9 @@ func TestATurnByTaps(t *testing.T) {
 }
 
 // TestDealNeedsConsent: the merchant's deal takes the other player's
-// ducats, so that player must accept it; an offer, its acceptance, a move
-// need nobody.
+// ducats, so that player must accept it; the player's own proposal of a
+// deal moves the merchant's pawn, so the merchant must accept it; an
+// offer, its acceptance, a move need nobody.
 func TestDealNeedsConsent(t *testing.T) {
 	s := start(t, "alea-2001")
 	s = tap(t, s, 0, "roll", map[string]string{"blue": "2", "red": "2"})
@@ -508,11 +509,33 @@ func TestDealNeedsConsent(t *testing.T) {
 	if _, err := deal.Build(map[string]string{"ducats": "-1"}); !errors.Is(err, engine.ErrIllegal) {
 		t.Errorf("ducats -1: %v, want a refusal", err)
 	}
+	// Bruno's own phone proposes a deal for the same square, up to his
+	// money, played as the table once Anna accepts.
+	to := strings.TrimPrefix(deal.ID, "deal:1:")
+	prop, err := kit.Find(play.Actions(s, 1), "propose:"+to)
+	if err != nil {
+		t.Fatalf("Bruno cannot propose a deal for %s: %v", to, ids(s, 1))
+	}
+	if prop.By != engine.NoSeat || prop.Target != to || prop.Fields[0].Max != s.View(1).(genoa.View).Mine.Ducats {
+		t.Errorf("Bruno's proposal %+v", prop)
+	}
+	pcmd, err := prop.Build(map[string]string{"ducats": "7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := pcmd.(genoa.Deal); d.From != 1 || d.Ducats != 7 || string(d.To) != to {
+		t.Errorf("proposal built %+v", d)
+	}
+	if _, err := s.Decide(engine.Action{By: prop.By, Cmd: pcmd}); err != nil {
+		t.Errorf("the accepted proposal is refused: %v", err)
+	}
 	for _, tc := range []struct {
 		a    engine.Action
 		want []engine.Seat
 	}{
+		{engine.Action{By: prop.By, Cmd: pcmd}, []engine.Seat{0}},
 		{engine.Action{By: 0, Cmd: cmd}, []engine.Seat{1}},
+		{engine.Action{By: engine.NoSeat, Cmd: cmd}, []engine.Seat{0}},
 		{engine.Action{By: engine.Staff, Cmd: cmd}, nil},
 		{engine.Action{By: 0, Cmd: genoa.Move{To: "3-2"}}, nil},
 		{engine.Action{By: 1, Cmd: genoa.Offer{Ducats: 5}}, nil},
@@ -678,8 +701,12 @@ func TestRoundsByTapsOnly(t *testing.T) {
 				if who := play.Consent(s, act); len(who) > 0 {
 					consents++
 					d := cmd.(genoa.Deal)
-					if !slices.Equal(who, []engine.Seat{d.From}) {
-						t.Fatalf("consent for %s: %v", cmdJSON(cmd), who)
+					want := d.From // the merchant's deal: the payer accepts
+					if a.By == engine.NoSeat {
+						want = s.(*genoa.State).Merchant // the payer's proposal: the merchant accepts
+					}
+					if !slices.Equal(who, []engine.Seat{want}) {
+						t.Fatalf("consent for %s by %v: %v, want %v", cmdJSON(cmd), a.By, who, want)
 					}
 					if rng.IntN(3) == 0 {
 						continue // the payer refuses: nothing is played

@@ -104,10 +104,21 @@ func capital(s string) string {
 // consent lists who must accept a command before it is played: a deal
 // concluded by the merchant takes the other player's ducats or goods and
 // binds that player to the building's action, so that player must accept
-// it. An offer is the offerer's own, and accepting it pays what its maker
-// offered: neither needs anyone else.
+// it; a deal played as the table is the payer's proposal (only the
+// payer's phone has it), which moves the merchant's pawn, so the merchant
+// must accept it. An offer is the offerer's own, and accepting it pays
+// what its maker offered: neither needs anyone else. The staff's
+// corrections need nobody.
 func consent(s engine.State, a engine.Action) []engine.Seat {
-	if d, ok := a.Cmd.(genoa.Deal); ok && a.By != engine.Staff && d.From != a.By && d.From >= 0 {
+	d, ok := a.Cmd.(genoa.Deal)
+	g, isGenoa := s.(*genoa.State)
+	if !ok || !isGenoa || a.By == engine.Staff || d.From < 0 {
+		return nil
+	}
+	switch {
+	case a.By == engine.NoSeat && d.From != g.Merchant:
+		return []engine.Seat{g.Merchant}
+	case a.By != engine.NoSeat && d.From != a.By:
 		return []engine.Seat{d.From}
 	}
 	return nil
