@@ -427,12 +427,14 @@ func (b *builder) propose(c genoa.Deal) {
 		def = min(5, ducats)
 	}
 	fs := b.payFields(b.seat, ducats, def, c.Goods)
-	merchant := b.name(b.v.Merchant)
-	label := tx(fmt.Sprintf("Propose a deal to %s: you pay, the merchant goes %s", merchant, g.SquareThe(c.To, "en", "to")),
-		fmt.Sprintf("Proposer un marché à %s : vous payez, le marchand va %s", merchant, g.SquareThe(c.To, "fr", "to")))
+	// The label names both sides, not "you": the merchant reads it too,
+	// in the proposal to accept.
+	merchant, who := b.name(b.v.Merchant), b.name(b.seat)
+	label := tx(fmt.Sprintf("Deal with %s: %s pays, the merchant goes %s", merchant, who, g.SquareThe(c.To, "en", "to")),
+		fmt.Sprintf("Marché avec %s : %s paie, le marchand va %s", merchant, who, g.SquareThe(c.To, "fr", "to")))
 	if g.ActionGives(c.To, "en") != "" {
-		label.EN += " and you take its action"
-		label.FR += " et vous y faites l'action"
+		label.EN += fmt.Sprintf(" and %s takes its action", who)
+		label.FR += fmt.Sprintf(" et %s y fait l'action", who)
 	}
 	b.add(kit.Action{ID: id, Group: "deal", By: engine.NoSeat, Target: string(c.To), Label: label, Fields: fs,
 		Build: func(values map[string]string) (engine.Command, error) {
