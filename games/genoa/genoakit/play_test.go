@@ -50,6 +50,7 @@ func visit(t *testing.T, check func(t *testing.T, s *genoa.State)) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			defer func() { t.Logf("%d states", len(acts)+1) }()
 			for i, a := range acts {
 				check(t, s.(*genoa.State))
 				if t.Failed() {
@@ -75,7 +76,9 @@ func visit(t *testing.T, check func(t *testing.T, s *genoa.State)) {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(uint64(i), 16))
-			for step := 0; !s.(*genoa.State).Over(); step++ {
+			step := 0
+			defer func() { t.Logf("%d states", step+1) }()
+			for ; !s.(*genoa.State).Over(); step++ {
 				check(t, s.(*genoa.State))
 				if t.Failed() {
 					t.Fatalf("at step %d", step)
