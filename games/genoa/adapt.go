@@ -9,7 +9,7 @@ import (
 
 // gridOf reads the board layout as a grid of square keys, and its
 // buildings' names, for newData.
-func gridOf(b *board.Board, edition string) (grid [8][8]string, names map[string][2]string) {
+func gridOf(b *board.Board) (grid [8][8]string, names map[string][2]string) {
 	names = map[string][2]string{}
 	for x := 1; x <= 8; x++ {
 		for y := 1; y <= 8; y++ {
@@ -19,8 +19,7 @@ func gridOf(b *board.Board, edition string) (grid [8][8]string, names map[string
 				grid[x-1][y-1] = "market"
 			case board.Building:
 				grid[x-1][y-1] = sq.Key
-				fr := sq.Name(edition)
-				names[sq.Key] = [2]string{fr, sq.NameEN}
+				names[sq.Key] = [2]string{sq.NameFR, sq.NameEN}
 			}
 		}
 	}
@@ -30,7 +29,7 @@ func gridOf(b *board.Board, edition string) (grid [8][8]string, names map[string
 // withBoard builds the engine's data from a board and the edition's
 // buildings (their actions), profile and cards.
 func withBoard(b *board.Board, blds []building, prof profile, cards []card) (*Data, error) {
-	grid, names := gridOf(b, prof.Edition)
+	grid, names := gridOf(b)
 	for i := range blds {
 		n, ok := names[blds[i].Key]
 		if !ok {
@@ -79,6 +78,7 @@ func fromCatalog(b *board.Board, e *catalog.Edition, c *catalog.Catalog) (*Data,
 	for _, g := range e.Goods {
 		prof.Goods = append(prof.Goods, g.Key)
 		prof.GoodsFR = append(prof.GoodsFR, g.NameFR)
+		prof.GoodsEN = append(prof.GoodsEN, g.NameEN)
 	}
 	var blds []building
 	bi := map[string]int{}
@@ -88,9 +88,13 @@ func fromCatalog(b *board.Board, e *catalog.Edition, c *catalog.Catalog) (*Data,
 			return nil, fmt.Errorf("genoa: %s: building %q is not on the board", e.Key, a.Building)
 		}
 		sq := b.Square(sqID)
-		bl := building{Key: a.Building, NameFR: e.Name(sq), NameEN: sq.NameEN, Edge: sq.Edge, Count: a.Count}
+		// Players read the names the screen's board prints in their
+		// language, whatever the edition's rules text calls a building
+		// (the Alea text keeps the German "Gildenhalle"): the log and the
+		// refusals name what the board shows.
+		bl := building{Key: a.Building, NameFR: sq.NameFR, NameEN: sq.NameEN, Edge: sq.Edge, Count: a.Count}
 		if w, ok := e.Warehouse(a.Building); ok {
-			bl.NameEN = w.NameEN
+			bl.NameFR, bl.NameEN = w.NameFR, w.NameEN
 		}
 		switch a.Kind {
 		case catalog.ActDraw:

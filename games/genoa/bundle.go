@@ -95,17 +95,17 @@ func (s *State) missing(seat engine.Seat, b bundle) (string, string) {
 	}
 	for g, v := range b.Goods {
 		if v > int(p.Goods[g]) {
-			return fmt.Sprintf("%d %s (holds %d)", v, s.d.prof.Goods[g], p.Goods[g]), fmt.Sprintf("%d %s (en a %d)", v, s.d.prof.GoodsFR[g], p.Goods[g])
+			return fmt.Sprintf("%d %s (holds %d)", v, s.d.goodName(g, "en"), p.Goods[g]), fmt.Sprintf("%d %s (en a %d)", v, s.d.prof.GoodsFR[g], p.Goods[g])
 		}
 	}
 	for _, c := range b.Cards {
 		if s.loc(c) != int(seat) {
-			return "card " + s.d.cards[c].ID, "la carte " + s.d.cards[c].ID
+			return "the card “" + s.d.cardName(c, "en") + "”", "la carte « " + s.d.cardName(c, "fr") + " »"
 		}
 	}
 	for t, v := range b.Tiles {
 		if v > int(p.Tiles[t]) {
-			return fmt.Sprintf("%d tile(s) %s (holds %d)", v, tileKeys[t], p.Tiles[t]), fmt.Sprintf("%d tuile(s) %s (en a %d)", v, tileFR[t], p.Tiles[t])
+			return fmt.Sprintf("%d %s %s (holds %d)", v, tileEN[t], either(v == 1, "tile", "tiles"), p.Tiles[t]), fmt.Sprintf("%s %s (en a %d)", Count(v, "tuile", "tuiles", "fr"), tileFR[t], p.Tiles[t])
 		}
 	}
 	if b.Markers > p.Markers {

@@ -293,14 +293,14 @@ func (s *State) describeCorrected(e Corrected, fr bool) string {
 			}
 			what = append(what, signed(e.Tiles[k])+" tuile "+name)
 		} else {
-			what = append(what, signed(e.Tiles[k])+" "+k+" tile")
+			what = append(what, signed(e.Tiles[k])+" "+TileName(k, "en")+either(e.Tiles[k] == 1 || e.Tiles[k] == -1, " tile", " tiles"))
 		}
 	}
 	if e.Markers != 0 {
 		if fr {
-			what = append(what, signed(e.Markers)+" marqueur(s) en réserve")
+			what = append(what, signed(e.Markers)+either(e.Markers == 1 || e.Markers == -1, " marqueur", " marqueurs")+" en réserve")
 		} else {
-			what = append(what, signed(e.Markers)+" marker(s) in reserve")
+			what = append(what, signed(e.Markers)+either(e.Markers == 1 || e.Markers == -1, " marker", " markers")+" in reserve")
 		}
 	}
 	list := strings.Join(what, ", ")

@@ -50,8 +50,8 @@ func TestCorrect(t *testing.T) {
 		{"goods set and added", `correct player=Anna goods=silk:1,wine:+2 reason="took the wrong goods"`, start, map[string]int{"silk": 1, "wine": 3}, nil, 0, 0,
 			"the staff corrected Anna's holding: -1 silk, +2 wine (took the wrong goods)"},
 		{"good unquoted", `correct player=Anna goods="pepper:+1" reason=forgot`, start, map[string]int{"pepper": 1, "silk": 2}, nil, 0, 0, "+1 pepper (forgot)"},
-		{"tiles", `correct player=Anna tiles=extra:0,trade:+1 reason="tile not returned"`, start, nil, map[string]int{"extra": 0, "trade": 1}, 0, 0, "-1 extra tile, +1 trade tile"},
-		{"markers", `correct player=Anna markers=+2 reason="cathedral"`, start, nil, nil, 2, 0, "+2 marker(s) in reserve (cathedral)"},
+		{"tiles", `correct player=Anna tiles=extra:0,trade:+1 reason="tile not returned"`, start, nil, map[string]int{"extra": 0, "trade": 1}, 0, 0, "-1 extra action tile, +1 trade 1:1 tile"},
+		{"markers", `correct player=Anna markers=+2 reason="cathedral"`, start, nil, nil, 2, 0, "+2 markers in reserve (cathedral)"},
 		{"money and goods together", `correct player=Anna ducats=+5 goods=silk:-2 reason="sold back 5"`, start + 5, map[string]int{"silk": 0}, nil, 0, 5,
 			"the staff corrected Anna's holding: ducats, -2 silk"},
 	}

@@ -129,6 +129,7 @@ type profile struct {
 	Edition          string
 	Goods            []string // keys, in catalog order
 	GoodsFR          []string
+	GoodsEN          []string    // English names (the keys when empty)
 	GoodsEach        int         // tiles of each good (5)
 	Rounds           map[int]int // by player count
 	StartDucats      int

@@ -60,7 +60,7 @@ func (s *State) Decide(a engine.Action) (evs []engine.Event, err error) {
 	}
 	if _, ok := a.Cmd.(Draw); !ok && len(s.Pending) > 0 {
 		p := s.Pending[0]
-		return nil, refuse(ErrDrawFirst).enf("%s must first draw %d card(s) of the %s deck", s.name(p.Seat), p.N, deckKeys[p.Deck]).frf("%s doit d'abord piocher %d carte(s) %s", s.name(p.Seat), p.N, deckFR[p.Deck])
+		return nil, refuse(ErrDrawFirst).enf("%s must first draw %s of the %s deck", s.name(p.Seat), Count(p.N, "card", "cards", "en"), deckEN[p.Deck]).frf("%s doit d'abord piocher %s %s", s.name(p.Seat), Count(p.N, "carte", "cartes", "fr"), deckFR[p.Deck])
 	}
 	t := &tx{s: s.clone(), evs: make([]engine.Event, 0, 8)}
 	switch c := a.Cmd.(type) {
@@ -638,11 +638,11 @@ func (t *tx) draw(by engine.Seat, c Draw) error {
 		return refuse(ErrCard).enf("no card %q in the catalog", c.Card).frf("pas de carte %q au catalogue", c.Card)
 	}
 	if s.d.cards[ci].Deck != p.Deck {
-		return refuse(ErrCard).enf("%s is not a %s card: %s draws from the %s deck", c.Card, deckKeys[p.Deck], s.name(p.Seat), deckKeys[p.Deck]).frf("%s n'est pas une carte %s : %s pioche dans la pile %s", c.Card, deckFR[p.Deck], s.name(p.Seat), deckFR[p.Deck])
+		return refuse(ErrCard).enf("“%s” is not a %s card: %s draws from the %s deck", s.CardName(c.Card, "en"), deckEN[p.Deck], s.name(p.Seat), deckEN[p.Deck]).frf("« %s » n'est pas une carte %s : %s pioche dans la pile %s", s.CardName(c.Card, "fr"), deckFR[p.Deck], s.name(p.Seat), deckFR[p.Deck])
 	}
 	if s.loc(ci) != -1 {
 		// Whose hand is a secret: the refusal does not say.
-		return refuse(ErrCard).enf("%s is not in the %s deck (it is in a hand): scan the card drawn from the deck", c.Card, deckKeys[p.Deck]).frf("%s n'est pas dans la pioche %s (elle est dans une main) : scannez la carte piochée", c.Card, deckFR[p.Deck])
+		return refuse(ErrCard).enf("“%s” is not in the %s deck (it is in a hand): name the card drawn from the deck", s.CardName(c.Card, "en"), deckEN[p.Deck]).frf("« %s » n'est pas dans la pioche %s (elle est dans une main) : indiquez la carte piochée", s.CardName(c.Card, "fr"), deckFR[p.Deck])
 	}
 	t.emit(CardDrawn{Seat: p.Seat, Card: c.Card})
 	return nil
@@ -910,14 +910,10 @@ func (t *tx) acquire(by engine.Seat, c Acquire) error {
 		return err
 	}
 	if !slices.Contains(s.Discs, st) {
-		var with []string
-		for _, d := range s.Discs {
-			with = append(with, string(s.d.place(d))) // a street is named by its printed blue-red numbers
-		}
-		return refuse(ErrNoDisc).enf("%s carries no disc of the pawn now; streets with a disc: %s", s.sqName(st, "en"), strings.Join(with, ", ")).frf("%s ne porte pas de disque du pion maintenant ; rues avec un disque : %s", s.sqName(st, "fr"), strings.Join(with, ", "))
+		return refuse(ErrNoDisc).enf("%s carries no disc of the pawn now; streets with a disc: %s", s.sqName(st, "en"), s.sqNames(s.Discs, "en")).frf("%s ne porte pas de disque du pion maintenant ; rues avec un disque : %s", s.sqName(st, "fr"), s.sqNames(s.Discs, "fr"))
 	}
 	if len(c.Place)+len(c.Remove) == 0 {
-		return engine.Refuse(engine.ErrBadArgument, "name buildings with place= or remove=, or pass", "nommez des bâtiments avec place= ou remove=, ou passez (pass)")
+		return engine.Refuse(engine.ErrBadArgument, "choose at least one building to place your marker on or to remove a marker from, or acquire nothing", "choisissez au moins un bâtiment où poser votre marqueur ou d'où retirer un marqueur, ou n'acquérez rien")
 	}
 	if m := s.d.prof.MaxPlacements; m > 0 && len(c.Place)+len(c.Remove) > m {
 		return refuse(ErrTooMany).enf("at most %d buildings from one street (a marker removed counts as one): name fewer", m).frf("au plus %d bâtiments depuis une rue (un marqueur retiré compte pour un) : nommez-en moins", m)

@@ -2,7 +2,6 @@ package genoa
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"comptoir/engine"
@@ -34,16 +33,19 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 		if k := deckIndex(e.Deck); k >= 0 {
 			deck = deckName(k, fr)
 		}
-		return fmt.Sprintf(pick("%s draws %d %s card(s)", "%s pioche %d carte(s) %s"), who(e.Seat), e.N, deck)
+		if fr {
+			return fmt.Sprintf("%s pioche %s %s", who(e.Seat), Count(e.N, "carte", "cartes", lang), deck)
+		}
+		return fmt.Sprintf("%s draws %d %s %s", who(e.Seat), e.N, deck, either(e.N == 1, "card", "cards"))
 	case PawnPlaced:
 		if e.Blue == 0 {
-			return fmt.Sprintf(pick("the pawn starts on %s (start-space tile)", "le pion part de %s (tuile case départ)"), s.placeName(e.Square, lang))
+			return fmt.Sprintf(either(fr, "le pion part %s (tuile case départ)", "the pawn starts on %s (start-space tile)"), s.SquareThe(e.Square, lang, either(fr, "of", "")))
 		}
-		return fmt.Sprintf(pick("blue %d, red %d: the pawn starts on %s", "bleu %d, rouge %d : le pion part de %s"), e.Blue, e.Red, s.placeName(e.Square, lang))
+		return fmt.Sprintf(either(fr, "bleu %d, rouge %d : le pion part %s", "blue %d, red %d: the pawn starts on %s"), e.Blue, e.Red, s.SquareThe(e.Square, lang, either(fr, "of", "")))
 	case TrackAdvanced:
-		return fmt.Sprintf(pick("start on the market: the round marker advances to %d of %d", "départ au marché : le marqueur de manche avance à %d sur %d"), e.Track, s.rounds)
+		return fmt.Sprintf(either(fr, "départ au marché : le marqueur de manche avance à %d sur %d", "start on the market: the round marker advances to %d of %d"), e.Track, s.rounds)
 	case PawnMoved:
-		return fmt.Sprintf(pick("the pawn moves to %s", "le pion va sur %s"), s.placeName(e.To, lang))
+		return fmt.Sprintf(either(fr, "le pion va %s", "the pawn moves %s"), s.SquareThe(e.To, lang, "to"))
 	case Transfer:
 		return s.describeTransfer(e, fr)
 	case OfferMade:
@@ -55,33 +57,25 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 		if e.ByTile {
 			how = pick(" (building-action tile)", " (tuile action bâtiment)")
 		}
-		return fmt.Sprintf(pick("%s takes the action of %s%s", "%s fait l'action de %s%s"), who(e.Seat), s.placeName(e.Building, lang), how)
+		return fmt.Sprintf(pick("%s takes the action %s%s", "%s fait l'action %s%s"), who(e.Seat), s.SquareThe(e.Building, lang, "of"), how)
 	case ActionEnded:
 		return pick("the action is over", "l'action est terminée")
 	case TilePlayed:
-		t := e.Tile
-		if k := tileIndex(t); fr && k >= 0 {
-			t = tileFR[k]
-		}
-		return fmt.Sprintf(pick("%s plays the %s tile", "%s joue la tuile %s"), who(e.Seat), t)
+		return fmt.Sprintf(pick("%s plays the %s tile", "%s joue la tuile %s"), who(e.Seat), TileName(e.Tile, lang))
 	case Delivered:
 		// A delivered card is shown: it goes face up under its deck.
-		deck := "?"
-		if c, ok := s.d.cardByID[e.Card]; ok {
-			deck = deckName(s.d.cards[c].Deck, fr)
-		}
-		return fmt.Sprintf(pick("%s delivers the %s card %s", "%s livre la carte %s %s"), who(e.Seat), deck, e.Card)
+		return fmt.Sprintf(pick("%s delivers: %s", "%s livre : %s"), who(e.Seat), s.CardName(e.Card, lang))
 	case MovementEnded:
 		return pick("the merchant ends the movement: acquisition of buildings", "le marchand termine le déplacement : acquisition de bâtiments")
 	case Acquired:
 		var parts []string
 		for _, p := range e.Removed {
-			parts = append(parts, pick("removes the marker on ", "retire le marqueur de ")+s.placeName(p, lang))
+			parts = append(parts, pick("removes the marker on ", "retire le marqueur ")+s.SquareThe(p, lang, either(fr, "of", "")))
 		}
 		for _, p := range e.Placed {
-			parts = append(parts, pick("places a marker on ", "pose un marqueur sur ")+s.placeName(p, lang))
+			parts = append(parts, pick("places a marker on ", "pose un marqueur sur ")+s.SquareThe(p, lang, ""))
 		}
-		return fmt.Sprintf(pick("%s, from %s, %s", "%s, depuis %s, %s"), who(e.Seat), e.Street, strings.Join(parts, ", "))
+		return fmt.Sprintf(pick("%s, from %s, %s", "%s, depuis %s, %s"), who(e.Seat), s.SquareThe(e.Street, lang, ""), strings.Join(parts, ", "))
 	case Corrected:
 		return s.describeCorrected(e, fr)
 	case Passed:
@@ -113,69 +107,38 @@ func (s *State) placeName(p Place, lang string) string {
 		return "the market"
 	}
 	if lang == "fr" {
-		return "la rue " + string(s.d.place(sq))
+		return "la " + streetName(s.d.squares[sq].Cells[0], lang)
 	}
-	return "street " + string(s.d.place(sq))
+	return "the " + streetName(s.d.squares[sq].Cells[0], lang)
+}
+
+// reasons are the transfers' reasons for people, by key.
+var reasons = map[string][2]string{ // en, fr
+	"deal":        {"deal", "marché"},
+	"tile":        {"tile", "tuile"},
+	"warehouse":   {"warehouse", "entrepôt"},
+	"income":      {"owner's income", "revenu du propriétaire"},
+	"cathedral":   {"cathedral", "cathédrale"},
+	"message":     {"message", "message"},
+	"small-order": {"small order", "petite commande"},
+	"large-order": {"large order", "grosse commande"},
+	"trade":       {"trade 1:1", "échange 1:1"},
 }
 
 func (s *State) describeTransfer(e Transfer, fr bool) string {
-	var items []string
-	if e.Ducats != 0 {
-		items = append(items, fmt.Sprintf("%d ducats", e.Ducats))
-	}
-	keys := make([]string, 0, len(e.Goods))
-	for k := range e.Goods {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		name := k
-		if g, ok := s.d.goodByK[k]; ok && fr {
-			name = s.d.prof.GoodsFR[g]
-		}
-		items = append(items, fmt.Sprintf("%d %s", e.Goods[k], name))
-	}
+	lang := either(fr, "fr", "en")
 	// Cards that change hands are secret (a deal, a trade) or about to be
-	// shown by a Delivered event: the log counts them by deck, never
+	// shown by a Delivered event: PayWords counts them by deck, never
 	// naming one.
-	var byDeck [nDecks]int
-	for _, id := range e.Cards {
-		if c, ok := s.d.cardByID[id]; ok {
-			byDeck[s.d.cards[c].Deck]++
-		}
-	}
-	for k, n := range byDeck {
-		if n > 0 {
-			if fr {
-				items = append(items, fmt.Sprintf("%d carte(s) %s", n, deckFR[k]))
-			} else {
-				items = append(items, fmt.Sprintf("%d %s card(s)", n, deckEN[k]))
-			}
-		}
-	}
-	for k, n := range e.Tiles {
-		name := k
-		if t := tileIndex(k); fr && t >= 0 {
-			name = tileFR[t]
-		}
+	what := s.PayWords(e.Ducats, e.Goods, e.Cards, e.Tiles, e.Markers, lang)
+	why := e.Reason
+	if r, ok := reasons[e.Reason]; ok {
+		why = r[0]
 		if fr {
-			items = append(items, fmt.Sprintf("%d tuile(s) %s", n, name))
-		} else {
-			items = append(items, fmt.Sprintf("%d %s tile(s)", n, name))
+			why = r[1]
 		}
 	}
-	if e.Markers != 0 {
-		if fr {
-			items = append(items, fmt.Sprintf("%d marqueur(s)", e.Markers))
-		} else {
-			items = append(items, fmt.Sprintf("%d marker(s)", e.Markers))
-		}
-	}
-	what := strings.Join(items, ", ")
-	bank := "the bank"
-	if fr {
-		bank = "la banque"
-	}
+	bank := either(fr, "la banque", "the bank")
 	from, to := bank, bank
 	if e.From != engine.NoSeat {
 		from = s.name(e.From)
@@ -184,7 +147,7 @@ func (s *State) describeTransfer(e Transfer, fr bool) string {
 		to = s.name(e.To)
 	}
 	if fr {
-		return fmt.Sprintf("%s → %s : %s (%s)", from, to, what, e.Reason)
+		return fmt.Sprintf("%s → %s : %s (%s)", from, to, what, why)
 	}
-	return fmt.Sprintf("%s → %s: %s (%s)", from, to, what, e.Reason)
+	return fmt.Sprintf("%s → %s: %s (%s)", from, to, what, why)
 }

@@ -39,7 +39,7 @@ func TestRefusals(t *testing.T) {
 			st, _ := r.Start(engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno"}})
 			s := st.(*State)
 			return s
-		}, "draw card=S01", ErrCard, "is not a large-order card", "pioche dans la pile grosse commande"},
+		}, "draw card=S01", ErrCard, "is not a large order card", "pioche dans la pile grosse commande"},
 		{"roll by another player", func(t *testing.T) *State { return fresh(t, "alea-2001", 2) }, "Bruno: roll blue=1 red=1", ErrNotMerchant, "only the merchant", "seul le marchand"},
 		{"die off the board", func(t *testing.T) *State { return fresh(t, "alea-2001", 2) }, "roll blue=9 red=1", ErrBadDice, "1 to 8", "1 à 8"},
 		{"start tile not held", func(t *testing.T) *State { return fresh(t, "alea-2001", 2) }, "start square=market", ErrNoTile, "no start-space tile", "lancez les dés"},
@@ -109,7 +109,7 @@ func TestRefusals(t *testing.T) {
 		{"end with a deal's action pending", func(t *testing.T) *State { return play(t, moving(t), "deal from=Bruno to=harbour ducats=5") },
 			"end", ErrPending, "must first take the action", "doit d'abord faire l'action"},
 		{"acquire out of turn", acquiring, "Bruno: acquire street=6-3 place=guild-hall", engine.ErrNotYourTurn, "turn to acquire", "c'est à Anna d'acquérir"},
-		{"acquire from a street not visited", acquiring, "Anna: acquire street=3-2 place=town-hall", ErrNoDisc, "no disc", "rues avec un disque : 6-3, 7-2"},
+		{"acquire from a street not visited", acquiring, "Anna: acquire street=3-2 place=town-hall", ErrNoDisc, "no disc", "rues avec un disque : la rue bleu 6, rouge 3, la rue bleu 7, rouge 2"},
 		{"acquire a building away from the street", acquiring, "Anna: acquire street=6-3 place=park", ErrNotTouching, "does not touch", "qui touche : "},
 		{"acquire three buildings in Filosofia", func(t *testing.T) *State {
 			s := acquiring(t)
@@ -246,7 +246,7 @@ func TestMoreRefusals(t *testing.T) {
 			s := fresh(t, "alea-2001")
 			markers(t, s, "Anna", 1)
 			return play(t, s, "roll blue=2 red=2", "end")
-		}, func(*State) string { return "acquire street=2-2" }, engine.ErrBadArgument, "or pass", "ou passez", 0, false},
+		}, func(*State) string { return "acquire street=2-2" }, engine.ErrBadArgument, "or acquire nothing", "ou n'acquérez rien", 0, false},
 		{"a pass out of the acquisition", atHarbour, func(*State) string { return "pass" }, engine.ErrNotNow, "the merchant is moving the pawn", "le marchand déplace le pion", 0, false},
 		{"an unknown command", atHarbour, func(*State) string { return "" }, engine.ErrUnknownCommand, "no command", "pas de commande", 0, false},
 	}

@@ -216,8 +216,8 @@ func TestDescribeHidesDrawsAndDeals(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"en": "Bruno → Anna: 1 " + deckEN[bruno.Deck] + " card(s) (deal)",
-		"fr": "Bruno → Anna : 1 carte(s) " + deckFR[bruno.Deck] + " (deal)",
+		"en": "Bruno → Anna: 1 " + deckEN[bruno.Deck] + " card (deal)",
+		"fr": "Bruno → Anna : 1 carte " + deckFR[bruno.Deck] + " (marché)",
 	}
 	for lang, w := range want {
 		if got := s.Describe(evs[0], lang); got != w {

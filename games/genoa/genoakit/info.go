@@ -33,6 +33,12 @@ func Info(setup engine.Setup, rules engine.Rules) (kit.Info, error) {
 		if w, ok := e.Warehouse(sq.Key); ok {
 			s.FR, s.EN = w.NameFR, w.NameEN
 		}
+		if sq.Kind == board.Street && len(sq.Cells) > 0 {
+			// A street is pointed at by the blue and red numbers printed on
+			// the board's edges, never written as a cell.
+			c := sq.Cells[0]
+			s.FR, s.EN = fmt.Sprintf("Rue bleu %d, rouge %d", c.X, c.Y), fmt.Sprintf("Street at blue %d, red %d", c.X, c.Y)
+		}
 		for _, c := range sq.Cells {
 			s.Cells = append(s.Cells, [2]int{c.X, c.Y})
 		}
@@ -74,8 +80,8 @@ func Info(setup engine.Setup, rules engine.Rules) (kit.Info, error) {
 		switch c.Deck {
 		case catalog.LargeOrder:
 			v := names[c.Villa]
-			ic.FR = fmt.Sprintf("Grosse commande : une action à %s avec %s rapporte %d ducats et %d tuile(s)", v.FR, strings.Join(goodsFR, ", "), e.LargeOrderDucats, e.LargeOrderTiles)
-			ic.EN = fmt.Sprintf("Large order: an action at %s with %s brings %d ducats and %d tile(s)", v.EN, strings.Join(goodsEN, ", "), e.LargeOrderDucats, e.LargeOrderTiles)
+			ic.FR = fmt.Sprintf("Grosse commande : une action à %s avec %s rapporte %d ducats et %s", v.FR, strings.Join(goodsFR, ", "), e.LargeOrderDucats, genoa.Count(e.LargeOrderTiles, "tuile", "tuiles", "fr"))
+			ic.EN = fmt.Sprintf("Large order: an action at %s with %s brings %d ducats and %s", v.EN, strings.Join(goodsEN, ", "), e.LargeOrderDucats, genoa.Count(e.LargeOrderTiles, "tile", "tiles", "en"))
 		case catalog.SmallOrder:
 			bl := names[c.Building]
 			ic.FR = fmt.Sprintf("Petite commande : juste après votre propre action à %s, rendez %s : %d ducats", bl.FR, strings.Join(goodsFR, ", "), e.SmallOrderDucats)

@@ -1,6 +1,7 @@
 // Package genoakit is The Traders of Genoa at a Comptoir table: its table
 // adapter (dice, square and card tags, board sensors, the confirm button),
-// its page data and renderer, its card catalog for enrolment, the staff's
+// its page data and renderer, how it is played from the phones without
+// notation (Play: play.go), its card catalog for enrolment, the staff's
 // board editor and its BG Stats entry. The pure rules are package genoa.
 package genoakit
 
@@ -27,6 +28,7 @@ func Game() kit.Game {
 		},
 		Dice:     func(blue, red int) bool { return blue >= 1 && blue <= 8 && red >= 1 && red <= 8 },
 		Info:     Info,
+		Play:     play,
 		Announce: func(cmd engine.Command) bool { return cmd.Name() == "offer" },
 		Edit:     &kit.Editor{Load: loadBoard, Apply: editCells, Encode: encodeBoard, File: "configs/genoa/board.yaml"},
 		Web:      web,

@@ -1,0 +1,249 @@
+package genoakit
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"comptoir/engine"
+	"comptoir/games/genoa"
+	"comptoir/games/kit"
+)
+
+// The renderer alone in headless Chromium, under the dashboard's content
+// policy: a page that loads genoa.js, draws one frame with the phone's
+// actions as app.js's contract says (ctx.actions, ctx.tap, ctx.tv), and
+// records the taps. With COMPTOIR_SCREENSHOTS set, a screenshot of each
+// page is saved in that directory.
+const harnessHTML = `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/style.css"></head>
+<body><main id="out"></main><script src="/genoa.js"></script><script src="/harness.js"></script></body></html>`
+
+const harnessJS = `"use strict";
+function h(tag, attrs, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "style") el.style.cssText = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return el;
+}
+window.tapped = [];
+fetch("/data.json").then((r) => r.json()).then((d) => {
+  const ctx = { h, lang: d.lang, info: d.info, tv: d.tv, actions: d.actions,
+    playerName: (s) => d.players[s], tap: (t) => window.tapped.push(t), act: () => {}, say: () => {}, t: (k) => k };
+  const out = window.RENDERERS.genoa(d.view, d.frame, ctx);
+  const main = document.getElementById("out");
+  for (const k of ["truth", "board", "side"]) if (out[k]) main.append(h("section", { id: k }, out[k]));
+  window.drawn = true;
+});`
+
+type harnessData struct {
+	Lang    string          `json:"lang"`
+	Info    kit.Info        `json:"info"`
+	TV      bool            `json:"tv"`
+	Actions []kit.Action    `json:"actions"`
+	Players []string        `json:"players"`
+	View    any             `json:"view"`
+	Frame   json.RawMessage `json:"frame"`
+}
+
+func chromium(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the browser test takes a few seconds; -short skips it")
+	}
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI is set and chromium is missing")
+		}
+		t.Skip("no chromium")
+	}
+	return path
+}
+
+// TestRendererInChromium draws the merchant's phone at 390 px after a
+// roll, Bruno's phone when an offer is possible, and the table's screen
+// at 1280 px with the offer on the table: the squares and cards the
+// phone's actions are about are tappable and a tap names them; nothing is
+// wider than the screen; no notation, cell or card ID is shown.
+func TestRendererInChromium(t *testing.T) {
+	path := chromium(t)
+	// A game after the deal of the hands: Anna rolls blue 2, red 2 (a
+	// street), moves to a building next to it; Bruno offers for its
+	// action.
+	s := start(t, "alea-2001")
+	s = tap(t, s, 0, "roll", map[string]string{"blue": "2", "red": "2"})
+	rolled := s
+	var to string
+	for _, a := range play.Actions(s, 0) {
+		if a.Group == "move" && !strings.Contains(a.Label.EN, "moves)") && !strings.Contains(a.Label.EN, "street") {
+			to = a.ID
+			break
+		}
+	}
+	if to == "" {
+		t.Fatalf("no building next to the pawn: %v", ids(s, 0))
+	}
+	s = tap(t, s, 0, to, nil)
+	atBuilding := s
+	offered := tap(t, s, 1, "offer", map[string]string{"ducats": "5"})
+
+	info, err := Info(s.Setup(), genoa.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := web.ReadFile("genoa.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	css, err := os.ReadFile(filepath.Join("..", "..", "..", "dashboard", "web", "style.css"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data []byte
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'")
+		switch r.URL.Path {
+		case "/":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(harnessHTML))
+		case "/genoa.js":
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write(js)
+		case "/style.css":
+			// The dashboard's page style, which the board's grid comes from.
+			w.Header().Set("Content-Type", "text/css")
+			w.Write(css)
+		case "/harness.js":
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write([]byte(harnessJS))
+		case "/data.json":
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(data)
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	hs := httptest.NewServer(mux)
+	defer hs.Close()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()))
+	defer cancelAlloc()
+	bctx, cancelB := chromedp.NewContext(alloc)
+	defer cancelB()
+
+	notation := `/\b[a-z]+=[^\s]|\b[1-8]-[1-8]\b|\b[LSMC][0-9][0-9]\b|\[object|undefined|NaN/`
+	for _, tc := range []struct {
+		name          string
+		s             engine.State
+		seat          engine.Seat
+		lang          string
+		width, height int64
+		truth         string // a text the deal pane shows, "" when it has none
+	}{
+		{"merchant-after-roll", rolled, 0, "fr", 390, 844, ""},
+		{"bruno-may-offer", atBuilding, 1, "en", 360, 780, ""},
+		{"merchant-offer-made", offered, 0, "en", 430, 900, "Bruno made an offer"},
+		{"table", offered, engine.NoSeat, "fr", 1280, 800, "Bruno a fait une offre"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := harnessData{Lang: tc.lang, Info: info, TV: tc.seat == engine.NoSeat, Players: tc.s.Setup().Players, View: tc.s.View(tc.seat)}
+			role := "table"
+			if tc.seat >= 0 {
+				d.Actions = play.Actions(tc.s, tc.seat)
+				role = "seat"
+			}
+			d.Frame, _ = json.Marshal(map[string]any{"role": role, "seat": tc.seat})
+			if data, err = json.Marshal(d); err != nil {
+				t.Fatal(err)
+			}
+			var targets []string
+			for _, a := range d.Actions {
+				if a.Target != "" && !slices.Contains(targets, a.Target) {
+					targets = append(targets, a.Target)
+				}
+			}
+			var overflow bool
+			var text, found string
+			var shown []string
+			if err := chromedp.Run(bctx,
+				chromedp.EmulateViewport(tc.width, tc.height),
+				chromedp.Navigate(hs.URL+"/"),
+				chromedp.Poll(`window.drawn === true`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+				chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &overflow),
+				chromedp.Evaluate(`document.body.innerText`, &text),
+				chromedp.Evaluate(`(document.body.innerText.match(`+notation+`) || [""])[0]`, &found),
+				chromedp.Evaluate(`[...new Set(Array.from(document.querySelectorAll('.tappable[data-target]')).map((e) => e.dataset.target))]`, &shown),
+			); err != nil {
+				t.Fatal(err)
+			}
+			if dir := os.Getenv("COMPTOIR_SCREENSHOTS"); dir != "" {
+				var png []byte
+				if err := chromedp.Run(bctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "genoa-renderer-"+tc.name+".png"), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if overflow {
+				t.Errorf("the page is wider than the %d px screen", tc.width)
+			}
+			if found != "" {
+				t.Errorf("the page shows notation %q:\n%s", found, text)
+			}
+			slices.Sort(shown)
+			want := slices.Clone(targets)
+			slices.Sort(want)
+			if !slices.Equal(shown, want) {
+				t.Errorf("tappable targets %v, want the actions' targets %v", shown, want)
+			}
+			if tc.truth != "" && !strings.Contains(text, tc.truth) {
+				t.Errorf("the deal on the table does not show %q:\n%s", tc.truth, text)
+			}
+			if len(shown) == 0 {
+				return
+			}
+			// A tap on the first tappable square or card names its target,
+			// and the CSSOM styles apply under the page's policy.
+			var tapped []string
+			var shadow string
+			if err := chromedp.Run(bctx,
+				chromedp.Click(`.tappable[data-target]`, chromedp.ByQuery),
+				chromedp.Evaluate(`window.tapped`, &tapped),
+				chromedp.Evaluate(`getComputedStyle(document.querySelector('.tappable[data-target]')).boxShadow + getComputedStyle(document.querySelector('.tappable[data-target]')).cursor`, &shadow),
+			); err != nil {
+				t.Fatal(err)
+			}
+			if len(tapped) != 1 || !slices.Contains(targets, tapped[0]) {
+				t.Errorf("a tap gave %v, want one of %v", tapped, targets)
+			}
+			if !strings.Contains(shadow, "pointer") {
+				t.Errorf("the tappable square's style %q: the renderer's styles did not apply", shadow)
+			}
+		})
+	}
+}
