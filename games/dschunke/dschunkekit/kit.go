@@ -25,6 +25,7 @@ func Game() kit.Game {
 		Adapter: func(engine.Rules) kit.Adapter { return dschunkeAdapter{} },
 		Info:    Info,
 		Edit:    editor,
+		Play:    play,
 		Web:     web,
 		Cards:   &kit.Cards{Keys: []string{"special", "restock"}, Decode: cards},
 		// Dschunke: Michael Schacht, Queen Games, 2002
