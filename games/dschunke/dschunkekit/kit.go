@@ -14,7 +14,7 @@ import (
 	"comptoir/games/kit"
 )
 
-//go:embed dschunke.js
+//go:embed dschunke.js dschunke.css
 var web embed.FS
 
 // Game is Dschunke for the registry. It announces no command.
