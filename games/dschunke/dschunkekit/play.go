@@ -201,26 +201,7 @@ func slotName(layer, slot int) kit.Text {
 // slotsName names the places of palettes laid one after the other on
 // junk key: "top row and bottom row", "bottom row, then left column".
 func (g game) slotsName(key string, at []int) kit.Text {
-	var layers [][dschunke.Layer]int
-	for _, j := range g.v.Junks {
-		if j.Key == key {
-			layers = j.Layers
-		}
-	}
-	// The layer being filled and its holes.
-	layer := len(layers)
-	var filled [dschunke.Layer]bool
-	if n := len(layers); n > 0 {
-		top := layers[n-1]
-		for i, o := range top {
-			filled[i] = o >= 0
-		}
-		if !filled[0] || !filled[1] || !filled[2] {
-			layer = n - 1
-		} else {
-			filled = [dschunke.Layer]bool{}
-		}
-	}
+	layer, filled := g.filling(key)
 	var out kit.Text
 	sep := kit.Text{}
 	for _, a := range at {
@@ -238,6 +219,41 @@ func (g game) slotsName(key string, at []int) kit.Text {
 		}
 	}
 	return tx(upper(out.FR), upper(out.EN))
+}
+
+// filling is the layer being filled on junk key (0 for the bottom one)
+// and which of its slots hold a palette.
+func (g game) filling(key string) (layer int, filled [dschunke.Layer]bool) {
+	var layers [][dschunke.Layer]int
+	for _, j := range g.v.Junks {
+		if j.Key == key {
+			layers = j.Layers
+		}
+	}
+	n := len(layers)
+	if n == 0 {
+		return 0, filled
+	}
+	for i, o := range layers[n-1] {
+		filled[i] = o >= 0
+	}
+	if filled[0] && filled[1] && filled[2] {
+		return n, [dschunke.Layer]bool{}
+	}
+	return n - 1, filled
+}
+
+// sameLayer reports whether palettes laid in slots at on junk key all go
+// in the layer being filled: their order then makes no difference.
+func (g game) sameLayer(key string, at []int) bool {
+	_, filled := g.filling(key)
+	free := 0
+	for _, f := range filled {
+		if !f {
+			free++
+		}
+	}
+	return len(at) <= free
 }
 
 func atValue(at []int) string {
@@ -600,10 +616,14 @@ func (g game) describe(seat engine.Seat, id string, cmds []engine.Command) (kit.
 		}
 		what := count(n, "palette", "palettes", "palette", "palettes")
 		a.Label = txf("Charger %s sur %s avec %s", "Load %s on %s with %s", what, on, pawn)
+		// Two palettes in the same layer: one choice for both orders.
 		var opts []kit.Option
 		byValue := map[string]engine.Command{}
 		for _, x := range cmds {
 			l := x.(dschunke.Load)
+			if g.sameLayer(junk, l.At) && !slices.IsSorted(l.At) {
+				continue
+			}
 			opts = append(opts, kit.Option{Value: atValue(l.At), Label: g.slotsName(junk, l.At)})
 			byValue[atValue(l.At)] = l
 		}
