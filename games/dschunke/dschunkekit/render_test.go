@@ -98,7 +98,9 @@ func renderCases(t *testing.T) []renderCase {
 			}
 			return false
 		},
-		"sealed":   func(s *dschunke.State, v dschunke.View) bool { return v.Phase == "bidding" && v.Round > 1 && len(v.Waiting) == 2 },
+		"sealed": func(s *dschunke.State, v dschunke.View) bool {
+			return v.Phase == "bidding" && v.Round > 1 && len(v.Waiting) == 2
+		},
 		"revealed": func(s *dschunke.State, v dschunke.View) bool { return len(v.Biddings) > 0 && v.Phase == "market" },
 		"over":     func(s *dschunke.State, v dschunke.View) bool { return v.Over },
 	}
