@@ -187,11 +187,11 @@ window.RENDERERS = window.RENDERERS || {};
     let truth = null;
     const biddings = v.biddings || [];
     if (biddings.length || v.phase === "bidding") {
-      const cols = biddings.map((b, i) => ({ head: t("dj.biddingN") + " " + (i + 1), cell: (s) => bidText(b[s]), revealed: true }));
-      if (v.phase === "bidding") cols.push({ head: t("dj.biddingN") + " " + (biddings.length + 1) + " (" + t("dj.now") + ")", cell: (s) => (v.players[s].bid ? bidText(v.players[s].bid) : "… " + t("dj.waitBid")), revealed: false });
+      const cols = biddings.map((b, i) => ({ head: String(i + 1), cell: (s) => bidText(b[s]), revealed: true }));
+      if (v.phase === "bidding") cols.push({ head: (biddings.length + 1) + " (" + t("dj.now") + ")", cell: (s) => (v.players[s].bid ? bidText(v.players[s].bid) : "… " + t("dj.waitBid")), revealed: false });
       const parts = [h("h3", {}, biddings.length ? t("dj.biddings") : cap(t("dj.bidding"))),
         h("table", { class: "dj-bids" },
-          h("thead", {}, h("tr", {}, h("th", {}, ""), cols.map((col) => h("th", {}, col.head)))),
+          h("thead", {}, h("tr", {}, h("th", {}, t("dj.biddingN")), cols.map((col) => h("th", {}, col.head)))),
           h("tbody", {}, v.players.map((p) => h("tr", { "data-seat": p.seat }, h("th", {}, p.name),
             cols.map((col) => h("td", { class: col.revealed ? "revealed" : "sealed", "data-seat": p.seat }, col.cell(p.seat)))))))];
       if (v.sales && v.sales.length) {
@@ -199,7 +199,7 @@ window.RENDERERS = window.RENDERERS || {};
           h("strong", {}, goodsName(s.goods)), sep + ((s.winners || []).length ? s.winners.map(name).join(", ") : t("dj.nobody")) +
           (s.special ? " · " + t("dj.special") : s.yuans ? " · " + yuans(s.yuans) : "")))));
       }
-      truth = h("div", { class: "dj-truth" + (c.tv ? " dj-tv" : ""), id: "dj-biddings" }, parts);
+      truth = h("div", { class: "dj-truth" + (c.tv ? " dj-tv" : "") + (cols.length > 2 ? " dj-many" : ""), id: "dj-biddings" }, parts);
     }
 
     return {

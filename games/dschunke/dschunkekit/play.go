@@ -553,11 +553,11 @@ func (g game) turn(seat engine.Seat) []kit.Action {
 		case dschunke.Restock:
 			find("restock", c)
 		case dschunke.Load:
-			find("load:"+c.With+":"+c.Junk, c)
+			find(pawnID("load", c.With, c.Junk), c)
 		case dschunke.Income:
-			find("income:"+c.With+":"+c.Junk, c)
+			find(pawnID("income", c.With, c.Junk), c)
 		case dschunke.Take:
-			find("take:"+c.With+":"+c.Junk, c)
+			find(pawnID("take", c.With, c.Junk), c)
 		case dschunke.Play:
 			i, _ := g.d.SpecialIndex(c.Card)
 			switch g.d.Special[i].Effect {
@@ -574,6 +574,14 @@ func (g game) turn(seat engine.Seat) []kit.Action {
 		}
 	}
 	return out
+}
+
+// pawnID is an action's ID: "load:merchant", "take:helper:white".
+func pawnID(verb, with, junk string) string {
+	if junk == "" {
+		return verb + ":" + with
+	}
+	return verb + ":" + with + ":" + junk
 }
 
 // merchantJunk is the junk of the merchant offering act.
