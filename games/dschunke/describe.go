@@ -187,7 +187,10 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 		for _, w := range e.Winners {
 			names = append(names, pl(w))
 		}
-		who := strings.Join(names, say(" et ", " and "))
+		who := strings.Join(names, ", ")
+		if n := len(names); n > 1 {
+			who = strings.Join(names[:n-1], ", ") + say(" et ", " and ") + names[n-1]
+		}
 		switch {
 		case e.Special:
 			return say("%s : %s remporte une carte spéciale", "%s: %s wins a special card", name, who)

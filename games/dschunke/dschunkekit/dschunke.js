@@ -197,7 +197,7 @@ window.RENDERERS = window.RENDERERS || {};
       if (v.sales && v.sales.length) {
         parts.push(h("ul", { class: "dj-sales", id: "dj-sales" }, v.sales.map((s) => h("li", {},
           h("strong", {}, goodsName(s.goods)), sep + ((s.winners || []).length ? s.winners.map(name).join(", ") : t("dj.nobody")) +
-          (s.special ? " · " + t("dj.special") : s.yuans ? " · " + yuans(s.yuans) : "")))));
+          (s.special ? " · " + t("dj.special") : s.yuans ? " · " + yuans(s.yuans) : (s.winners || []).length ? " · " + t("dj.none") : "")))));
       }
       truth = h("div", { class: "dj-truth" + (c.tv ? " dj-tv" : "") + (cols.length > 2 ? " dj-many" : ""), id: "dj-biddings" }, parts);
     }
