@@ -497,13 +497,13 @@ func (g game) draw(seat engine.Seat) []kit.Action {
 		seen[name]++
 		known[name] += out[c.ID]
 	}
-	for i, c := range g.d.Special {
+	for i := range g.d.Special {
 		name := g.d.CardName(i, "en")
 		if seen[name] == 0 {
 			continue // listed already, by its first card
 		}
 		if seen[name] > known[name] {
-			cardOpts = append(cardOpts, kit.Option{Value: c.ID, Label: tx(upper(g.d.CardName(i, "fr")), upper(name))})
+			cardOpts = append(cardOpts, kit.Option{Value: kindValue(i), Label: tx(upper(g.d.CardName(i, "fr")), upper(name))})
 		}
 		seen[name] = 0
 	}
@@ -514,7 +514,7 @@ func (g game) draw(seat engine.Seat) []kit.Action {
 	return []kit.Action{{ID: "draw", Group: "draw", By: engine.NoSeat, Fields: fields,
 		Label: tx("J'ai pris une carte spéciale…", "I took a special card…"),
 		Build: build(fields, func(v values) (engine.Command, error) {
-			i, _ := g.d.SpecialIndex(v["card"])
+			i, _ := strconv.Atoi(strings.TrimPrefix(v["card"], "kind-"))
 			ids := byName[g.d.CardName(i, "en")]
 			if len(ids) == 0 {
 				return nil, engine.Refuse(dschunke.ErrCardDrawn, "no such card is left in the piles: check the card's name",
@@ -523,6 +523,11 @@ func (g game) draw(seat engine.Seat) []kit.Action {
 			return dschunke.Draw{Pile: v["pile"], Card: ids[0]}, nil
 		})}}
 }
+
+// kindValue is the value of a special card's option: the kind of card
+// (its name), by the index of the first card of that name, never a card's
+// id, which would name a card another player may hold.
+func kindValue(i int) string { return "kind-" + strconv.Itoa(i) }
 
 // turn lists the actions of the player in turn in phases 1 to 3: the
 // exchange or its pass, an action with a merchant or a helper, an

@@ -1,6 +1,7 @@
 package dschunkekit
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand"
 	"regexp"
@@ -76,7 +77,7 @@ func valuesFor(d *dschunke.Data, c engine.Command) map[string]string {
 		goods("give-", c.Give)
 		goods("take-", c.Take)
 	case dschunke.Draw:
-		v["pile"], v["card"] = c.Pile, firstOfName(d, c.Card)
+		v["pile"], v["card"] = c.Pile, kindOf(d, c.Card)
 	case dschunke.Load:
 		v["at"] = atValue(c.At)
 	case dschunke.Take:
@@ -94,6 +95,13 @@ func valuesFor(d *dschunke.Data, c engine.Command) map[string]string {
 		}
 	}
 	return v
+}
+
+// kindOf is the option value of card id: its kind, by the first card of
+// its name.
+func kindOf(d *dschunke.Data, id string) string {
+	first, _ := d.SpecialIndex(firstOfName(d, id))
+	return kindValue(first)
 }
 
 func firstOfName(d *dschunke.Data, id string) string {
@@ -187,7 +195,8 @@ func owner(s *dschunke.State, a engine.Action) engine.Seat {
 }
 
 // TestActionsOverRandomGames plays seeded games of 3 and 4 players and
-// checks, in every state, every seat's actions: unique IDs; texts in
+// checks, in every state, every seat's actions: no other seat's secret
+// special card named by its id; unique IDs; texts in
 // both languages, different, with no notation; every legal action of the
 // seat, and of the table that the seat's phone does, built by exactly
 // one action from some values; every action's default values make a
@@ -208,9 +217,22 @@ func TestActionsOverRandomGames(t *testing.T) {
 				bad := notation(s.Data())
 				legal := s.Legal()
 				bySeat := make([][]kit.Action, len(tt.players))
+				secrets := s.View(engine.Staff).(dschunke.View).StaffSecrets
 				for seat := range tt.players {
 					as := actions(s, engine.Seat(seat))
 					bySeat[seat] = as
+					// No other seat's secret special card, by its id.
+					raw, err := json.Marshal(as)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, p := range secrets {
+						for _, id := range p.Special {
+							if int(p.Seat) != seat && strings.Contains(string(raw), `"`+id+`"`) {
+								t.Fatalf("seat %d's actions name %s, seat %d's secret card: %s", seat, id, p.Seat, raw)
+							}
+						}
+					}
 					acts += len(as)
 					ids := map[string]bool{}
 					for _, a := range as {
@@ -360,7 +382,7 @@ func TestDrawRefusesACardNotInThePiles(t *testing.T) {
 			if n != 1 {
 				continue
 			}
-			_, err := a.Build(map[string]string{"card": id})
+			_, err := a.Build(map[string]string{"card": kindOf(s.Data(), id)})
 			var r *engine.Refusal
 			if !errors.As(err, &r) || !errors.Is(err, dschunke.ErrCardDrawn) || r.FR == "" || r.EN == "" {
 				t.Fatalf("card %s held by %d: Build gives %v, want a refusal", id, p.Seat, err)
