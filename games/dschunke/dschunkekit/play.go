@@ -345,6 +345,35 @@ func fixed(c engine.Command) func(map[string]string) (engine.Command, error) {
 }
 
 func actions(s engine.State, seat engine.Seat) []kit.Action {
+	out := seatActions(s, seat)
+	// A player's step that cannot be taken back (the last bid reveals
+	// them all, a pass that opens the wealth's announcement) asks to be
+	// confirmed; the table's steps are confirmed by their sheet's choice.
+	for i, a := range out {
+		if a.By < 0 {
+			continue
+		}
+		values := map[string]string{}
+		for _, f := range a.Fields {
+			if len(f.Options) > 0 {
+				values[f.Key] = f.Options[0].Value
+			} else {
+				values[f.Key] = strconv.Itoa(f.Value)
+			}
+		}
+		cmd, err := a.Build(values)
+		if err != nil {
+			continue
+		}
+		act := engine.Action{By: a.By, Cmd: cmd}
+		if evs, err := s.Decide(act); err == nil && !undoable(s, act, evs) {
+			out[i].Confirm = true
+		}
+	}
+	return out
+}
+
+func seatActions(s engine.State, seat engine.Seat) []kit.Action {
 	g, ok := newGame(s, seat)
 	if !ok || seat < 0 || int(seat) >= len(g.v.Players) || g.v.Me == nil {
 		return nil

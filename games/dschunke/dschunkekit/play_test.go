@@ -196,12 +196,13 @@ func owner(s *dschunke.State, a engine.Action) engine.Seat {
 
 // TestActionsOverRandomGames plays seeded games of 3 and 4 players and
 // checks, in every state, every seat's actions: no other seat's secret
-// special card named by its id; unique IDs; texts in
-// both languages, different, with no notation; every legal action of the
-// seat, and of the table that the seat's phone does, built by exactly
-// one action from some values; every action's default values make a
-// command the rules accept (a starting hand may be refused as short of
-// cards, with a reason); a seat with nothing to do has no action.
+// special card named by its id; unique IDs; texts in both languages,
+// different, with no notation; every legal action of the seat, and of the
+// table that the seat's phone does, built by exactly one action from
+// some values; a player's step asks to be confirmed exactly when it
+// cannot be taken back; every action's default values make a command the
+// rules accept (a starting hand may be refused as short of cards, with a
+// reason); a seat with nothing to do has no action.
 func TestActionsOverRandomGames(t *testing.T) {
 	for _, tt := range []struct {
 		players []string
@@ -261,7 +262,14 @@ func TestActionsOverRandomGames(t *testing.T) {
 						if err != nil {
 							t.Fatalf("action %q: default values: %v", a.ID, err)
 						}
-						if _, err := s.Decide(engine.Action{By: a.By, Cmd: cmd}); err != nil {
+						evs, err := s.Decide(engine.Action{By: a.By, Cmd: cmd})
+						if err == nil && a.By >= 0 && a.Confirm == undoable(s, engine.Action{By: a.By, Cmd: cmd}, evs) {
+							t.Errorf("action %q: confirm %v, but undoable %v", a.ID, a.Confirm, !a.Confirm)
+						}
+						if a.ID == "bid:none" && a.Confirm != (len(s.Waiting()) == 1) {
+							t.Errorf("bid, %d still to bid: confirm %v", len(s.Waiting()), a.Confirm)
+						}
+						if err != nil {
 							var r *engine.Refusal
 							if !(a.ID == "hand" && errors.As(err, &r) && errors.Is(err, dschunke.ErrDealShort) && r.FR != "") {
 								t.Fatalf("%s\naction %q by %d: default command %s refused: %v", s, a.ID, seat, format(s, cmd), err)
