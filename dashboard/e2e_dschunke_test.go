@@ -233,7 +233,7 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 
 // sheet plays a seat's action from its phone's prompt: the action's
 // button, then its sheet's fields (every number field not given set to 0),
-// then the sheet's send button.
+// then the sheet's send button, and the confirmation when it asks one.
 func sheet(ct *cardTable, p *screen, action string, fields map[string]int) {
 	ct.t.Helper()
 	id, _ := json.Marshal(action)
@@ -252,6 +252,9 @@ func sheet(ct *cardTable, p *screen, action string, fields map[string]int) {
 		const send = document.querySelector('#sheet-send');
 		if (!send || send.disabled) return false;
 		send.click();
+		// A step that cannot be taken back (the last bid) asks first.
+		const dlg = document.querySelector('#dialog');
+		if (dlg && !dlg.hidden) document.querySelector('#dialog-ok').click();
 		return true;`)
 }
 
