@@ -17,9 +17,10 @@ import (
 
 // TestBrowserDschunkeSecretBids plays the first round of the rules text's
 // bidding example (games/dschunke/testdata/bidding-example.txt) at a
-// table in headless Chromium: four phones join by their QR links and type
-// their starting hands, the market card is scanned, the actions and
-// restocks are played, then every phone seals its bid in its bid form.
+// table in headless Chromium: four phones join by their QR links and
+// record their starting hands from their prompt's action, the market card
+// is scanned, the actions and restocks are played, then every phone seals
+// its bid from its prompt's action.
 // Until the last bid is sealed, no websocket frame received by the table's
 // screen or by another phone holds a sealed bid: the bid column says
 // "sealed", the hand sizes do not move, nothing but the seat's own "me"
@@ -46,13 +47,12 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	tbl, phones := ct.join("dschunke")
 	all := append([]*screen{tbl}, phones...)
 
-	// The starting hands: three typed in each phone's hand form, the last
-	// on the phone's command line.
-	hands := []map[string]any{{"fish": 2, "rice": 2, "spices": 2, "vegetables": 2}, {"rice": 3, "spices": 3, "vegetables": 2}, {"rice": 3, "spices": 3, "vegetables": 2}}
+	// The starting hands, each from its phone's prompt.
+	hands := []map[string]int{{"fish": 2, "rice": 2, "spices": 2, "vegetables": 2}, {"rice": 3, "spices": 3, "vegetables": 2},
+		{"rice": 3, "spices": 3, "vegetables": 2}, {"fish": 6, "vegetables": 2}}
 	for i, hand := range hands {
-		ct.fill(phones[i], "form.dj-hand", hand)
+		sheet(ct, phones[i], "hand", hand)
 	}
-	ct.fill(phones[3], "form.command", map[string]any{"line": "hand goods=fish:6,vegetables:2"})
 	for i := range phones {
 		if got := ct.sess.Latest().State.View(engine.Seat(i)).(dschunke.View).Me.Hand; len(got) == 0 {
 			t.Errorf("%s's hand was not recorded", setup.Players[i])
@@ -76,7 +76,7 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	}
 	ct.shot(tbl, "dschunke-table-bidding.png")
 
-	// The sealed bids, each from its phone's bid form.
+	// The sealed bids, each from its phone's prompt.
 	bids := []map[string]int{{"rice": 1}, {"spices": 3}, {"spices": 3}, {"fish": 4}}
 	cards := make([]int, len(setup.Players)) // hand sizes before the bids
 	for i, p := range ct.sess.Latest().State.View(engine.NoSeat).(dschunke.View).Players {
@@ -84,11 +84,7 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	}
 	bid := func(seat int) {
 		t.Helper()
-		fields := map[string]any{}
-		for g, n := range bids[seat] {
-			fields[g] = n
-		}
-		ct.fill(phones[seat], "form.dj-bid", fields)
+		sheet(ct, phones[seat], "bid", bids[seat])
 	}
 	for seat := 0; seat < 3; seat++ {
 		bid(seat)
@@ -176,7 +172,7 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 		}
 	}
 	var sealed []string
-	if err := chromedp.Run(tbl.ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll('#dj-players td.bid')).map(td => td.dataset.bid)`, &sealed)); err != nil {
+	if err := chromedp.Run(tbl.ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll('#dj-players [data-bid]')).map(el => el.dataset.bid)`, &sealed)); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Join(sealed, ",") != "sealed,sealed,sealed," {
@@ -187,7 +183,7 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	bid(3)
 	ct.settle(all...)
 	var shown []string
-	if err := chromedp.Run(tbl.ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll('#dj-players td.bid')).map(td => td.dataset.bid)`, &shown)); err != nil {
+	if err := chromedp.Run(tbl.ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll('#dj-players [data-bid]')).map(el => el.dataset.bid)`, &shown)); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"rice:1", "spices:3", "spices:3", "fish:4"}
@@ -233,6 +229,33 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	ct.shot(tbl, "dschunke-table-fr.png")
 	ct.shot(phones[1], "dschunke-seat-2-bruno-fr.png")
 	t.Logf("%d state frames checked before the last bid; screenshots in %s", checked, ct.shots)
+}
+
+// sheet plays a seat's action from its phone's prompt: the action's
+// button, then its sheet's fields (every number field not given set to 0),
+// then the sheet's send button, and the confirmation when it asks one.
+func sheet(ct *cardTable, p *screen, action string, fields map[string]int) {
+	ct.t.Helper()
+	id, _ := json.Marshal(action)
+	vals, _ := json.Marshal(fields)
+	ct.act(p, action+" "+string(vals), `const b = document.querySelector('#prompt button.action[data-action=' + JSON.stringify(`+string(id)+`) + ']');
+		if (!b) return false;
+		b.click();
+		const f = document.querySelector('#sheet');
+		if (!f) return false;
+		const vals = `+string(vals)+`;
+		for (const el of f.querySelectorAll('input[type=number]')) {
+			el.value = String(vals[el.name] || 0);
+			el.dispatchEvent(new Event("input", { bubbles: true }));
+		}
+		for (const k of Object.keys(vals)) if (!f.elements[k]) throw new Error("no field " + k);
+		const send = document.querySelector('#sheet-send');
+		if (!send || send.disabled) return false;
+		send.click();
+		// A step that cannot be taken back (the last bid) asks first.
+		const dlg = document.querySelector('#dialog');
+		if (dlg && !dlg.hidden) document.querySelector('#dialog-ok').click();
+		return true;`)
 }
 
 func indexOf(t *testing.T, d *dschunke.Data, id string) int {

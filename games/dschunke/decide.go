@@ -189,12 +189,12 @@ func (s *State) decideHand(by engine.Seat, c Hand) ([]engine.Event, error) {
 		return nil, err
 	}
 	if sum(g) != HandSize {
-		return nil, engine.Refusef(ErrHandSize, "%d cards; a starting hand has %d", "%d cartes ; une main de départ en a %d", sum(g), HandSize)
+		return nil, refusef(ErrHandSize, "%s; a starting hand has %d", "%s ; une main de départ en a %d", nCards(sum(g)), HandSize)
 	}
 	left := s.dealLeft()
 	for k, n := range g {
 		if n > left[k] {
-			return nil, engine.Refusef(ErrDealShort, "only %d cards of %s are left to deal", "il ne reste que %d cartes de %s à distribuer", left[k], s.d.Goods[k].Key)
+			return nil, refusef(ErrDealShort, "only %s of %s left to deal", "il ne reste que %s de %s à distribuer", nCards(left[k]), s.goodsWord(k))
 		}
 	}
 	return []engine.Event{HandDealt{By: engine.Seat(seat), Goods: s.goodsMap(g)}}, nil
@@ -217,17 +217,17 @@ func (s *State) decideExchange(by engine.Seat, c Exchange) ([]engine.Event, erro
 		return nil, err
 	}
 	if n := sum(give); n < 1 || n > 2 || sum(take) != n {
-		return nil, engine.Refusef(ErrExchangeCount, "you give %d cards and take %d: give 1 or 2 and take as many", "vous donnez %d cartes et en prenez %d : donnez-en 1 ou 2 et prenez-en autant", sum(give), sum(take))
+		return nil, refusef(ErrExchangeCount, "you give %s and take %d: give 1 or 2 and take as many", "vous donnez %s et en prenez %d : donnez-en 1 ou 2 et prenez-en autant", nCards(sum(give)), sum(take))
 	}
 	for k := range give {
 		if give[k] > 0 && take[k] > 0 {
-			return nil, engine.Refusef(ErrExchangeCount, "you give and take %s: take other goods", "vous donnez et prenez du %s : prenez d'autres marchandises", s.d.Goods[k].Key)
+			return nil, refusef(ErrExchangeCount, "you give and take %s: take other goods", "vous donnez et prenez des cartes %s : prenez d'autres marchandises", s.goodsWord(k))
 		}
 		if give[k] > s.hand[seat][k] {
-			return nil, engine.Refusef(ErrNotHeld, "you hold %d cards of %s", "vous avez %d cartes de %s", s.hand[seat][k], s.d.Goods[k].Key)
+			return nil, refusef(ErrNotHeld, "you hold %s of %s", "vous avez %s de %s", nCards(s.hand[seat][k]), s.goodsWord(k))
 		}
 		if take[k] > s.piles[k] {
-			return nil, engine.Refusef(ErrPileShort, "the %s junk has %d cards of %s", "la jonque %s a %d cartes de %s", s.d.Junks[s.d.Goods[k].Junk].Key, s.piles[k], s.d.Goods[k].Key)
+			return nil, refusef(ErrPileShort, "the %s junk has %s of %s", "la jonque %s a %s de %s", s.junkWord(s.d.Goods[k].Junk), nCards(s.piles[k]), s.goodsWord(k))
 		}
 	}
 	return []engine.Event{Exchanged{By: engine.Seat(seat), Give: s.goodsMap(give), Take: s.goodsMap(take)}}, nil
@@ -425,12 +425,12 @@ func (s *State) decideIncome(by engine.Seat, c Income) ([]engine.Event, error) {
 func (s *State) checkTake(g [NumGoods]int, owed, source int) error {
 	for k, c := range g {
 		if c > s.piles[k] {
-			return engine.Refusef(ErrPileShort, "the %s junk has %d cards of %s", "la jonque %s a %d cartes de %s", s.d.Junks[s.d.Goods[k].Junk].Key, s.piles[k], s.d.Goods[k].Key)
+			return refusef(ErrPileShort, "the %s junk has %s of %s", "la jonque %s a %s de %s", s.junkWord(s.d.Goods[k].Junk), nCards(s.piles[k]), s.goodsWord(k))
 		}
 	}
 	want := min(owed, sum(s.piles))
 	if sum(g) != want {
-		return engine.Refusef(ErrGoodsCount, "you are owed %d goods cards: take %d, not %d", "il vous revient %d cartes marchandises : prenez-en %d, pas %d", owed, want, sum(g))
+		return refusef(ErrGoodsCount, "you are owed %s: take %d, not %d", "il vous revient %s : prenez-en %d, pas %d", both{fmt.Sprintf("%d %s", owed, plural(owed, "fr", "carte marchandise", "cartes marchandises")), fmt.Sprintf("%d %s", owed, plural(owed, "en", "goods card", "goods cards"))}, want, sum(g))
 	}
 	for k := range g {
 		if (source < 0 || source == k) && g[k] == min(owed, s.piles[k]) {
@@ -438,7 +438,7 @@ func (s *State) checkTake(g [NumGoods]int, owed, source int) error {
 		}
 	}
 	if source >= 0 {
-		return engine.Refusef(ErrGoodsSource, "take %d cards of %s from its junk first", "prenez d'abord %d cartes de %s sur sa jonque", min(owed, s.piles[source]), s.d.Goods[source].Key)
+		return refusef(ErrGoodsSource, "take %s of %s from its junk first", "prenez d'abord %s de %s sur sa jonque", nCards(min(owed, s.piles[source])), s.goodsWord(source))
 	}
 	return engine.Refuse(ErrGoodsSource, "take the cards from one junk of your choice, others only when it runs out", "prenez les cartes sur une jonque de votre choix, d'autres seulement quand elle est vide")
 }
@@ -585,11 +585,11 @@ func (s *State) decideRestock(by engine.Seat, c Restock) ([]engine.Event, error)
 		return nil, err
 	}
 	if a := s.allowance(seat); sum(g) > a {
-		return nil, engine.Refusef(ErrRestockCount, "%s takes at most %d cards, not %d", "%s prend au plus %d cartes, pas %d", s.name(seat), a, sum(g))
+		return nil, refusef(ErrRestockCount, "%s takes at most %s, not %d", "%s prend au plus %s, pas %d", s.name(seat), nCards(a), sum(g))
 	}
 	for k, n := range g {
 		if n > s.piles[k] {
-			return nil, engine.Refusef(ErrPileShort, "the %s junk has %d cards of %s", "la jonque %s a %d cartes de %s", s.d.Junks[s.d.Goods[k].Junk].Key, s.piles[k], s.d.Goods[k].Key)
+			return nil, refusef(ErrPileShort, "the %s junk has %s of %s", "la jonque %s a %s de %s", s.junkWord(s.d.Goods[k].Junk), nCards(s.piles[k]), s.goodsWord(k))
 		}
 	}
 	return []engine.Event{Restocked{By: engine.Seat(seat), Goods: s.goodsMap(g)}}, nil
@@ -612,14 +612,39 @@ func (s *State) decideBid(by engine.Seat, c Bid) ([]engine.Event, error) {
 	}
 	for k, n := range g {
 		if n > s.hand[seat][k] {
-			return nil, engine.Refusef(ErrNotHeld, "you hold %d cards of %s", "vous avez %d cartes de %s", s.hand[seat][k], s.d.Goods[k].Key)
+			return nil, refusef(ErrNotHeld, "you hold %s of %s", "vous avez %s de %s", nCards(s.hand[seat][k]), s.goodsWord(k))
 		}
 		if n > 0 && s.sold[k] {
-			return nil, engine.Refusef(ErrSoldGoods, "%s is already sold this round", "%s est déjà vendu ce tour-ci", s.d.Goods[k].Key)
+			return nil, refusef(ErrSoldGoods, "%s: already sold this round", "%s : déjà vendu ce tour-ci", s.goodsWord(k))
 		}
 	}
 	return []engine.Event{BidSealed{By: engine.Seat(seat), Goods: s.goodsMap(g)}}, nil
 }
+
+// both is a word in both languages, an argument of refusef.
+type both struct{ fr, en string }
+
+// refusef is engine.Refusef with arguments that differ by language: a
+// words argument gives each language its own.
+func refusef(rule *engine.Rule, en, fr string, args ...any) *engine.Refusal {
+	frArgs, enArgs := make([]any, len(args)), make([]any, len(args))
+	for i, a := range args {
+		frArgs[i], enArgs[i] = a, a
+		if w, ok := a.(both); ok {
+			frArgs[i], enArgs[i] = w.fr, w.en
+		}
+	}
+	return engine.Refuse(rule, fmt.Sprintf(en, enArgs...), fmt.Sprintf(fr, frArgs...))
+}
+
+// nCards is "1 card" / "1 carte", "3 cards" / "3 cartes".
+func nCards(n int) both {
+	return both{fmt.Sprintf("%d %s", n, plural(n, "fr", "carte", "cartes")), fmt.Sprintf("%d %s", n, plural(n, "en", "card", "cards"))}
+}
+
+// goodsWord is goods k's name; junkWord junk j's.
+func (s *State) goodsWord(k int) both { return both{s.d.Goods[k].FR, s.d.Goods[k].EN} }
+func (s *State) junkWord(j int) both  { return both{s.d.Junks[j].FR, s.d.Junks[j].EN} }
 
 // sortedKeys lists a map's keys in order, for stable output.
 func sortedKeys(m map[string]int) []string {

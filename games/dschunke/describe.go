@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"comptoir/engine"
 )
@@ -36,9 +37,9 @@ func (d *Data) CardName(i int, lang string) string {
 		for j, n := range c.Need {
 			if n > 0 {
 				if l == 0 {
-					parts = append(parts, fmt.Sprintf("%d caisses sur la %s", n, d.Junks[j].FR))
+					parts = append(parts, fmt.Sprintf("%d %s sur la jonque %s", n, plural(n, "fr", "caisse", "caisses"), d.Junks[j].FR))
 				} else {
-					parts = append(parts, fmt.Sprintf("%d crates on the %s", n, d.Junks[j].EN))
+					parts = append(parts, fmt.Sprintf("%d %s on the %s junk", n, plural(n, "en", "crate", "crates"), d.Junks[j].EN))
 				}
 			}
 		}
@@ -86,10 +87,11 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 	}
 	card := func(id string) string {
 		if i, ok := s.d.SpecialIndex(id); ok {
-			return "« " + s.d.CardName(i, lang) + " »"
+			return say("« %s »", "“%s”", s.d.CardName(i, lang))
 		}
 		return id
 	}
+	yuans := func(n int) string { return fmt.Sprintf("%d %s", n, plural(n, lang, "yuan", "yuans")) }
 	by := func(with, id string) string {
 		if id != "" {
 			return say("avec la carte %s", "with the card %s", card(id))
@@ -101,18 +103,21 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 	}
 	switch e := ev.(type) {
 	case HandDealt:
-		return say("La main de départ de %s est notée (8 cartes)", "%s's starting hand is recorded (8 cards)", pl(e.By))
+		if fr {
+			return fmt.Sprintf("La main de départ %s est notée (%d cartes)", de(pl(e.By)), HandSize)
+		}
+		return fmt.Sprintf("%s's starting hand is recorded (%d cards)", pl(e.By), HandSize)
 	case MarketRevealed:
 		i, _ := s.d.MarketIndex(e.Card)
 		var parts []string
 		for g, p := range s.d.Market[i].Prices {
-			price := say("%d yuans", "%d yuans", p)
+			price := yuans(p)
 			if p == PriceSpecial {
 				price = say("une carte spéciale", "a special card")
 			}
 			parts = append(parts, s.d.Goods[g].Name(lang)+" "+price)
 		}
-		return say("Tour %d : carte marché %s (%s)", "Round %d: market card %s (%s)", s.round, e.Card, strings.Join(parts, ", "))
+		return say("Tour %d : la carte marché est retournée : %s", "Round %d: the market card is turned over: %s", s.round, strings.Join(parts, ", "))
 	case Exchanged:
 		return say("%s échange %s contre %s", "%s exchanges %s for %s", pl(e.By), goods(e.Give), goods(e.Take))
 	case Passed:
@@ -123,7 +128,7 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 	case WealthAnnounced:
 		var parts []string
 		for i, m := range e.Money {
-			parts = append(parts, fmt.Sprintf("%s %d", s.name(i), m))
+			parts = append(parts, s.name(i)+" "+yuans(m))
 		}
 		return say("Chacun annonce sa richesse : %s", "Everyone announces their wealth: %s", strings.Join(parts, ", "))
 	case SpecialDrawn:
@@ -140,9 +145,10 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 		if len(e.At) == 0 {
 			return say("%s n'a plus de palette à charger", "%s has no palette left to load", pl(e.By))
 		}
-		return say("%s charge %d palette(s) sur la jonque %s %s", "%s loads %d palette(s) on the %s junk %s", pl(e.By), len(e.At), junk(e.Junk), by(e.With, e.Card))
+		n := fmt.Sprintf("%d %s", len(e.At), plural(len(e.At), lang, "palette", "palettes"))
+		return say("%s charge %s sur la jonque %s %s", "%s loads %s on the %s junk %s", pl(e.By), n, junk(e.Junk), by(e.With, e.Card))
 	case IncomeReceived:
-		return say("%s reçoit %d yuans de la jonque %s %s", "%s receives %d yuans from the %s junk %s", pl(e.By), e.Yuans, junk(e.Junk), by(e.With, e.Card))
+		return say("%s reçoit %s de la jonque %s %s", "%s receives %s from the %s junk %s", pl(e.By), yuans(e.Yuans), junk(e.Junk), by(e.With, e.Card))
 	case GoodsTaken:
 		return say("%s prend %s pour la jonque %s %s", "%s takes %s for the %s junk %s", pl(e.By), goods(e.Goods), junk(e.Junk), by(e.With, e.Card))
 	case PaletteMoved:
@@ -173,7 +179,7 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 			}
 			parts = append(parts, s.name(i)+" "+text)
 		}
-		return say("Les mises sont révélées : %s", "The bids are revealed: %s", strings.Join(parts, " ; "))
+		return say("Les mises sont révélées : %s", "The bids are revealed: %s", strings.Join(parts, say(" ; ", "; ")))
 	case Sold:
 		g, _ := s.d.GoodsIndex(e.Goods)
 		name := s.d.Goods[g].Name(lang)
@@ -181,16 +187,19 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 		for _, w := range e.Winners {
 			names = append(names, pl(w))
 		}
-		who := strings.Join(names, say(" et ", " and "))
+		who := strings.Join(names, ", ")
+		if n := len(names); n > 1 {
+			who = strings.Join(names[:n-1], ", ") + say(" et ", " and ") + names[n-1]
+		}
 		switch {
 		case e.Special:
 			return say("%s : %s remporte une carte spéciale", "%s: %s wins a special card", name, who)
 		case len(e.Winners) > 1 && e.Yuans == 0:
 			return say("%s : égalité entre %s, qui ne reçoivent rien", "%s: %s tie and receive nothing", name, who)
 		case len(e.Winners) > 1:
-			return say("%s : égalité, %s reçoivent %d yuans chacun", "%s: a tie, %s receive %d yuans each", name, who, e.Yuans)
+			return say("%s : égalité, %s reçoivent %s chacun", "%s: a tie, %s receive %s each", name, who, yuans(e.Yuans))
 		}
-		return say("%s : %s reçoit %d yuans", "%s: %s receives %d yuans", name, who, e.Yuans)
+		return say("%s : %s reçoit %s", "%s: %s receives %s", name, who, yuans(e.Yuans))
 	case Rebid:
 		var names []string
 		for _, k := range e.Goods {
@@ -285,6 +294,23 @@ func (s *State) String() string {
 			orNone(s.bidText(s.hand[seat])), s.palettes[seat], orNone(strings.Join(cards, ", ")))
 	}
 	return b.String()
+}
+
+// plural picks the singular or the plural in lang: French keeps 0 and
+// 1 in the singular, English only 1.
+func plural(n int, lang, one, many string) string {
+	if n == 1 || (lang == "fr" && n == 0) {
+		return one
+	}
+	return many
+}
+
+// de is French "de Bruno", "d'Anna".
+func de(name string) string {
+	if r, _ := utf8.DecodeRuneInString(name); strings.ContainsRune("AEIOUYÀÂÉÈÊÎÏÔÛaeiouyàâéèêîïôû", r) {
+		return "d'" + name
+	}
+	return "de " + name
 }
 
 func orNone(s string) string {

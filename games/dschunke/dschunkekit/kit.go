@@ -14,7 +14,7 @@ import (
 	"comptoir/games/kit"
 )
 
-//go:embed dschunke.js
+//go:embed dschunke.js dschunke.css
 var web embed.FS
 
 // Game is Dschunke for the registry. It announces no command.
@@ -25,6 +25,7 @@ func Game() kit.Game {
 		Adapter: func(engine.Rules) kit.Adapter { return dschunkeAdapter{} },
 		Info:    Info,
 		Edit:    editor,
+		Play:    play,
 		Web:     web,
 		Cards:   &kit.Cards{Keys: []string{"special", "restock"}, Decode: cards},
 		// Dschunke: Michael Schacht, Queen Games, 2002
