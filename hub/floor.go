@@ -205,6 +205,15 @@ func (f *Floor) Ack(id string, now time.Time) {
 	f.alertsLocked(now)
 }
 
+// SetAcked sets the alerts acknowledged before (from the history).
+func (f *Floor) SetAcked(ids map[string]bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for id := range ids {
+		f.acked[id] = true
+	}
+}
+
 // SetMedians sets the café's median lengths (from the history).
 func (f *Floor) SetMedians(m map[string]time.Duration) {
 	f.mu.Lock()

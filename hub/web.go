@@ -72,7 +72,11 @@ func (h *Hub) Handler(o WebOpts) http.Handler {
 			http.Error(w, "id: the alert to acknowledge", http.StatusBadRequest)
 			return
 		}
-		h.Floor.Ack(id, h.opts.Now())
+		if err := h.Ack(id); err != nil {
+			h.opts.Logf("%v", err)
+			http.Error(w, "the acknowledgement could not be saved", http.StatusInternalServerError)
+			return
+		}
 		w.WriteHeader(http.StatusNoContent)
 	})
 	mux.HandleFunc("GET /api/stats", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, h.Stats()) })
