@@ -43,6 +43,12 @@ type Opts struct {
 	AckWait time.Duration
 	// IdleAfter is how long without a step makes a table idle.
 	IdleAfter time.Duration
+	// CursorEvery is how often at most the cursor is written to the
+	// journal while steps are acknowledged (and always when Run ends):
+	// one write per step would cost the table a commit per step. A table
+	// that dies sends again the steps acknowledged since the last write;
+	// the stream and the hub drop them.
+	CursorEvery time.Duration
 	// Now is the clock; nil: time.Now.
 	Now func() time.Time
 }
@@ -54,7 +60,8 @@ var DefaultOpts = Opts{
 	Heartbeat: 2 * time.Second,
 	Poll:      5 * time.Second,
 	AckWait:   5 * time.Second,
-	IdleAfter: 15 * time.Minute,
+	IdleAfter:   15 * time.Minute,
+	CursorEvery: time.Second,
 }
 
 // Publisher sends a table's journal to the café's hub. Make it with New,
@@ -72,6 +79,10 @@ type Publisher struct {
 	// Owned by Run.
 	rep      *replayer
 	lastStep time.Time
+	cur      journal.Cursor // acknowledged up to here
+	curRead  bool           // cur was read from the journal
+	saved    journal.Cursor // the cursor last written to the journal
+	savedAt  time.Time      // when
 }
 
 // New checks the options and returns a Publisher.
@@ -97,6 +108,9 @@ func New(opts Opts) (*Publisher, error) {
 	}
 	if opts.IdleAfter <= 0 {
 		opts.IdleAfter = d.IdleAfter
+	}
+	if opts.CursorEvery <= 0 {
+		opts.CursorEvery = d.CursorEvery
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
@@ -227,6 +241,7 @@ func (p *Publisher) Run(ctx context.Context) error {
 		p.heartbeat(ctx, nc)
 	}()
 	defer wg.Wait()
+	defer p.saveCursor(true)
 
 	backoff := 100 * time.Millisecond
 	poll := time.NewTicker(p.opts.Poll)
@@ -308,28 +323,49 @@ func (p *Publisher) heartbeat(ctx context.Context, nc *nats.Conn) {
 // acknowledges them.
 func (p *Publisher) sync(ctx context.Context, js jetstream.JetStream) error {
 	st := p.opts.Store
-	cur, err := st.Cursor(p.opts.Table)
-	if err != nil {
-		return err
+	if !p.curRead {
+		cur, err := st.Cursor(p.opts.Table)
+		if err != nil {
+			return err
+		}
+		p.cur, p.saved, p.curRead = cur, cur, true
 	}
 	infos, err := st.Games()
 	if err != nil {
 		return err
 	}
 	defer p.setState(infos)
+	defer p.saveCursor(false) // a cursor moved less than CursorEvery ago
 	for _, info := range infos {
-		if info.ID < cur.Game || (info.ID == cur.Game && cur.Ended) {
+		if info.ID < p.cur.Game || (info.ID == p.cur.Game && p.cur.Ended) {
 			continue
 		}
-		if info.ID > cur.Game {
-			cur = journal.Cursor{Game: info.ID}
+		if info.ID > p.cur.Game {
+			p.cur = journal.Cursor{Game: info.ID}
 		}
-		if err := p.syncGame(ctx, js, info, &cur); err != nil {
+		if err := p.syncGame(ctx, js, info, &p.cur); err != nil {
 			p.rep = nil // rebuilt from the cursor next time
 			return err
 		}
 	}
 	return nil
+}
+
+// saveCursor writes the cursor to the journal when it moved and
+// CursorEvery has passed since the last write, or now when force is set.
+func (p *Publisher) saveCursor(force bool) {
+	if !p.curRead || p.cur == p.saved {
+		return
+	}
+	now := p.opts.Now()
+	if !force && now.Sub(p.savedAt) < p.opts.CursorEvery {
+		return
+	}
+	if err := p.opts.Store.SetCursor(p.opts.Table, p.cur); err != nil {
+		p.opts.Logf("café: %v", err)
+		return
+	}
+	p.saved, p.savedAt = p.cur, now
 }
 
 // outgoing is a message sent and not yet acknowledged.
@@ -371,14 +407,7 @@ func (p *Publisher) syncGame(ctx context.Context, js jetstream.JetStream, info j
 	// settle waits for the oldest acknowledgements and moves the cursor
 	// past the ones received, in order.
 	settle := func(keep int) error {
-		moved := false
-		defer func() {
-			if moved {
-				if err := st.SetCursor(p.opts.Table, *cur); err != nil {
-					p.opts.Logf("café: %v", err)
-				}
-			}
-		}()
+		defer p.saveCursor(false)
 		for len(inflight) > keep {
 			o := inflight[0]
 			select {
@@ -394,7 +423,6 @@ func (p *Publisher) syncGame(ctx context.Context, js jetstream.JetStream, info j
 			} else {
 				cur.Seq = o.seq
 			}
-			moved = true
 		}
 		return nil
 	}
