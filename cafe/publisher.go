@@ -56,10 +56,10 @@ type Opts struct {
 // DefaultOpts are a table's defaults; Table, URL, Store and Rules must
 // still be set.
 var DefaultOpts = Opts{
-	Window:    256,
-	Heartbeat: 2 * time.Second,
-	Poll:      5 * time.Second,
-	AckWait:   5 * time.Second,
+	Window:      256,
+	Heartbeat:   2 * time.Second,
+	Poll:        5 * time.Second,
+	AckWait:     5 * time.Second,
 	IdleAfter:   15 * time.Minute,
 	CursorEvery: time.Second,
 }

@@ -46,6 +46,8 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	location := fs.String("location", "", "the café's `name`, in BG Stats plays")
 	name := fs.String("name", "cafe", "the café's NATS server `name`, and its JetStream domain in a chain of cafés (unique in the chain)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiles (net/http/pprof) on this `address`, for example 127.0.0.1:6060; empty: none")
+	floorPIN := fs.String("floor-pin", "", "the floor page's `secret` (PIN); empty: the one in --floor-secret-file, made at first start")
+	floorFile := fs.String("floor-secret-file", "", "the `file` keeping the floor page's secret (default STATE/floor.secret)")
 	ackWait := fs.Duration("ack-wait", DefaultOpts.AckWait, "how long a step delivered to a hub that died waits before it is delivered again")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: comptoir-hub [flags]     (or comptoir hub [flags])\n       comptoir-hub add-table [--tables FILE] [--url URL] NAME\n\nRuns the café's hub: the floor page of every table, the history and the statistics, over NATS JetStream.\nflags:")
@@ -72,6 +74,21 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	creds, err := LoadCredentials(*tables, *state)
 	if err != nil {
 		return err
+	}
+	if *floorFile == "" {
+		*floorFile = filepath.Join(*state, "floor.secret")
+	}
+	secret, made, err := FloorSecret(*floorPIN, *floorFile)
+	if err != nil {
+		return err
+	}
+	switch {
+	case *floorPIN != "" && len(*floorPIN) < 6:
+		logger.Printf("warning: the floor's PIN is short (%d characters): anyone on the café's network may try it; 8 or more, please", len(*floorPIN))
+	case made:
+		logger.Printf("the floor's secret, made now and kept in %s (told once): %s", *floorFile, secret)
+	case *floorPIN == "":
+		logger.Printf("the floor's secret is in %s", *floorFile)
 	}
 	url, user, pw := *natsURL, *natsUser, *natsPassword
 	if url == "" {
@@ -111,7 +128,7 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return fmt.Errorf("floor page: %w", err)
 	}
-	srv := &http.Server{Handler: h.Handler(WebOpts{Location: *location}), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: h.Handler(WebOpts{Location: *location, Secret: secret}), ReadHeaderTimeout: 10 * time.Second}
 	logger.Printf("floor on http://%s", displayAddr(ln.Addr()))
 	errc := make(chan error, 3)
 	if *pprofAddr != "" {

@@ -60,7 +60,7 @@ func TestBrowserFloor(t *testing.T) {
 	r.addTable("negoce-1", 1, 72)
 	r.addTable("dschunke-1", 2, 73)
 	r.play(3)
-	floor := httptest.NewServer(r.hub.Handler(WebOpts{}))
+	floor := httptest.NewServer(r.hub.Handler(WebOpts{Secret: "floor-browser-7"}))
 	defer floor.Close()
 	phoneSrv := httptest.NewServer(genoa.Pub.Handler())
 	defer phoneSrv.Close()
@@ -74,9 +74,19 @@ func TestBrowserFloor(t *testing.T) {
 			t.Fatalf("%s: %v", what, err)
 		}
 	}
-	if err := chromedp.Run(counter, chromedp.Navigate(floor.URL+"/")); err != nil {
+	// The floor asks for its secret: a wrong one is refused in words, the
+	// right one opens it.
+	if err := chromedp.Run(counter, chromedp.Navigate(floor.URL+"/"),
+		chromedp.WaitVisible(`#login input`, chromedp.ByQuery),
+		chromedp.SendKeys(`#login input`, "guess", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
+	click(t, counter, `#login button`)
+	poll(counter, "the wrong secret refused", `document.querySelector('#login .err').textContent.length > 0 && document.querySelector('main').hidden`)
+	if err := chromedp.Run(counter, chromedp.SetValue(`#login input`, "floor-browser-7", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	click(t, counter, `#login button`)
 	poll(counter, "three cards", `document.querySelectorAll('.card').length === 3`)
 	var seq string
 	if err := chromedp.Run(counter, chromedp.AttributeValue(`.card[data-table="genoa-1"]`, "data-seq", &seq, nil, chromedp.ByQuery)); err != nil {

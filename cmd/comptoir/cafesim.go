@@ -10,6 +10,8 @@ import (
 	"io"
 	"math/rand"
 	"net/http"
+	"net/http/cookiejar"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -71,6 +73,7 @@ func cafeSim(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("dir", "", "the folder for journals and the hub's state (default: a new one under /dev/shm or the temp folder, removed after)")
 	inProcess := fs.Bool("hub-in-process", false, "run the hub in this process (no memory figure): for tests")
 	watchURL := fs.String("watch", "", "internal: be the floor page's websocket client of the floor at this `URL` (cafe-sim starts one in its own process, apart from the simulated tables)")
+	watchSecret := fs.String("watch-secret", "", "internal: the `file` of the floor's secret, with --watch")
 	hubBin := fs.String("hub", "", "the hub's `program`; default: comptoir-hub beside this program if it is there (what a café runs), else this program's hub command")
 	profile := fs.String("profile", "", "write CPU profiles of the hub and of the simulated tables over the middle half of the play, and the hub's heap at its end, to this `folder` (hub-cpu.pprof, sim-cpu.pprof, hub-heap.pprof, and hub-heap-mid.txt, the heap while the tables play)")
 	fs.Usage = func() {
@@ -81,7 +84,7 @@ func cafeSim(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *watchURL != "" {
-		return serveWatch(*watchURL, os.Stdin, stdout)
+		return serveWatch(*watchURL, *watchSecret, os.Stdin, stdout)
 	}
 	if *n < 1 || *rate <= 0 {
 		return errors.New("cafe-sim: --tables at least 1 and --rate above 0")
@@ -150,7 +153,7 @@ var pprofRe = regexp.MustCompile(`pprof on (http://\S+)`)
 func startSimHub(dir string, inProcess bool, hubBin string, profile bool, stderr io.Writer) (*simHub, error) {
 	state := filepath.Join(dir, "hub")
 	tables := filepath.Join(dir, "tables.yaml")
-	args := []string{"--state", state, "--tables", tables, "--listen", "127.0.0.1:0", "--nats-listen", "127.0.0.1:0"}
+	args := []string{"--state", state, "--tables", tables, "--listen", "127.0.0.1:0", "--nats-listen", "127.0.0.1:0", "--floor-secret-file", filepath.Join(dir, "floor.secret")}
 	if profile {
 		args = append(args, "--pprof", "127.0.0.1:0")
 	}
@@ -227,9 +230,17 @@ func startSimHub(dir string, inProcess bool, hubBin string, profile bool, stderr
 		h.stop()
 		return nil, fmt.Errorf("the hub did not start within 30s (see %s)", logf.Name())
 	}
+	var client *http.Client
 	h.stats = func() (hub.Stats, error) {
 		var s hub.Stats
-		r, err := http.Get(h.floorURL + "/api/stats")
+		if client == nil {
+			c, err := floorClient(h.floorURL, filepath.Join(dir, "floor.secret"))
+			if err != nil {
+				return s, err
+			}
+			client = c
+		}
+		r, err := client.Get(h.floorURL + "/api/stats")
 		if err != nil {
 			return s, err
 		}
@@ -253,8 +264,37 @@ type floorWatch struct {
 	done chan struct{}
 }
 
-func watchFloor(floorURL string) (*floorWatch, error) {
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(floorURL, "http")+"/ws", nil)
+// floorClient logs in to the floor with the secret kept in secretFile:
+// a client with its session cookie.
+func floorClient(floorURL, secretFile string) (*http.Client, error) {
+	secret, _, err := hub.FloorSecret("", secretFile)
+	if err != nil {
+		return nil, err
+	}
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	req, _ := http.NewRequest(http.MethodPost, floorURL+"/api/login", strings.NewReader(url.Values{"secret": {secret}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", floorURL)
+	r, err := c.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	r.Body.Close()
+	if r.StatusCode != http.StatusNoContent {
+		return nil, fmt.Errorf("floor login: %s", r.Status)
+	}
+	return c, nil
+}
+
+func watchFloor(floorURL, secretFile string) (*floorWatch, error) {
+	hc, err := floorClient(floorURL, secretFile)
+	if err != nil {
+		return nil, err
+	}
+	hdr := http.Header{"Origin": {floorURL}}
+	d := websocket.Dialer{Jar: hc.Jar, HandshakeTimeout: 10 * time.Second}
+	c, _, err := d.Dial("ws"+strings.TrimPrefix(floorURL, "http")+"/ws", hdr)
 	if err != nil {
 		return nil, err
 	}
@@ -334,8 +374,8 @@ type watcher interface {
 // serveWatch is the watcher's own process (cafe-sim --watch URL): it reads
 // "from UNIXNANO" and "end" on in, writes "catch-up GAME SEQ" whenever the
 // catch-up table moves, and at "end" the latencies as one JSON line.
-func serveWatch(floorURL string, in io.Reader, out io.Writer) error {
-	w, err := watchFloor(floorURL)
+func serveWatch(floorURL, secretFile string, in io.Reader, out io.Writer) error {
+	w, err := watchFloor(floorURL, secretFile)
 	if err != nil {
 		return err
 	}
@@ -398,13 +438,13 @@ type procWatch struct {
 	ended chan struct{} // the process's output is read
 }
 
-func startWatch(floorURL string) (*procWatch, error) {
+func startWatch(floorURL, secretFile string) (*procWatch, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
 	w := &procWatch{figs: make(chan watchFigures, 1), ended: make(chan struct{})}
-	w.cmd = exec.Command(exe, "cafe-sim", "--watch", floorURL)
+	w.cmd = exec.Command(exe, "cafe-sim", "--watch", floorURL, "--watch-secret", secretFile)
 	w.cmd.Stderr = os.Stderr
 	if w.in, err = w.cmd.StdinPipe(); err != nil {
 		return nil, err
@@ -503,9 +543,9 @@ func runCafeSim(dir string, n int, rate float64, duration time.Duration, catchup
 	}()
 	var watch watcher
 	if inProcess {
-		watch, err = watchFloor(h.floorURL)
+		watch, err = watchFloor(h.floorURL, filepath.Join(dir, "floor.secret"))
 	} else {
-		watch, err = startWatch(h.floorURL)
+		watch, err = startWatch(h.floorURL, filepath.Join(dir, "floor.secret"))
 	}
 	if err != nil {
 		return nil, err
