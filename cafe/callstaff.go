@@ -4,10 +4,20 @@ import (
 	_ "embed"
 	"encoding/json"
 	"net/http"
+	"time"
 )
 
 //go:embed callstaff.html
 var callStaffPage []byte
+
+// StaffCall tells when the table's open call for staff was raised and
+// when the floor answered it; zero times when there is none or no answer
+// yet. With CallStaff it makes the Publisher the dashboard's
+// dashboard.StaffCaller.
+func (p *Publisher) StaffCall() (called, answered time.Time) {
+	pr := p.Presence()
+	return pr.StaffCall, pr.Answered
+}
 
 // Handler serves the table's call-staff page under /cafe/: a button on
 // the table's screen and on every phone that calls for staff, and the

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"comptoir/cafe"
+	"comptoir/dashboard"
 	"comptoir/engine"
 	"comptoir/games"
 	"comptoir/journal"
@@ -43,6 +44,15 @@ func newTableCafe(cfg *tableconfig.Config, store *journal.Store, sess *table.Ses
 	}
 	logger.Printf("café: publishing as %s to %s", cfg.Cafe.Name, cfg.Cafe.URL)
 	return &tableCafe{pub: pub, sess: sess}, nil
+}
+
+// staffCaller is the dashboard's hook to the café's call for staff; nil
+// (an untyped nil, so the dashboard sees none) for a table not in a café.
+func (c *tableCafe) staffCaller() dashboard.StaffCaller {
+	if c == nil {
+		return nil
+	}
+	return c.pub
 }
 
 // handler serves the call-staff page under /cafe/ beside the dashboard.

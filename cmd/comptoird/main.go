@@ -174,9 +174,15 @@ func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) e
 	if err != nil {
 		return err
 	}
+	var tc *tableCafe
+	if cfg.Cafe != nil {
+		if tc, err = newTableCafe(cfg, store, sess, logger); err != nil {
+			return err
+		}
+	}
 	dash, err := dashboard.New(dashboard.FromTable(sess, tableOpts), dashboard.Opts{
 		StaffPIN: staffSecret, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cmp.Or(cfg.Venue, cfg.Table), TimeZone: cfg.TimeZone,
-		Logf: logger.Printf,
+		Logf: logger.Printf, CallStaff: tc.staffCaller(),
 	})
 	if err != nil {
 		return err
@@ -187,11 +193,7 @@ func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) e
 	}
 	ln = dashboard.LimitListener(ln, dashboard.ListenerMaxConns, dashboard.ListenerMaxConnsPerAddr)
 	handler := monitored(dash.Handler(), hc, met)
-	var tc *tableCafe
-	if cfg.Cafe != nil {
-		if tc, err = newTableCafe(cfg, store, sess, logger); err != nil {
-			return err
-		}
+	if tc != nil {
 		handler = tc.handler(handler)
 	}
 	srv := dashboard.NewHTTPServer(handler, logger)
