@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"log"
-	"net/http"
-	"strings"
 	"sync"
 
 	"comptoir/cafe"
@@ -53,18 +51,6 @@ func (c *tableCafe) staffCaller() dashboard.StaffCaller {
 		return nil
 	}
 	return c.pub
-}
-
-// handler serves the call-staff page under /cafe/ beside the dashboard.
-func (c *tableCafe) handler(dash http.Handler) http.Handler {
-	cafeH := c.pub.Handler()
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/cafe/") {
-			cafeH.ServeHTTP(w, r)
-			return
-		}
-		dash.ServeHTTP(w, r)
-	})
 }
 
 // run runs the publisher and feeds it the session's updates until ctx

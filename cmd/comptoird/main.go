@@ -193,9 +193,6 @@ func serve(ctx context.Context, cfg *tableconfig.Config, slogger *slog.Logger) e
 	}
 	ln = dashboard.LimitListener(ln, dashboard.ListenerMaxConns, dashboard.ListenerMaxConnsPerAddr)
 	handler := monitored(dash.Handler(), hc, met)
-	if tc != nil {
-		handler = tc.handler(handler)
-	}
 	srv := dashboard.NewHTTPServer(handler, logger)
 	logger.Printf("dashboard on http://%s", displayAddr(ln.Addr()))
 
