@@ -34,7 +34,7 @@ demo: deps-demo
 	bin/comptoir-hub --state /tmp/comptoir-demo-hub --tables configs/cafe/tables.yaml --listen :8090 --nats-listen 127.0.0.1:4222 --location "Comptoir demo" & \
 	sleep 1; \
 	for g in genoa negoce dschunke; do bin/comptoird --config configs/cafe/$$g.yaml 2>&1 | sed "s/^/[café $$g] /" & done; \
-	echo "café floor: http://localhost:8090   café tables: http://localhost:8081 (Genoa), :8082 (Négoce 2), :8083 (Dschunke)   call staff: http://localhost:8081/cafe/"; \
+	echo "café floor: http://localhost:8090   café tables: http://localhost:8081 (Genoa), :8082 (Négoce 2), :8083 (Dschunke)   floor secret: in /tmp/comptoir-demo-hub/floor.secret"; \
 	bin/comptoird --config configs/tables/demo.yaml
 
 # Both programs, stamped with the git commit (comptoir version).

@@ -43,6 +43,12 @@ type Opts struct {
 	AckWait time.Duration
 	// IdleAfter is how long without a step makes a table idle.
 	IdleAfter time.Duration
+	// CursorEvery is how often at most the cursor is written to the
+	// journal while steps are acknowledged (and always when Run ends):
+	// one write per step would cost the table a commit per step. A table
+	// that dies sends again the steps acknowledged since the last write;
+	// the stream and the hub drop them.
+	CursorEvery time.Duration
 	// Now is the clock; nil: time.Now.
 	Now func() time.Time
 }
@@ -50,11 +56,12 @@ type Opts struct {
 // DefaultOpts are a table's defaults; Table, URL, Store and Rules must
 // still be set.
 var DefaultOpts = Opts{
-	Window:    256,
-	Heartbeat: 2 * time.Second,
-	Poll:      5 * time.Second,
-	AckWait:   5 * time.Second,
-	IdleAfter: 15 * time.Minute,
+	Window:      256,
+	Heartbeat:   2 * time.Second,
+	Poll:        5 * time.Second,
+	AckWait:     5 * time.Second,
+	IdleAfter:   15 * time.Minute,
+	CursorEvery: 10 * time.Second,
 }
 
 // Publisher sends a table's journal to the café's hub. Make it with New,
@@ -70,8 +77,13 @@ type Publisher struct {
 	online   chan struct{} // the connection came up, capacity 1
 
 	// Owned by Run.
+	infos    []journal.Info // the journal's games as last read; nil: read them
 	rep      *replayer
 	lastStep time.Time
+	cur      journal.Cursor // acknowledged up to here
+	curRead  bool           // cur was read from the journal
+	saved    journal.Cursor // the cursor last written to the journal
+	savedAt  time.Time      // when
 }
 
 // New checks the options and returns a Publisher.
@@ -97,6 +109,9 @@ func New(opts Opts) (*Publisher, error) {
 	}
 	if opts.IdleAfter <= 0 {
 		opts.IdleAfter = d.IdleAfter
+	}
+	if opts.CursorEvery <= 0 {
+		opts.CursorEvery = d.CursorEvery
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
@@ -227,15 +242,18 @@ func (p *Publisher) Run(ctx context.Context) error {
 		p.heartbeat(ctx, nc)
 	}()
 	defer wg.Wait()
+	defer p.saveCursor(true)
 
 	backoff := 100 * time.Millisecond
 	poll := time.NewTicker(p.opts.Poll)
 	defer poll.Stop()
+	full := true // read the journal's games again, not only the steps
 	for {
 		err := errOffline
 		if nc.IsConnected() {
-			err = p.sync(ctx, js)
+			err = p.sync(ctx, js, full)
 		}
+		full = true
 		wait := p.opts.Poll
 		if err != nil && ctx.Err() == nil {
 			if err != errOffline {
@@ -264,6 +282,7 @@ func (p *Publisher) Run(ctx context.Context) error {
 			t.Stop()
 			return nil
 		case <-p.wake:
+			full = false // a step: the games as read will do
 		case <-p.online:
 		case <-poll.C:
 		case <-t.C:
@@ -305,31 +324,70 @@ func (p *Publisher) heartbeat(ctx context.Context, nc *nats.Conn) {
 }
 
 // sync sends every step after the cursor, moving it as JetStream
-// acknowledges them.
-func (p *Publisher) sync(ctx context.Context, js jetstream.JetStream) error {
+// acknowledges them. The journal's list of games is read again when full
+// is set (the poll, a reconnection, after a failure) or when the games as
+// last read have nothing new (a game may have ended or begun): a step
+// played costs a read of the steps only.
+func (p *Publisher) sync(ctx context.Context, js jetstream.JetStream, full bool) error {
 	st := p.opts.Store
-	cur, err := st.Cursor(p.opts.Table)
-	if err != nil {
-		return err
-	}
-	infos, err := st.Games()
-	if err != nil {
-		return err
-	}
-	defer p.setState(infos)
-	for _, info := range infos {
-		if info.ID < cur.Game || (info.ID == cur.Game && cur.Ended) {
-			continue
-		}
-		if info.ID > cur.Game {
-			cur = journal.Cursor{Game: info.ID}
-		}
-		if err := p.syncGame(ctx, js, info, &cur); err != nil {
-			p.rep = nil // rebuilt from the cursor next time
+	if !p.curRead {
+		cur, err := st.Cursor(p.opts.Table)
+		if err != nil {
 			return err
 		}
+		p.cur, p.saved, p.curRead = cur, cur, true
 	}
-	return nil
+	if full || p.infos == nil {
+		infos, err := st.Games()
+		if err != nil {
+			return err
+		}
+		p.infos, full = infos, true
+	}
+	defer func() { p.setState(p.infos) }()
+	defer p.saveCursor(false) // a cursor moved less than CursorEvery ago
+	for {
+		sent := 0
+		for _, info := range p.infos {
+			if info.ID < p.cur.Game || (info.ID == p.cur.Game && p.cur.Ended) {
+				continue
+			}
+			if info.ID > p.cur.Game {
+				p.cur = journal.Cursor{Game: info.ID}
+			}
+			n, err := p.syncGame(ctx, js, info, &p.cur)
+			sent += n
+			if err != nil {
+				p.rep = nil // rebuilt from the cursor next time
+				return err
+			}
+		}
+		if sent > 0 || full {
+			return nil
+		}
+		infos, err := st.Games()
+		if err != nil {
+			return err
+		}
+		p.infos, full = infos, true
+	}
+}
+
+// saveCursor writes the cursor to the journal when it moved and
+// CursorEvery has passed since the last write, or now when force is set.
+func (p *Publisher) saveCursor(force bool) {
+	if !p.curRead || p.cur == p.saved {
+		return
+	}
+	now := p.opts.Now()
+	if !force && now.Sub(p.savedAt) < p.opts.CursorEvery {
+		return
+	}
+	if err := p.opts.Store.SetCursor(p.opts.Table, p.cur); err != nil {
+		p.opts.Logf("café: %v", err)
+		return
+	}
+	p.saved, p.savedAt = p.cur, now
 }
 
 // outgoing is a message sent and not yet acknowledged.
@@ -338,26 +396,28 @@ type outgoing struct {
 	ack jetstream.PubAckFuture
 }
 
-func (p *Publisher) syncGame(ctx context.Context, js jetstream.JetStream, info journal.Info, cur *journal.Cursor) error {
+// syncGame sends a game's steps after the cursor, and its end once it
+// ended; it returns how many messages it sent.
+func (p *Publisher) syncGame(ctx context.Context, js jetstream.JetStream, info journal.Info, cur *journal.Cursor) (int, error) {
 	st := p.opts.Store
 	if p.rep == nil || p.rep.info.ID != info.ID || p.rep.seq != cur.Seq {
 		rules, err := p.opts.Rules(info.Setup.Game)
 		if err != nil {
-			return fmt.Errorf("game %d: %w", info.ID, err)
+			return 0, fmt.Errorf("game %d: %w", info.ID, err)
 		}
 		if p.rep, err = newReplayer(rules, info); err != nil {
-			return err
+			return 0, err
 		}
 		old, err := st.StepsAfter(rules, info.ID, 0)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		for _, s := range old {
 			if s.Seq > cur.Seq {
 				break
 			}
 			if _, err := p.rep.apply(s); err != nil {
-				return err
+				return 0, err
 			}
 			p.lastStep = s.At
 		}
@@ -365,20 +425,13 @@ func (p *Publisher) syncGame(ctx context.Context, js jetstream.JetStream, info j
 	p.rep.info = info
 	steps, err := st.StepsAfter(p.rep.rules, info.ID, cur.Seq)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	var inflight []outgoing
 	// settle waits for the oldest acknowledgements and moves the cursor
 	// past the ones received, in order.
 	settle := func(keep int) error {
-		moved := false
-		defer func() {
-			if moved {
-				if err := st.SetCursor(p.opts.Table, *cur); err != nil {
-					p.opts.Logf("café: %v", err)
-				}
-			}
-		}()
+		defer p.saveCursor(false)
 		for len(inflight) > keep {
 			o := inflight[0]
 			select {
@@ -394,7 +447,6 @@ func (p *Publisher) syncGame(ctx context.Context, js jetstream.JetStream, info j
 			} else {
 				cur.Seq = o.seq
 			}
-			moved = true
 		}
 		return nil
 	}
@@ -415,32 +467,35 @@ func (p *Publisher) syncGame(ctx context.Context, js jetstream.JetStream, info j
 		}
 		return nil
 	}
+	sent := 0
 	for _, step := range steps {
 		lines, err := p.rep.apply(step)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		p.lastStep = step.At
 		msg, err := PublicStep(p.opts.Table, info, p.rep.st, step.Seq, step.At, lines)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if err := send(msg); err != nil {
 			settle(0)
-			return err
+			return sent, err
 		}
+		sent++
 	}
 	if !info.Finished.IsZero() && !cur.Ended {
 		msg, err := endStep(p.opts.Table, info, p.rep.st)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if err := send(msg); err != nil {
 			settle(0)
-			return err
+			return sent, err
 		}
+		sent++
 	}
-	return settle(0)
+	return sent, settle(0)
 }
 
 // setState sets the presence's state from the journal: finished when the

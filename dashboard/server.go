@@ -81,6 +81,7 @@ type Opts struct {
 	// together; 0: the defaults.
 	GlobalRate  float64
 	GlobalBurst int
+	CallStaff   StaffCaller // the café's call for staff (callstaff.go); nil: not in a café
 }
 
 // DefaultOpts are the options for a table of the café.

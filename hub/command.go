@@ -9,6 +9,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -44,6 +45,9 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	leaf := fs.String("leaf", "", "a central cluster's leaf node `URL` this café's server joins (chains of cafés)")
 	location := fs.String("location", "", "the café's `name`, in BG Stats plays")
 	name := fs.String("name", "cafe", "the café's NATS server `name`, and its JetStream domain in a chain of cafés (unique in the chain)")
+	pprofAddr := fs.String("pprof", "", "serve Go's profiles (net/http/pprof) on this `address`, for example 127.0.0.1:6060; empty: none")
+	floorPIN := fs.String("floor-pin", "", "the floor page's `secret` (PIN); empty: the one in --floor-secret-file, made at first start")
+	floorFile := fs.String("floor-secret-file", "", "the `file` keeping the floor page's secret (default STATE/floor.secret)")
 	ackWait := fs.Duration("ack-wait", DefaultOpts.AckWait, "how long a step delivered to a hub that died waits before it is delivered again")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: comptoir-hub [flags]     (or comptoir hub [flags])\n       comptoir-hub add-table [--tables FILE] [--url URL] NAME\n\nRuns the café's hub: the floor page of every table, the history and the statistics, over NATS JetStream.\nflags:")
@@ -58,12 +62,33 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		// outgrows a Pi's share.
 		debug.SetMemoryLimit(MemoryLimit)
 	}
+	if os.Getenv("GOGC") == "" {
+		// The hub has CPU to spare and a Pi's memory to keep to: the
+		// heap may grow by half its live size between collections, not
+		// double.
+		debug.SetGCPercent(GCPercent)
+	}
 	if err := os.MkdirAll(*state, 0o755); err != nil {
 		return err
 	}
 	creds, err := LoadCredentials(*tables, *state)
 	if err != nil {
 		return err
+	}
+	if *floorFile == "" {
+		*floorFile = filepath.Join(*state, "floor.secret")
+	}
+	secret, made, err := FloorSecret(*floorPIN, *floorFile)
+	if err != nil {
+		return err
+	}
+	switch {
+	case *floorPIN != "" && len(*floorPIN) < 6:
+		logger.Printf("warning: the floor's PIN is short (%d characters): anyone on the café's network may try it; 8 or more, please", len(*floorPIN))
+	case made:
+		logger.Printf("the floor's secret, made now and kept in %s (told once): %s", *floorFile, secret)
+	case *floorPIN == "":
+		logger.Printf("the floor's secret is in %s", *floorFile)
 	}
 	url, user, pw := *natsURL, *natsUser, *natsPassword
 	if url == "" {
@@ -103,9 +128,23 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return fmt.Errorf("floor page: %w", err)
 	}
-	srv := &http.Server{Handler: h.Handler(WebOpts{Location: *location}), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: h.Handler(WebOpts{Location: *location, Secret: secret}), ReadHeaderTimeout: 10 * time.Second}
 	logger.Printf("floor on http://%s", displayAddr(ln.Addr()))
-	errc := make(chan error, 2)
+	errc := make(chan error, 3)
+	if *pprofAddr != "" {
+		pln, err := net.Listen("tcp", *pprofAddr)
+		if err != nil {
+			return fmt.Errorf("--pprof: %w", err)
+		}
+		psrv := &http.Server{Handler: pprofHandler(), ReadHeaderTimeout: 10 * time.Second}
+		defer psrv.Close()
+		logger.Printf("pprof on http://%s", pln.Addr())
+		go func() {
+			if err := psrv.Serve(pln); !errors.Is(err, http.ErrServerClosed) {
+				errc <- err
+			}
+		}()
+	}
 	hctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() { errc <- h.Run(hctx) }()
@@ -125,6 +164,19 @@ func Command(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	cancel()
 	return failure
 }
+
+// pprofHandler serves net/http/pprof's profiles under /debug/pprof/.
+func pprofHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	return mux
+}
+
+// GCPercent is the hub's GOGC (the GOGC variable overrides it).
+const GCPercent = 50
 
 // MemoryLimit is the hub's soft memory limit (GOMEMLIMIT overrides it).
 const MemoryLimit = 160 << 20

@@ -48,10 +48,11 @@ func newChromium(t *testing.T, ctx context.Context, width int) context.Context {
 }
 
 // TestBrowserFloor opens the floor page in headless Chromium over a real
-// hub and three tables: the three cards appear and move as the tables
-// play, an unplugged camera raises an alert, and a call for staff made
-// from a phone on the table's page is answered from the floor, the phone
-// showing "on my way".
+// hub and three tables: the floor asks for its secret, the three cards
+// appear and move as the tables play, an unplugged camera raises an
+// alert acknowledged, and a table's call for staff is answered from the
+// floor, the answer reaching the table (the phone's side is comptoird's
+// TestBrowserCallStaff).
 func TestBrowserFloor(t *testing.T) {
 	browserAvailable(t)
 	r := newRig(t, "genoa-1", "negoce-1", "dschunke-1")
@@ -60,10 +61,8 @@ func TestBrowserFloor(t *testing.T) {
 	r.addTable("negoce-1", 1, 72)
 	r.addTable("dschunke-1", 2, 73)
 	r.play(3)
-	floor := httptest.NewServer(r.hub.Handler(WebOpts{}))
+	floor := httptest.NewServer(r.hub.Handler(WebOpts{Secret: "floor-browser-7"}))
 	defer floor.Close()
-	phoneSrv := httptest.NewServer(genoa.Pub.Handler())
-	defer phoneSrv.Close()
 
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
@@ -74,9 +73,19 @@ func TestBrowserFloor(t *testing.T) {
 			t.Fatalf("%s: %v", what, err)
 		}
 	}
-	if err := chromedp.Run(counter, chromedp.Navigate(floor.URL+"/")); err != nil {
+	// The floor asks for its secret: a wrong one is refused in words, the
+	// right one opens it.
+	if err := chromedp.Run(counter, chromedp.Navigate(floor.URL+"/"),
+		chromedp.WaitVisible(`#login input`, chromedp.ByQuery),
+		chromedp.SendKeys(`#login input`, "guess", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
+	click(t, counter, `#login button`)
+	poll(counter, "the wrong secret refused", `document.querySelector('#login .err').textContent.length > 0 && document.querySelector('main').hidden`)
+	if err := chromedp.Run(counter, chromedp.SetValue(`#login input`, "floor-browser-7", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	click(t, counter, `#login button`)
 	poll(counter, "three cards", `document.querySelectorAll('.card').length === 3`)
 	var seq string
 	if err := chromedp.Run(counter, chromedp.AttributeValue(`.card[data-table="genoa-1"]`, "data-seq", &seq, nil, chromedp.ByQuery)); err != nil {
@@ -90,18 +99,23 @@ func TestBrowserFloor(t *testing.T) {
 	click(t, counter, `.alert.device button.ack`)
 	poll(counter, "the camera alert acknowledged", `document.querySelector('.alert.device.acked') !== null`)
 
-	phone := newChromium(t, ctx, 400)
-	if err := chromedp.Run(phone,
-		chromedp.Navigate(phoneSrv.URL+"/cafe/"),
-		chromedp.WaitVisible(`#call`, chromedp.ByQuery),
-		chromedp.Click(`#call`, chromedp.ByQuery)); err != nil {
-		t.Fatal(err)
-	}
+	// The table calls for staff (its dashboard's button: see comptoird's
+	// TestBrowserCallStaff); the floor answers, the table hears it.
+	genoa.Pub.CallStaff(true)
 	poll(counter, "the staff alert", `document.querySelector('.alert.staff') !== null`)
 	poll(counter, "the on-my-way button", `document.querySelector('.card[data-table="genoa-1"] button.answer') !== null`)
 	click(t, counter, `.card[data-table="genoa-1"] button.answer`)
 	poll(counter, "answered on the floor", `document.querySelector('.card[data-table="genoa-1"] .badge:not(.state)') !== null`)
-	poll(phone, "on my way at the table", `document.querySelector('#answer').textContent.includes('On my way')`)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, answered := genoa.Pub.StaffCall(); !answered.IsZero() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the floor's answer never reached the table")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 
 	// The history: the Genoa game abandoned, its play listed with its BG
 	// Stats link.
@@ -109,7 +123,7 @@ func TestBrowserFloor(t *testing.T) {
 		t.Fatal(err)
 	}
 	genoa.Pub.Notify()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline = time.Now().Add(10 * time.Second)
 	for {
 		plays, err := r.hist.Plays(Filter{})
 		if err != nil {

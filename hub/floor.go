@@ -3,6 +3,7 @@ package hub
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -151,7 +152,9 @@ func (f *Floor) Step(s cafe.Step, now time.Time) {
 	f.cardChangedLocked(c)
 }
 
-// Presence applies a table's presence, seen at seen.
+// Presence applies a table's presence, seen at seen. The alerts are
+// made again only when the presence changed what they are made of (a
+// heartbeat that changes nothing costs no walk over every table).
 func (f *Floor) Presence(p cafe.Presence, seen time.Time) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -159,7 +162,7 @@ func (f *Floor) Presence(p cafe.Presence, seen time.Time) {
 	if seen.Before(c.LastSeen) {
 		return
 	}
-	was := fmt.Sprint(c.Online, c.State, c.Devices, c.StaffCall, c.Answered, c.Game, c.Name)
+	was := c.shown()
 	c.LastSeen, c.Online = seen, true
 	if p.Name != "" && (p.Game > c.Game || c.Name == "") {
 		// A game with no step yet: shown from the table's presence.
@@ -170,17 +173,38 @@ func (f *Floor) Presence(p cafe.Presence, seen time.Time) {
 			c.Waiting = []string{}
 		}
 	}
-	c.State, c.Devices, c.StaffCall = p.State, p.Devices, p.StaffCall
+	c.State, c.StaffCall = p.State, p.StaffCall
+	if !slices.Equal(c.Devices, p.Devices) {
+		c.Devices = p.Devices
+	}
 	if !p.Answered.IsZero() || p.StaffCall.IsZero() {
 		c.Answered = p.Answered
 	}
 	if c.Outcome != "" && c.Game >= p.Game && p.State != cafe.StateStaff {
 		c.State = cafe.StateFinished
 	}
-	if fmt.Sprint(c.Online, c.State, c.Devices, c.StaffCall, c.Answered, c.Game, c.Name) != was {
+	if !c.shown().equal(was) {
 		f.cardChangedLocked(c)
+		f.alertsLocked(seen)
 	}
-	f.alertsLocked(seen)
+}
+
+// shownState is what a presence may change of a card's look and alerts.
+type shownState struct {
+	online              bool
+	state, name         string
+	game                int64
+	staffCall, answered time.Time
+	devices             []cafe.Device
+}
+
+func (c *Card) shown() shownState {
+	return shownState{c.Online, c.State, c.Name, c.Game, c.StaffCall, c.Answered, c.Devices}
+}
+
+func (a shownState) equal(b shownState) bool {
+	return a.online == b.online && a.state == b.state && a.name == b.name && a.game == b.game &&
+		a.staffCall.Equal(b.staffCall) && a.answered.Equal(b.answered) && slices.Equal(a.devices, b.devices)
 }
 
 // Answer marks a table's call for staff answered; it returns the call
@@ -203,6 +227,15 @@ func (f *Floor) Ack(id string, now time.Time) {
 	defer f.mu.Unlock()
 	f.acked[id] = true
 	f.alertsLocked(now)
+}
+
+// SetAcked sets the alerts acknowledged before (from the history).
+func (f *Floor) SetAcked(ids map[string]bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for id := range ids {
+		f.acked[id] = true
+	}
 }
 
 // SetMedians sets the café's median lengths (from the history).
@@ -261,7 +294,9 @@ func (f *Floor) alertsLocked(now time.Time) {
 		}
 		return out[i].ID < out[j].ID
 	})
-	if fmt.Sprint(out) != fmt.Sprint(f.alerts) {
+	if !slices.EqualFunc(out, f.alerts, func(a, b Alert) bool {
+		return a.ID == b.ID && a.Kind == b.Kind && a.Detail == b.Detail && a.Acked == b.Acked && a.Since.Equal(b.Since)
+	}) {
 		f.alerts = out
 		f.alertsChangedLocked()
 	}

@@ -39,6 +39,10 @@ CREATE TABLE IF NOT EXISTS plays (
 	result   TEXT,
 	PRIMARY KEY (tbl, game)
 );
+CREATE TABLE IF NOT EXISTS acks (
+	id TEXT PRIMARY KEY,
+	at TEXT NOT NULL
+);
 `
 
 // OpenHistory opens or creates the history at path.
@@ -111,6 +115,40 @@ func nullable(b []byte) any {
 		return nil
 	}
 	return string(b)
+}
+
+// RecordAck records that the floor's staff acknowledged alert id at at,
+// so the alert stays acknowledged after the hub restarts.
+func (h *History) RecordAck(id string, at time.Time) error {
+	if _, err := h.db.Exec(`INSERT OR IGNORE INTO acks (id, at) VALUES (?, ?)`, id, at.UTC().Format(time.RFC3339Nano)); err != nil {
+		return fmt.Errorf("history: acknowledgement: %w", err)
+	}
+	return nil
+}
+
+// AckKept is how long an acknowledgement is kept: an alert's id names its
+// table, kind and start, and no alert lasts this long.
+const AckKept = 30 * 24 * time.Hour
+
+// Acks are the alerts acknowledged since since (older ones are forgotten).
+func (h *History) Acks(since time.Time) (map[string]bool, error) {
+	if _, err := h.db.Exec(`DELETE FROM acks WHERE at < ?`, since.UTC().Format(time.RFC3339Nano)); err != nil {
+		return nil, fmt.Errorf("history: acknowledgements: %w", err)
+	}
+	rows, err := h.db.Query(`SELECT id FROM acks`)
+	if err != nil {
+		return nil, fmt.Errorf("history: acknowledgements: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("history: acknowledgements: %w", err)
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
 }
 
 // Play is a finished play.

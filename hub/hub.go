@@ -89,6 +89,11 @@ func New(opts Opts) (*Hub, error) {
 	if m, err := opts.History.Medians(); err == nil {
 		h.Floor.SetMedians(m)
 	}
+	acks, err := opts.History.Acks(opts.Now().Add(-AckKept))
+	if err != nil {
+		return nil, err
+	}
+	h.Floor.SetAcked(acks)
 	return h, nil
 }
 
@@ -298,6 +303,17 @@ func (h *Hub) watchPresence(ctx context.Context, kv jetstream.KeyValue) {
 		}
 		w.Stop()
 	}
+}
+
+// Ack acknowledges an alert on the floor and in the history, so it stays
+// acknowledged after a restart.
+func (h *Hub) Ack(id string) error {
+	now := h.opts.Now()
+	if err := h.opts.History.RecordAck(id, now); err != nil {
+		return err
+	}
+	h.Floor.Ack(id, now)
+	return nil
 }
 
 // Answer answers table's call for staff: "on my way".

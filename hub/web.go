@@ -31,7 +31,11 @@ const (
 type WebOpts struct {
 	// Location is the café's name, in BG Stats plays.
 	Location string
-	Logf     func(string, ...any)
+	// Secret opens the floor (FloorSecret): every route but the page's
+	// files and the login asks for the session it opens. Empty: the floor
+	// is open to whoever reaches it (tests).
+	Secret string
+	Logf   func(string, ...any)
 }
 
 // Handler is the floor's web app: the page, its websocket, the history,
@@ -40,10 +44,18 @@ func (h *Hub) Handler(o WebOpts) http.Handler {
 	if o.Logf == nil {
 		o.Logf = h.opts.Logf
 	}
+	var guard *floorGuard
+	if o.Secret != "" {
+		guard = newFloorGuard(o.Secret, h.opts.Now)
+	}
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(webFS, "web")
 	mux.Handle("GET /", http.FileServerFS(static))
-	up := websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 32 << 10}
+	mux.HandleFunc("POST /api/login", guard.serveLogin)
+	mux.HandleFunc("POST /api/logout", guard.serveLogout)
+	mux.HandleFunc("GET /api/session", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	// The guard checked the Origin.
+	up := websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 32 << 10, CheckOrigin: func(*http.Request) bool { return true }}
 	mux.HandleFunc("GET /ws", func(w http.ResponseWriter, r *http.Request) {
 		c, err := up.Upgrade(w, r, nil)
 		if err != nil {
@@ -72,7 +84,11 @@ func (h *Hub) Handler(o WebOpts) http.Handler {
 			http.Error(w, "id: the alert to acknowledge", http.StatusBadRequest)
 			return
 		}
-		h.Floor.Ack(id, h.opts.Now())
+		if err := h.Ack(id); err != nil {
+			h.opts.Logf("%v", err)
+			http.Error(w, "the acknowledgement could not be saved", http.StatusInternalServerError)
+			return
+		}
 		w.WriteHeader(http.StatusNoContent)
 	})
 	mux.HandleFunc("GET /api/stats", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, h.Stats()) })
@@ -151,7 +167,7 @@ func (h *Hub) Handler(o WebOpts) http.Handler {
 		w.Header().Set("Content-Type", "image/svg+xml")
 		w.Write(svg)
 	})
-	return mux
+	return guard.guard(mux)
 }
 
 // plays reads the history's filters from the request: game, table,

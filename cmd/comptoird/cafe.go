@@ -3,11 +3,10 @@ package main
 import (
 	"context"
 	"log"
-	"net/http"
-	"strings"
 	"sync"
 
 	"comptoir/cafe"
+	"comptoir/dashboard"
 	"comptoir/engine"
 	"comptoir/games"
 	"comptoir/journal"
@@ -45,16 +44,13 @@ func newTableCafe(cfg *tableconfig.Config, store *journal.Store, sess *table.Ses
 	return &tableCafe{pub: pub, sess: sess}, nil
 }
 
-// handler serves the call-staff page under /cafe/ beside the dashboard.
-func (c *tableCafe) handler(dash http.Handler) http.Handler {
-	cafeH := c.pub.Handler()
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/cafe/") {
-			cafeH.ServeHTTP(w, r)
-			return
-		}
-		dash.ServeHTTP(w, r)
-	})
+// staffCaller is the dashboard's hook to the café's call for staff; nil
+// (an untyped nil, so the dashboard sees none) for a table not in a café.
+func (c *tableCafe) staffCaller() dashboard.StaffCaller {
+	if c == nil {
+		return nil
+	}
+	return c.pub
 }
 
 // run runs the publisher and feeds it the session's updates until ctx

@@ -2,13 +2,21 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/gorilla/websocket"
 
 	"comptoir/hub"
 	"comptoir/tableconfig"
@@ -35,28 +43,31 @@ func TestCafeDemoConfigs(t *testing.T) {
 	}
 }
 
-// TestDaemonPublishesToHub runs the daemon on the demo recording with a
-// cafe: section against a real embedded NATS server and hub: its steps
-// reach the floor, and a call for staff from its /cafe/ page raises the
-// floor's alert.
-func TestDaemonPublishesToHub(t *testing.T) {
-	dir := t.TempDir()
+// cafeHub is a real embedded NATS server and hub for the daemon's tests,
+// with table-1's credentials.
+type cafeHub struct {
+	srv interface{ ClientURL() string }
+	hub *hub.Hub
+}
+
+func startCafeHub(t *testing.T, dir string) *cafeHub {
+	t.Helper()
 	pw := hub.NewPassword()
 	srv, err := hub.StartServer(hub.ServerOpts{Dir: filepath.Join(dir, "js"), Host: "127.0.0.1", Port: -1, Tables: map[string]string{"table-1": "table-1-password"}, HubPassword: pw})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { srv.Shutdown(); srv.WaitForShutdown() }()
+	t.Cleanup(func() { srv.Shutdown(); srv.WaitForShutdown() })
 	hist, err := hub.OpenHistory(filepath.Join(dir, "history.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer hist.Close()
+	t.Cleanup(func() { hist.Close() })
 	nc, err := hub.Connect(srv.ClientURL(), hub.HubUser, pw, t.Logf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer nc.Close()
+	t.Cleanup(nc.Close)
 	h, err := hub.New(hub.Opts{Conn: nc, History: hist})
 	if err != nil {
 		t.Fatal(err)
@@ -64,52 +75,217 @@ func TestDaemonPublishesToHub(t *testing.T) {
 	hctx, hcancel := context.WithCancel(context.Background())
 	hdone := make(chan error, 1)
 	go func() { hdone <- h.Run(hctx) }()
-	defer func() { hcancel(); <-hdone }()
+	t.Cleanup(func() { hcancel(); <-hdone })
+	return &cafeHub{srv: srv, hub: h}
+}
 
+// startCafeDaemon runs the daemon on the Genoa demo recording as café
+// table table-1, listening on listen; it returns the daemon's log.
+func startCafeDaemon(t *testing.T, dir, natsURL, listen string) *syncBuf {
+	t.Helper()
 	repo, _ := filepath.Abs("../..")
 	cfg := filepath.Join(dir, "t.yaml")
 	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\ntags: %s/configs/demo/tags.yaml\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  speed: 20\n  loop: true\n  pause: 10ms\ncafe:\n  url: %s\n  name: table-1\n  password: table-1-password\n",
-		repo, repo, srv.ClientURL())), 0o644)
-	addr := freeAddr(t)
+		repo, repo, natsURL)), 0o644)
 	ctx, cancel := context.WithCancel(context.Background())
-	var stderr syncBuf
+	stderr := &syncBuf{}
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", addr}, io.Discard, &stderr) }()
-	defer func() {
+	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", listen}, io.Discard, stderr) }()
+	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
 			t.Errorf("run = %v", err)
 		}
-	}()
-	waitFor := func(what string, ok func() bool) {
-		t.Helper()
-		deadline := time.Now().Add(15 * time.Second)
-		for !ok() {
-			if time.Now().After(deadline) {
-				t.Fatalf("never: %s\n%s", what, stderr.String())
-			}
-			time.Sleep(50 * time.Millisecond)
+	})
+	return stderr
+}
+
+func waitUntil(t *testing.T, log *syncBuf, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s\n%s", what, log.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func hasStaffAlert(h *hub.Hub) bool {
+	h.Floor.Tick(time.Now())
+	for _, a := range h.Floor.Snapshot().Alerts {
+		if a.Table == "table-1" && a.Kind == hub.AlertStaff {
+			return true
 		}
 	}
-	waitFor("the table's steps on the floor", func() bool {
-		c, ok := h.Floor.Detail("table-1")
-		return ok && c.Seq > 3 && c.Name == "genoa"
+	return false
+}
+
+// TestDaemonPublishesToHub runs the daemon on the demo recording with a
+// cafe: section against a real embedded NATS server and hub: its steps
+// reach the floor, and a call for staff from the table's screen (the
+// dashboard's /api/call-staff) raises the floor's alert.
+func TestDaemonPublishesToHub(t *testing.T) {
+	dir := t.TempDir()
+	c := startCafeHub(t, dir)
+	addr := freeAddr(t)
+	log := startCafeDaemon(t, dir, c.srv.ClientURL(), addr)
+	waitUntil(t, log, "the table's steps on the floor", func() bool {
+		card, ok := c.hub.Floor.Detail("table-1")
+		return ok && card.Seq > 3 && card.Name == "genoa"
 	})
-	waitFor("the call-staff page", func() bool {
-		r, err := http.Post("http://"+addr+"/cafe/call", "", nil)
+	waitUntil(t, log, "the call from the table's screen", func() bool {
+		req, _ := http.NewRequest("POST", "http://"+addr+"/api/call-staff", strings.NewReader(`{"on":true}`))
+		req.Header.Set("Origin", "http://"+addr)
+		r, err := http.DefaultClient.Do(req)
 		if err != nil {
 			return false
 		}
 		r.Body.Close()
-		return r.StatusCode == http.StatusNoContent
+		return r.StatusCode == http.StatusOK
 	})
-	waitFor("the staff alert", func() bool {
-		h.Floor.Tick(time.Now())
-		for _, a := range h.Floor.Snapshot().Alerts {
-			if a.Table == "table-1" && a.Kind == hub.AlertStaff {
-				return true
-			}
+	waitUntil(t, log, "the staff alert", func() bool { return hasStaffAlert(c.hub) })
+	// The old page outside the dashboard's Origin check is gone.
+	if r, err := http.Post("http://"+addr+"/cafe/call", "", nil); err == nil {
+		r.Body.Close()
+		if r.StatusCode < 400 {
+			t.Errorf("POST /cafe/call without an Origin = %d, want refused", r.StatusCode)
 		}
-		return false
+	}
+}
+
+// lanAddr is an address of this machine other than loopback, so that a
+// browser reaching the daemon there is a phone, not the table's screen;
+// "" when there is none.
+func lanAddr() string {
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLoopback() && !n.IP.IsLinkLocalUnicast() {
+			return n.IP.String()
+		}
+	}
+	return ""
+}
+
+// TestBrowserCallStaff: a phone (headless Chromium on a seat, reaching the
+// daemon at the machine's network address, so not the table's screen)
+// taps the call button of the dashboard; the floor page (logged in with
+// its secret) shows the alert and answers "on my way", and the phone
+// shows the answer.
+func TestBrowserCallStaff(t *testing.T) {
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skipf("no %s: the browser test is skipped outside CI", chromiumPath)
+		}
+		t.Fatalf("CI is set and %s is missing", chromiumPath)
+	}
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	dir := t.TempDir()
+	c := startCafeHub(t, dir)
+	floor := httptest.NewServer(c.hub.Handler(hub.WebOpts{Secret: "floor-secret-9"}))
+	defer floor.Close()
+	port := freeAddr(t)[len("127.0.0.1:"):]
+	host := lanAddr()
+	if host == "" {
+		host = "127.0.0.1"
+		t.Logf("no network address but loopback: the phone is also the table's screen")
+	}
+	log := startCafeDaemon(t, dir, c.srv.ClientURL(), "0.0.0.0:"+port)
+	table := "127.0.0.1:" + port
+
+	// The table's screen (loopback) is shown the join link of seat 1.
+	var conn *websocket.Conn
+	waitUntil(t, log, "the dashboard", func() bool {
+		var err error
+		conn, _, err = websocket.DefaultDialer.Dial("ws://"+table+"/ws", http.Header{"Origin": {"http://" + table}})
+		return err == nil
 	})
+	defer conn.Close()
+	join := ""
+	conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	for join == "" {
+		_, data, err := conn.ReadMessage()
+		if err != nil {
+			t.Fatalf("screen: %v\n%s", err, log.String())
+		}
+		var f struct {
+			Players []struct {
+				Join string `json:"join"`
+			} `json:"players"`
+		}
+		if json.Unmarshal(data, &f) == nil && len(f.Players) > 0 {
+			join = f.Players[0].Join
+		}
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	poll := func(c context.Context, what, js string) {
+		t.Helper()
+		var err error
+		for try := 0; try < 5; try++ { // the join page moves to /seat under the poll
+			if err = chromedp.Run(c, chromedp.Poll(js, nil, chromedp.WithPollingTimeout(20*time.Second))); err == nil || !strings.Contains(err.Error(), "(-32000)") {
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", what, err, log.String())
+		}
+	}
+	click := func(c context.Context, sel string) {
+		t.Helper()
+		var ok bool
+		if err := chromedp.Run(c, chromedp.Evaluate(`(() => { const e = document.querySelector(`+"`"+sel+"`"+`); if (e) e.click(); return !!e; })()`, &ok)); err != nil || !ok {
+			t.Fatalf("click %s: %v (found %v)", sel, err, ok)
+		}
+	}
+	phone := newChromium(t, ctx, 390)
+	if err := chromedp.Run(phone, chromedp.Navigate("http://"+host+":"+port+join)); err != nil {
+		t.Fatal(err)
+	}
+	poll(phone, "the phone on its seat with the call button", `location.pathname === "/seat" && !!localStorage.getItem("comptoir.token") && document.querySelector("header #callstaff-button") !== null`)
+	var size []float64
+	if err := chromedp.Run(phone, chromedp.Evaluate(`(() => { const r = document.querySelector("#callstaff-button").getBoundingClientRect(); return [r.width, r.height]; })()`, &size)); err != nil {
+		t.Fatal(err)
+	}
+	if size[0] < 44 || size[1] < 44 {
+		t.Errorf("call button %vx%v px, want at least 44x44", size[0], size[1])
+	}
+	poll(phone, "the button in English", `document.querySelector("#callstaff-button").textContent === "Call staff"`)
+	click(phone, "#callstaff-button")
+	poll(phone, "the call told on the phone", `document.querySelector("#callstaff").dataset.state === "called" && document.querySelector("#callstaff-status").getAttribute("aria-live") === "polite"`)
+
+	counter := newChromium(t, ctx, 1280)
+	if err := chromedp.Run(counter, chromedp.Navigate(floor.URL+"/"),
+		chromedp.WaitVisible(`#login input`, chromedp.ByQuery),
+		chromedp.SetValue(`#login input`, "floor-secret-9", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	click(counter, "#login button")
+	poll(counter, "the staff alert on the floor", `document.querySelector('.alert.staff') !== null`)
+	poll(counter, "the on-my-way button", `document.querySelector('.card[data-table="table-1"] button.answer') !== null`)
+	click(counter, `.card[data-table="table-1"] button.answer`)
+	poll(phone, "on my way on the phone", `document.querySelector("#callstaff").dataset.state === "answered" && document.querySelector("#callstaff-status").textContent.includes("On my way")`)
+}
+
+// chromiumPath is where Debian's chromium package puts the browser.
+const chromiumPath = "/usr/bin/chromium"
+
+func newChromium(t *testing.T, ctx context.Context, width int) context.Context {
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("lang", "en-US"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(width, 900),
+	)
+	c, cancelC := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancelC(); cancelAlloc() })
+	return c
 }

@@ -139,15 +139,20 @@ func (d *tableDaemon) openDashboard(g tableGame) error {
 	if err != nil {
 		return err
 	}
+	if cfg.Cafe != nil { // before the dashboard: its call-staff button calls through it
+		if d.cafe, err = newTableCafe(cfg, d.store, d.sess, d.logger); err != nil {
+			return err
+		}
+	}
 	d.dash, err = dashboard.New(dashboard.FromTable(d.sess, tableOpts), dashboard.Opts{
 		StaffPIN: staffSecret, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cmp.Or(cfg.Venue, cfg.Table), TimeZone: cfg.TimeZone,
-		Logf: d.logger.Printf,
+		Logf: d.logger.Printf, CallStaff: d.cafe.staffCaller(),
 	})
 	return err
 }
 
 // listen opens the dashboard's listener and makes its HTTP server, with
-// health, metrics and the café's call-staff page beside the dashboard.
+// health and metrics beside the dashboard.
 func (d *tableDaemon) listen() error {
 	ln, err := net.Listen("tcp", d.cfg.Listen)
 	if err != nil {
@@ -155,12 +160,6 @@ func (d *tableDaemon) listen() error {
 	}
 	d.ln = dashboard.LimitListener(ln, dashboard.ListenerMaxConns, dashboard.ListenerMaxConnsPerAddr)
 	handler := monitored(d.dash.Handler(), d.hc, d.met)
-	if d.cfg.Cafe != nil {
-		if d.cafe, err = newTableCafe(d.cfg, d.store, d.sess, d.logger); err != nil {
-			return err
-		}
-		handler = d.cafe.handler(handler)
-	}
 	d.srv = dashboard.NewHTTPServer(handler, d.logger)
 	d.logger.Printf("dashboard on http://%s", displayAddr(d.ln.Addr()))
 	return nil

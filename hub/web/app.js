@@ -7,13 +7,15 @@ const T = {
     winner: "Gagnant", close: "Fermer", round: "tour", since: "depuis le dernier coup", elapsed: "en jeu depuis",
     playing: "en jeu", staff: "attend le personnel", idle: "inactive", finished: "terminée", offline: "hors ligne",
     onMyWay: "J'arrive", answered: "« j'arrive » envoyé", ack: "Vu", aStaff: "appelle le personnel", aLong: "dure plus que d'habitude (médiane {m})",
-    aDevice: "appareil en panne : {d}", aOffline: "hors ligne", qr: "QR", open: "ouvrir", min: "min", noTables: "Aucune table pour l'instant." },
+    aDevice: "appareil en panne : {d}", aOffline: "hors ligne", qr: "QR", open: "ouvrir", min: "min", noTables: "Aucune table pour l'instant.",
+    secret: "Code de la salle", enter: "Entrer" },
   en: { title: "The floor", tabFloor: "Floor", tabHistory: "History", tabStats: "Stats", game: "Game", table: "Table",
     players: "Players", from: "From", to: "To", filter: "Filter", csv: "CSV", date: "Date", length: "Length", scores: "Scores",
     winner: "Winner", close: "Close", round: "round", since: "since the last step", elapsed: "playing for",
     playing: "playing", staff: "waiting for staff", idle: "idle", finished: "finished", offline: "offline",
     onMyWay: "On my way", answered: "\"on my way\" sent", ack: "Seen", aStaff: "calls for staff", aLong: "running long (median {m})",
-    aDevice: "device down: {d}", aOffline: "offline", qr: "QR", open: "open", min: "min", noTables: "No table yet." },
+    aDevice: "device down: {d}", aOffline: "offline", qr: "QR", open: "open", min: "min", noTables: "No table yet.",
+    secret: "Floor secret", enter: "Enter" },
 };
 let lang = localStorage.getItem("lang") || (navigator.language || "fr").slice(0, 2);
 if (!T[lang]) lang = "en";
@@ -117,10 +119,32 @@ async function openDetail(name) {
 }
 $("#detail .close").onclick = () => $("#detail").close();
 
+// The floor is behind its secret: the page asks for it when the hub
+// answers 401, and goes on once the session is open.
+function showLogin() {
+  $("main").hidden = true;
+  $("#login").hidden = false;
+  $("#login input").focus();
+}
+$("#login").onsubmit = async (e) => {
+  e.preventDefault();
+  const r = await fetch("api/login", { method: "POST", body: new URLSearchParams({ secret: $("#login input").value }) });
+  if (r.ok) { $("#login input").value = ""; $(".err", $("#login")).textContent = ""; start(); return; }
+  const msg = await r.json().catch(() => ({}));
+  $(".err", $("#login")).textContent = msg[lang] || r.statusText;
+};
+async function start() {
+  const r = await fetch("api/session").catch(() => null);
+  if (r && r.status === 401) { showLogin(); return; }
+  $("#login").hidden = true;
+  $("main").hidden = false;
+  connect();
+}
+
 function connect() {
   const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + location.pathname.replace(/[^/]*$/, "") + "ws");
   ws.onopen = () => $("#conn").className = "conn up";
-  ws.onclose = () => { $("#conn").className = "conn down"; setTimeout(connect, 1000); };
+  ws.onclose = () => { $("#conn").className = "conn down"; setTimeout(start, 1000); };
   ws.onmessage = (m) => {
     const f = JSON.parse(m.data);
     if (f.type === "snapshot") { cards.clear(); (f.cards || []).forEach((c) => cards.set(c.table, c)); alerts = f.alerts || []; }
@@ -140,6 +164,7 @@ async function loadHistory(e) {
   const q = new URLSearchParams([...new FormData($("#filters"))].filter(([, v]) => v));
   $("#csv").href = "api/history.csv?" + q;
   const r = await fetch("api/history?" + q);
+  if (r.status === 401) { showLogin(); return; }
   const plays = r.ok ? await r.json() : [];
   $("#plays tbody").innerHTML = plays.map((p) => `<tr>
     <td>${new Date(p.finished).toLocaleString(lang)}</td><td>${p.minutes} ${t("min")}</td><td>${esc(p.table)}</td>
@@ -161,4 +186,4 @@ function stats() {
 }
 
 translate();
-connect();
+start();
