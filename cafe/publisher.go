@@ -49,6 +49,10 @@ type Opts struct {
 	// that dies sends again the steps acknowledged since the last write;
 	// the stream and the hub drop them.
 	CursorEvery time.Duration
+	// CursorSteps writes the cursor sooner, once it moved that many steps
+	// since the last write (a catch-up of an hour offline): a table killed
+	// mid-way sends again at most that many.
+	CursorSteps int64
 	// Now is the clock; nil: time.Now.
 	Now func() time.Time
 }
@@ -62,6 +66,7 @@ var DefaultOpts = Opts{
 	AckWait:     5 * time.Second,
 	IdleAfter:   15 * time.Minute,
 	CursorEvery: 10 * time.Second,
+	CursorSteps: 256,
 }
 
 // Publisher sends a table's journal to the café's hub. Make it with New,
@@ -109,6 +114,9 @@ func New(opts Opts) (*Publisher, error) {
 	}
 	if opts.IdleAfter <= 0 {
 		opts.IdleAfter = d.IdleAfter
+	}
+	if opts.CursorSteps <= 0 {
+		opts.CursorSteps = d.CursorSteps
 	}
 	if opts.CursorEvery <= 0 {
 		opts.CursorEvery = d.CursorEvery
@@ -374,13 +382,15 @@ func (p *Publisher) sync(ctx context.Context, js jetstream.JetStream, full bool)
 }
 
 // saveCursor writes the cursor to the journal when it moved and
-// CursorEvery has passed since the last write, or now when force is set.
+// CursorEvery has passed since the last write or it moved CursorSteps
+// steps or to another game, or now when force is set.
 func (p *Publisher) saveCursor(force bool) {
 	if !p.curRead || p.cur == p.saved {
 		return
 	}
 	now := p.opts.Now()
-	if !force && now.Sub(p.savedAt) < p.opts.CursorEvery {
+	far := p.cur.Game != p.saved.Game || p.cur.Seq-p.saved.Seq >= p.opts.CursorSteps
+	if !force && !far && now.Sub(p.savedAt) < p.opts.CursorEvery {
 		return
 	}
 	if err := p.opts.Store.SetCursor(p.opts.Table, p.cur); err != nil {
