@@ -158,8 +158,16 @@ func TestJoinPlayAndSeats(t *testing.T) {
 	if v := fb["view"].(map[string]any); v["mine"] != 0.0 {
 		t.Errorf("Bruno's view = %v, want mine 0", v)
 	}
-	if legal := fb["legal"].([]any); len(legal) != 3 {
-		t.Errorf("Bruno's legal = %v, want take 1, 2, 3", legal)
+	// Bruno plays in words (kit.Play): one stepper "take 1 to 3 coins",
+	// no notation in his frame.
+	if acts, _ := fb["actions"].([]any); len(acts) != 1 || acts[0].(map[string]any)["id"] != "take" {
+		t.Errorf("Bruno's actions = %v, want the one take stepper", fb["actions"])
+	}
+	if fb["legal"] != nil || fb["commands"] != nil {
+		t.Errorf("Bruno's frame carries the notation: legal %v commands %v", fb["legal"], fb["commands"])
+	}
+	if p, _ := fb["prompt"].(map[string]any); p["en"] != "Take 1 to 3 coins" {
+		t.Errorf("Bruno's prompt = %v, want Take 1 to 3 coins", fb["prompt"])
 	}
 	ft := table.stateAt(1)
 	if _, ok := ft["view"].(map[string]any)["mine"]; ok {

@@ -39,6 +39,6 @@ func (s *Server) restoreSaid(u *Update) {
 		if err != nil || !s.announces(u, cmd) {
 			continue
 		}
-		s.props.announce(l.By, codec.FormatCommand(cmd, players))
+		s.props.announce(l.By, codec.FormatCommand(cmd, players), nil)
 	}
 }

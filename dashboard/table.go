@@ -58,6 +58,10 @@ func badRequest(err error) error {
 	return err
 }
 
+func (t *tableSession) TakeBack(ctx context.Context, seat engine.Seat) error {
+	return badRequest(t.s.TakeBack(ctx, seat))
+}
+
 func (t *tableSession) Staff(ctx context.Context, r StaffRequest) error {
 	var req table.StaffRequest
 	switch r.Kind {

@@ -106,6 +106,8 @@ type Update struct {
 	// Unknown are the unknown tags seen lately, waiting to be enrolled,
 	// oldest first.
 	Unknown []input.UnknownTag
+	// Last is the last standing step, nil if none.
+	Last *LastStep
 }
 
 // LogLine is one line of the game's log, in both languages.
@@ -241,7 +243,8 @@ type Session struct {
 	lastDice int64         // Seq of the last step made from a dice roll, 0 if none
 	waiting  *bool         // last value sent to the indicator
 	outcome  string
-	held     heldInputs // table inputs waiting for the journal (journalfault.go)
+	held     heldInputs  // table inputs waiting for the journal (journalfault.go)
+	played   *playedStep // the last step played since the journal was read, nil if none
 
 	mu     sync.Mutex
 	subs   map[chan Update]struct{} // guarded by mu
@@ -253,7 +256,9 @@ type request struct {
 	sync   bool // does nothing: answered once every earlier request and input is handled
 	action *engine.Action
 	staff  *StaffRequest
-	reply  chan error
+	// takeBack is a player's take back of their last step.
+	takeBack *engine.Seat
+	reply    chan error
 }
 
 // New returns a session over the journal's game, at the state the
@@ -344,7 +349,7 @@ func (s *Session) rebuild() error {
 		return fmt.Errorf("table: rebuild the game's log from the journal: %w", err)
 	}
 	s.state, s.log = st, log
-	s.seq, s.last = 0, nil
+	s.seq, s.last, s.played = 0, nil, nil
 	for _, step := range steps {
 		s.seq = step.Seq
 		if !step.Undo && !step.Undone {
@@ -363,7 +368,7 @@ func buildLog(rules engine.Rules, setup engine.Setup, steps []journal.Step) ([]L
 	var out []LogLine
 	for _, step := range steps {
 		if step.Undo {
-			out = append(out, undoLine(step))
+			out = append(out, undoLine(step, setup.Players))
 			continue
 		}
 		if step.Undone {
@@ -379,7 +384,12 @@ func buildLog(rules engine.Rules, setup engine.Setup, steps []journal.Step) ([]L
 	return out, nil
 }
 
-func undoLine(step journal.Step) LogLine {
+func undoLine(step journal.Step, players []string) LogLine {
+	if step.By >= 0 && int(step.By) < len(players) {
+		// A player's take back (takeback.go).
+		name := players[step.By]
+		return LogLine{Seq: step.Seq, FR: name + " reprend sa dernière étape.", EN: name + " took back their last step."}
+	}
 	return LogLine{Seq: step.Seq,
 		FR: fmt.Sprintf("La dernière étape est annulée (%s).", step.Reason),
 		EN: fmt.Sprintf("The last step is undone (%s).", step.Reason)}
@@ -536,6 +546,7 @@ func (s *Session) publish() {
 		Log:     s.log[:len(s.log):len(s.log)],
 		Refusal: s.refusal,
 		Unknown: append([]input.UnknownTag(nil), s.unknown...),
+		Last:    s.lastStep(),
 	}
 	for _, name := range sortedKeys(s.devices) {
 		u.Devices = append(u.Devices, s.devices[name])
@@ -559,6 +570,9 @@ func (s *Session) handleRequest(r request) error {
 	}
 	if r.action != nil {
 		return s.play(*r.action, false)
+	}
+	if r.takeBack != nil {
+		return s.takeBack(*r.takeBack)
 	}
 	switch r.staff.Kind {
 	case StaffUndo:
@@ -605,6 +619,7 @@ func (s *Session) play(a engine.Action, fromDice bool) error {
 	for i := range lines {
 		lines[i].Seq = step.Seq
 	}
+	s.played = &playedStep{seq: step.Seq, before: s.state, action: a, events: evs}
 	s.state, s.seq = next, step.Seq
 	s.log = append(s.log, lines...)
 	s.refusal = nil
