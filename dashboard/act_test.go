@@ -1,6 +1,8 @@
 package dashboard
 
 import (
+	"encoding/json"
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -166,4 +168,37 @@ func TestActConsent(t *testing.T) {
 	}
 	noNotation(t, "Anna", anna)
 	noNotation(t, "Bruno", bruno)
+}
+
+// TestJoinTakenSeat: scanning again the code of a seat another phone
+// took says the seat is taken, not that the code is out of date.
+func TestJoinTakenSeat(t *testing.T) {
+	checkLeaks(t)
+	r, _ := tallyRig(t, "Anna", "Bruno")
+	code := r.srv.tok.code(0)
+	r.join(1)
+	for _, tc := range []struct {
+		name, code string
+		status     int
+		en         string
+	}{
+		{"the code scanned before", code, http.StatusConflict, "another phone already holds this seat"},
+		{"a wrong code", "nope", http.StatusConflict, "another phone already holds this seat"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest("POST", r.http.URL+"/api/join", strings.NewReader(`{"seat":1,"code":"`+tc.code+`"}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Origin", r.http.URL)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			var body struct{ EN, FR string }
+			json.NewDecoder(resp.Body).Decode(&body)
+			if resp.StatusCode != tc.status || !strings.HasPrefix(body.EN, tc.en) || body.FR == "" {
+				t.Errorf("join: %s %+v, want %d %q", resp.Status, body, tc.status, tc.en)
+			}
+		})
+	}
 }

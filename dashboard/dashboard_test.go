@@ -345,6 +345,10 @@ func TestStaff(t *testing.T) {
 	if m := staff.reply(); m["type"] != "accepted" {
 		t.Fatalf("reassign: %v", m)
 	}
+	// Anna's phone is told, then sees the table's view.
+	if m := anna.reply(); m["type"] != "notice" || m["code"] != "seat-freed" || m["fr"] == "" {
+		t.Errorf("Anna's phone after the reassign: %v, want the notice seat-freed", m)
+	}
 	for {
 		f := anna.must("state")
 		if f["role"] == roleTable {

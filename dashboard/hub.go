@@ -113,6 +113,15 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			drop(c)
 		}
 	}
+	// notice tells a phone what happened to its seat before it sees
+	// the table's view: the staff freed it, or a new game began.
+	notice := func(c *client, code, en, fr string) {
+		select {
+		case c.send <- encodeReply(replyMsg{Type: "notice", Code: code, EN: en, FR: fr}):
+		default:
+			drop(c)
+		}
+	}
 	defer func() {
 		for c := range members {
 			drop(c)
@@ -150,8 +159,11 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			for c, m := range members {
 				if freed && m.aud.role == roleSeat {
 					m.aud, m.token = c.tableAud(), ""
+					notice(c, "game-replaced", "a new game began at this table: scan a free seat's QR code to play", "une nouvelle partie a commencé à cette table : scannez le QR code d'une place libre pour jouer")
 				}
-				deliver(c, m)
+				if _, ok := members[c]; ok {
+					deliver(c, m)
+				}
 			}
 		case c := <-s.register:
 			m := &member{aud: c.tableAud()}
@@ -173,9 +185,12 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 				if m.aud.role == roleSeat {
 					if _, err := s.tok.seat(m.token); err != nil {
 						m.aud, m.token = c.tableAud(), ""
+						notice(c, "seat-freed", "the staff freed your seat: scan a free seat's QR code to play again", "le personnel a libéré votre place : scannez le QR code d'une place libre pour rejouer")
 					}
 				}
-				deliver(c, m)
+				if _, ok := members[c]; ok {
+					deliver(c, m)
+				}
 			}
 			locked = s.staffLockNow() != nil
 		case <-sweep.C:
