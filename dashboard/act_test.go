@@ -2,6 +2,7 @@ package dashboard
 
 import (
 	"encoding/json"
+	"image/png"
 	"net/http"
 	"regexp"
 	"strings"
@@ -198,6 +199,36 @@ func TestJoinTakenSeat(t *testing.T) {
 			json.NewDecoder(resp.Body).Decode(&body)
 			if resp.StatusCode != tc.status || !strings.HasPrefix(body.EN, tc.en) || body.FR == "" {
 				t.Errorf("join: %s %+v, want %d %q", resp.Status, body, tc.status, tc.en)
+			}
+		})
+	}
+}
+
+// TestManifest: the web app manifest names the game and its icons, and
+// each icon is a PNG of its size.
+func TestManifest(t *testing.T) {
+	checkLeaks(t)
+	r, _ := tallyRig(t, "Anna", "Bruno")
+	resp := r.get("/manifest.webmanifest")
+	var m struct {
+		Name     string `json:"name"`
+		StartURL string `json:"start_url"`
+		Icons    []struct{ Src, Sizes, Type string }
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil || resp.Header.Get("Content-Type") != "application/manifest+json" {
+		t.Fatalf("manifest: %v %s", err, resp.Header.Get("Content-Type"))
+	}
+	if m.Name != "Comptoir · Tally" || m.StartURL != "/seat" || len(m.Icons) != 2 {
+		t.Errorf("manifest %+v", m)
+	}
+	for _, ic := range m.Icons {
+		t.Run(ic.Src, func(t *testing.T) {
+			img, err := png.Decode(r.get(ic.Src).Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := img.Bounds(); itoa(b.Dx())+"x"+itoa(b.Dy()) != ic.Sizes {
+				t.Errorf("icon %s is %v, want %s", ic.Src, b, ic.Sizes)
 			}
 		})
 	}

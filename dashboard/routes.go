@@ -43,6 +43,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /bgstats", s.serveBGStatsLink)
 	m.HandleFunc("GET /qr/bgstats.png", s.serveBGStatsQR)
 	m.HandleFunc("GET /api/plays", s.servePlays)
+	s.manifestRoutes(m)
 	s.mux = m
 	s.handler = s.guardOrigin(m)
 }

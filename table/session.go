@@ -863,7 +863,7 @@ func (s *Session) finish(kind StaffKind, reason string) error {
 	if kind == StaffAbandon {
 		line = LogLine{Seq: s.seq, FR: "La partie est abandonnée (" + reason + ").", EN: "The game is abandoned (" + reason + ")."}
 	} else if reason != "" {
-		line = LogLine{Seq: s.seq, FR: "Le personnel termine la partie (" + reason + ").", EN: "The staff end the game (" + reason + ")."}
+		line = LogLine{Seq: s.seq, FR: "Le personnel a mis fin à la partie (" + reason + ").", EN: "The staff ended the game (" + reason + ")."}
 	}
 	s.log = append(s.log, line)
 	s.refusal = nil
