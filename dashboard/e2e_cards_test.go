@@ -215,7 +215,7 @@ func (ct *cardTable) settle(screens ...*screen) {
 	ct.t.Helper()
 	seq := ct.sess.Latest().Seq
 	for _, s := range screens {
-		js := fmt.Sprintf(`document.querySelector('#turn .seq') && document.querySelector('#turn .seq').textContent.trim().endsWith(' %d')`, seq)
+		js := fmt.Sprintf(`document.body.dataset.seq === '%d'`, seq)
 		if err := chromedp.Run(s.ctx, chromedp.Poll(js, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 			ct.t.Fatalf("%s never showed step %d: %v", s.name, seq, err)
 		}

@@ -397,6 +397,9 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	if err := chromedp.Run(staff,
 		chromedp.SendKeys(`#staff form:first-of-type input[name=reason]`, "confirm pressed by mistake", chromedp.ByQuery),
 		chromedp.Click(`#staff form:first-of-type button`, chromedp.ByQuery),
+		// The undo says which step it undoes and asks to confirm.
+		chromedp.WaitVisible(`#dialog-ok`, chromedp.ByQuery),
+		chromedp.Click(`#dialog-ok`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#toast[data-kind=accepted]`, chromedp.ByQuery),
 	); err != nil {
 		t.Fatalf("staff undo: %v", err)

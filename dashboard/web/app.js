@@ -369,6 +369,7 @@
   function promptSection() {
     const acts = frame.actions || [];
     const kids = [];
+    const asks = [];
     const text = frame.over ? t("over") : (frame.prompt ? say(frame.prompt) : waitingText());
     kids.push(h("p", { id: "prompt-text", class: "prompt-text" }, text));
     if (refusal && refusal.seq === frame.seq) {
@@ -378,8 +379,9 @@
       kids.push(h("div", { id: "refusal", class: "refusal", role: "alert" }, say(frame.refusal)));
     }
     for (const p of frame.proposals || []) {
-      if (p.status === "pending" && (p.need || [p.to]).includes(frame.seat) && p.from !== frame.seat) kids.push(proposalItem(p));
+      if (p.status === "pending" && (p.need || [p.to]).includes(frame.seat) && p.from !== frame.seat) asks.push(proposalItem(p));
     }
+    if (asks.length) kids.push(h("ul", { class: "proposals asks" }, asks));
     const a = sheet && acts.find((x) => x.id === sheet.id);
     if (a) {
       kids.push(sheetForm(a));
@@ -469,7 +471,7 @@
   function proposalItem(p) {
     const mine = frame.role === "seat" && p.from === frame.seat;
     const sep = lang === "fr" ? "\u00a0: " : ": ";
-    const li = h("div", { class: "proposal " + p.status, "data-id": p.id },
+    const li = h("li", { class: "proposal " + p.status, "data-id": p.id },
       h("p", {}, h("span", {}, (mine ? t("yourProposal") : playerName(p.from) + " " + t("proposes")) + sep), h("strong", {}, proposalText(p))),
       h("p", { class: "status" }, t("prop-" + p.status) + (p.en ? " (" + say(p) + ")" : "")));
     if (p.status === "pending" && frame.role === "seat" && (p.need || [p.to]).includes(frame.seat) && !mine) {
@@ -483,9 +485,10 @@
   // proposalsSection lists the proposals other than those waiting for
   // this seat's answer (those are in the prompt).
   function proposalsSection() {
-    const ps = (frame.proposals || []).filter((p) => !(frame.role === "seat" && p.status === "pending" && (p.need || [p.to]).includes(frame.seat) && p.from !== frame.seat));
+    const words = frame.actions !== undefined;
+    const ps = (frame.proposals || []).filter((p) => !(words && frame.role === "seat" && p.status === "pending" && (p.need || [p.to]).includes(frame.seat) && p.from !== frame.seat));
     if (!ps.length) return null;
-    return h("section", { id: "proposals" }, h("h2", {}, t("proposals")), ps.map(proposalItem));
+    return h("section", { id: "proposals" }, h("h2", {}, t("proposals")), h("ul", { class: "proposals" }, ps.map(proposalItem)));
   }
 
   function actionsSection() {
@@ -707,6 +710,7 @@
     }
     app.replaceChildren(...kids.filter(Boolean));
     document.body.dataset.role = frame ? frame.role : mode;
+    document.body.dataset.seq = frame ? String(frame.seq) : "";
   }
 
   // phoneLayout: the prompt with its buttons on top, then the board, the
