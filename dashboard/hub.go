@@ -237,7 +237,7 @@ type frame struct {
 	Prompt *kit.Text `json:"prompt,omitempty"`
 	// Actions are a seat's actions described for people (kit.Play): a
 	// seat's frame then carries no Legal and no Commands.
-	Actions []kit.Action `json:"actions,omitempty"`
+	Actions []kit.Action `json:"actions"`
 	// TakeBack is the seat's own last step, which it may take back.
 	TakeBack *lastStep `json:"take_back,omitempty"`
 	// Last is the last standing step, which the staff's undo cancels.

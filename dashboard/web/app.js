@@ -183,7 +183,7 @@
     document.title = (myTurn ? "● " + t("yourTurn") + " · " : "") + name + " · Comptoir";
     const mute = document.getElementById("mute");
     mute.hidden = frame.role !== "seat";
-    mute.textContent = localStorage.getItem(MUTE_KEY) ? "🔇" : "🔔";
+    mute.textContent = localStorage.getItem(MUTE_KEY) ? "♪\u00a0✕" : "♪";
     mute.setAttribute("aria-label", t(localStorage.getItem(MUTE_KEY) ? "soundOff" : "soundOn"));
     if (frame.role === "seat") who.textContent = t("seat") + " " + (frame.seat + 1) + " · " + playerName(frame.seat);
     else who.textContent = t(frame.role);
@@ -485,7 +485,7 @@
   // proposalsSection lists the proposals other than those waiting for
   // this seat's answer (those are in the prompt).
   function proposalsSection() {
-    const words = frame.actions !== undefined;
+    const words = Array.isArray(frame.actions);
     const ps = (frame.proposals || []).filter((p) => !(words && frame.role === "seat" && p.status === "pending" && (p.need || [p.to]).includes(frame.seat) && p.from !== frame.seat));
     if (!ps.length) return null;
     return h("section", { id: "proposals" }, h("h2", {}, t("proposals")), h("ul", { class: "proposals" }, ps.map(proposalItem)));
@@ -716,7 +716,7 @@
   // phoneLayout: the prompt with its buttons on top, then the board, the
   // holdings, the proposals, the players and the log.
   function phoneLayout(kids) {
-    const words = frame.role === "seat" && frame.actions !== undefined;
+    const words = frame.role === "seat" && Array.isArray(frame.actions);
     const v = drawView();
     kids.push(winnerBanner());
     if (words || frame.role === "seat" && frame.prompt) kids.push(promptSection());

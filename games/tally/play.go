@@ -24,9 +24,10 @@ var play = &kit.Play{
 		}
 		most := min(3, st.Pile)
 		return []kit.Action{{
-			ID:    "take",
-			Group: "take",
-			Label: kit.Text{FR: "Prendre {n}", EN: "Take {n}"},
+			ID:     "take",
+			Target: "pile",
+			Group:  "take",
+			Label:  kit.Text{FR: "Prendre {n}", EN: "Take {n}"},
 			Fields: []kit.Field{{
 				Key: "n", Label: kit.Text{FR: "Pièces", EN: "Coins"},
 				Min: 1, Max: most, Value: 1,
