@@ -390,9 +390,27 @@ func undoLine(step journal.Step, players []string) LogLine {
 		name := players[step.By]
 		return LogLine{Seq: step.Seq, FR: name + " reprend sa dernière étape.", EN: name + " took back their last step."}
 	}
+	fr, en := undoReason(step.Reason)
 	return LogLine{Seq: step.Seq,
-		FR: fmt.Sprintf("La dernière étape est annulée (%s).", step.Reason),
-		EN: fmt.Sprintf("The last step is undone (%s).", step.Reason)}
+		FR: fmt.Sprintf("La dernière étape est annulée (%s).", fr),
+		EN: fmt.Sprintf("The last step is undone (%s).", en)}
+}
+
+// undoReason is the reason of an undo in French and English: the table's
+// own reasons are translated, the staff's are shown as they wrote them.
+func undoReason(reason string) (fr, en string) {
+	var blue, red int
+	switch {
+	case reason == "undo button":
+		return "bouton d'annulation de la table", "the table's undo button"
+	case reason == "taken back":
+		return "reprise par le joueur", "taken back by the player"
+	default:
+		if n, err := fmt.Sscanf(reason, "dice corrected to blue=%d red=%d", &blue, &red); err == nil && n == 2 {
+			return fmt.Sprintf("dés corrigés : bleu %d, rouge %d", blue, red), fmt.Sprintf("dice corrected: blue %d, red %d", blue, red)
+		}
+	}
+	return reason, reason
 }
 
 // describe applies the events to st and tells each in words with the

@@ -71,3 +71,17 @@ func TestTakeBack(t *testing.T) {
 		t.Errorf("after a restart: Last %+v, want no take back", l)
 	}
 }
+
+func TestUndoReasonWords(t *testing.T) {
+	for _, tc := range []struct{ reason, fr, en string }{
+		{"undo button", "bouton d'annulation de la table", "the table's undo button"},
+		{"dice corrected to blue=3 red=8", "dés corrigés : bleu 3, rouge 8", "dice corrected: blue 3, red 8"},
+		{"misread die", "misread die", "misread die"},
+	} {
+		t.Run(tc.reason, func(t *testing.T) {
+			if fr, en := undoReason(tc.reason); fr != tc.fr || en != tc.en {
+				t.Errorf("undoReason(%q) = %q, %q; want %q, %q", tc.reason, fr, en, tc.fr, tc.en)
+			}
+		})
+	}
+}
