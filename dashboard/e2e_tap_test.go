@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"comptoir/engine"
@@ -61,6 +62,34 @@ const pageCheckJS = `(() => {
 		if (r.width < 43.5 || r.height < 43.5) out.small.push(el.tagName + (el.id ? "#" + el.id : "") + "." + el.className + " " + Math.round(r.width) + "x" + Math.round(r.height) + " " + (el.textContent || "").trim().slice(0, 24));
 	}
 	return out;
+})()`
+
+// contrastJS lists the texts whose contrast with their background is
+// under WCAG AA (4.5, or 3 for large text); disabled buttons are exempt.
+const contrastJS = `(() => {
+	const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null; const p = m[1].split(",").map(Number); return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 }; };
+	const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+	const canvas = matchMedia("(prefers-color-scheme: dark)").matches ? { r: 18, g: 18, b: 18, a: 1 } : { r: 255, g: 255, b: 255, a: 1 };
+	const bg = (el) => { for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor); if (c && c.a > 0.5) return c; } return canvas; };
+	const bad = [], seen = new Set();
+	const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	while (walker.nextNode()) {
+		const n = walker.currentNode, el = n.parentElement;
+		if (!n.textContent.trim() || seen.has(el)) continue;
+		seen.add(el);
+		if (el.closest("button:disabled, [hidden]")) continue;
+		const r = el.getBoundingClientRect();
+		if (r.width === 0 || r.height === 0) continue;
+		const cs = getComputedStyle(el);
+		if (cs.visibility === "hidden") continue;
+		const fg = parse(cs.color), b = bg(el);
+		if (!fg) continue;
+		const l1 = lum(fg), l2 = lum(b), ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+		const size = parseFloat(cs.fontSize), bold = parseInt(cs.fontWeight, 10) >= 700;
+		const need = size >= 24 || bold && size >= 18.66 ? 3 : 4.5;
+		if (ratio < need) bad.push(el.tagName + "." + el.className + " " + JSON.stringify(n.textContent.trim().slice(0, 24)) + " " + ratio.toFixed(2) + " < " + need + " (" + cs.color + " on " + JSON.stringify(b) + ")");
+	}
+	return bad;
 })()`
 
 type pageCheck struct {
@@ -236,6 +265,31 @@ func (tt *tapTable) check(when string) {
 	}
 }
 
+// contrast checks every page's text contrast in the light and the dark
+// colour scheme.
+func (tt *tapTable) contrast(when string) {
+	tt.t.Helper()
+	for _, scheme := range []string{"light", "dark"} {
+		for _, p := range tt.pages() {
+			var bad []string
+			if err := chromedp.Run(p.ctx,
+				emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}),
+				chromedp.Sleep(50*time.Millisecond),
+				chromedp.Evaluate(contrastJS, &bad)); err != nil {
+				tt.t.Fatal(err)
+			}
+			if len(bad) > 0 {
+				tt.t.Errorf("%s, %s, %s scheme: texts under WCAG AA contrast: %q", when, p.name, scheme, bad)
+			}
+		}
+	}
+	for _, p := range tt.pages() {
+		if err := chromedp.Run(p.ctx, emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "light"}})); err != nil {
+			tt.t.Fatal(err)
+		}
+	}
+}
+
 // tvFits checks the table's screen at w x h: no scrolling, and the
 // prompt, the board, the log and the holdings (when the game draws
 // them) inside the screen.
@@ -331,6 +385,7 @@ func tapGame(t *testing.T, g kit.Game, setup engine.Setup) {
 	start := rounds()
 	tt.settle()
 	tt.check("the opening")
+	tt.contrast("the opening")
 	tt.tvFits(1280, 800)
 	for _, p := range tt.pages() {
 		p.shot(t, tt.shots, g.Name+"-opening-"+p.name)
@@ -375,6 +430,7 @@ func tapGame(t *testing.T, g kit.Game, setup engine.Setup) {
 	t.Logf("%s: %d taps, %d steps, round %d → %d; screenshots in %s", g.Name, taps, u.Seq, start, rounds(), tt.shots)
 	tt.settle()
 	tt.check("the end of the test")
+	tt.contrast("the end of the test")
 	tt.tvFits(1280, 800)
 	tt.tvFits(1920, 1080)
 	tt.tvFits(1280, 800)
