@@ -166,6 +166,7 @@ func (p *tapPage) shot(t *testing.T, dir, name string) {
 // per page.
 type tapTable struct {
 	t      *testing.T
+	ctx    context.Context
 	g      kit.Game
 	sess   *table.Session
 	url    string
@@ -199,7 +200,7 @@ func newTapTable(t *testing.T, g kit.Game, setup engine.Setup) *tapTable {
 			time.Sleep(100 * time.Millisecond)
 		}
 	})
-	tt := &tapTable{t: t, g: g, sess: sess, url: r.http.URL, shots: screenshotDir(t)}
+	tt := &tapTable{t: t, ctx: ctx, g: g, sess: sess, url: r.http.URL, shots: screenshotDir(t)}
 	// A browser of its own for each page, as on separate devices (their
 	// own local storage, so their own seat token).
 	open := func(name, url, waitFor string, w, h int64) *tapPage {
@@ -434,6 +435,15 @@ func tapGame(t *testing.T, g kit.Game, setup engine.Setup) {
 	tt.tvFits(1280, 800)
 	tt.tvFits(1920, 1080)
 	tt.tvFits(1280, 800)
+	// The phones from 360 to 430 px wide.
+	for _, w := range []int64{360, 430, 390} {
+		for _, p := range tt.phones {
+			if err := chromedp.Run(p.ctx, chromedp.EmulateViewport(w, 844), chromedp.Sleep(100*time.Millisecond)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tt.check(fmt.Sprintf("phones %d px wide", w))
+	}
 	for _, p := range tt.pages() {
 		p.shot(t, tt.shots, g.Name+"-after-"+p.name)
 	}
@@ -507,4 +517,57 @@ func TestBrowserConsent(t *testing.T) {
 		t.Errorf("the table's log does not tell Anna's take back: %q", log)
 	}
 	tt.table.shot(t, tt.shots, "consent-table")
+
+	// Anna takes 1 coin (no consent needed).
+	anna.eval(t, `(() => { document.querySelector('[data-target="pile"]').click(); return "pile"; })()`, &did)
+	if err := chromedp.Run(anna.ctx, chromedp.WaitVisible(`#sheet-send`, chromedp.ByQuery), chromedp.Click(`#sheet-send`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	deadline = time.Now().Add(5 * time.Second)
+	for pile() != 20 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	// The staff page: the undo says which step it undoes and asks; End
+	// asks too. Both cancelled: nothing changes.
+	staff := &tapPage{name: "staff", ctx: newChromium(t, tt.ctx, t.TempDir())}
+	var text string
+	if err := chromedp.Run(staff.ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(tt.url+"/staff"),
+		chromedp.WaitVisible(`#pin input`, chromedp.ByQuery),
+		chromedp.SendKeys(`#pin input`, "2468", chromedp.ByQuery),
+		chromedp.Click(`#pin button`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#last-step`, chromedp.ByQuery),
+		chromedp.Text(`#last-step`, &text, chromedp.ByQuery)); err != nil {
+		t.Fatalf("staff page: %v", err)
+	}
+	if !strings.Contains(text, "Anna takes 1 coin") && !strings.Contains(text, "Anna prend 1 pièce") {
+		t.Errorf("the staff's undo shows %q, want Anna's take of 1 coin, the last step", text)
+	}
+	seq := tt.sess.Latest().Seq
+	if err := chromedp.Run(staff.ctx,
+		chromedp.SendKeys(`#staff form:first-of-type input[name=reason]`, "test", chromedp.ByQuery),
+		chromedp.Click(`#staff form:first-of-type button[type=submit]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#dialog-text`, chromedp.ByQuery),
+		chromedp.Text(`#dialog-text`, &text, chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("staff undo: %v", err)
+	}
+	if !strings.Contains(text, "Anna") {
+		t.Errorf("the undo's confirmation says %q, want the step it undoes", text)
+	}
+	staff.shot(t, tt.shots, "staff-undo-confirm")
+	if err := chromedp.Run(staff.ctx, chromedp.Click(`#dialog-cancel`, chromedp.ByQuery), chromedp.WaitNotVisible(`#dialog`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	var ended bool
+	if err := chromedp.Run(staff.ctx, chromedp.Evaluate(`(() => {
+		const f = Array.from(document.querySelectorAll("#staff form")).find((f) => f.querySelector("h3").textContent === T("end"));
+		f.querySelector("input[name=reason]").value = "test"; f.requestSubmit(); return true; })()`, &ended),
+		chromedp.WaitVisible(`#dialog-text`, chromedp.ByQuery),
+		chromedp.Click(`#dialog-cancel`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatalf("staff end: %v", err)
+	}
+	if u := tt.sess.Latest(); u.Seq != seq || u.Outcome != "" {
+		t.Errorf("after the cancelled undo and end: step %d outcome %q, want step %d and the game running", u.Seq, u.Outcome, seq)
+	}
 }

@@ -35,6 +35,9 @@
   function t(key) {
     return (I18N[lang] && I18N[lang][key]) || I18N.en[key] || key;
   }
+  function q() { // a question mark, with French typography in French
+    return lang === "fr" ? "\u00a0?" : "?";
+  }
   function say(obj) { // a server text {fr, en}
     return (obj && (obj[lang] || obj.en)) || "";
   }
@@ -272,7 +275,7 @@
       send({ type: "act", seq: frame.seq, action: id, values: values || {} });
       render();
     };
-    if (a.confirm) ask(fill(a, values) + " ?", go);
+    if (a.confirm) ask(fill(a, values) + q(), go);
     else go();
   }
 
@@ -640,7 +643,7 @@
         field("reason", t("reason"))], (e) => {
         const reason = e.reason.value;
         const what = frame.last ? (frame.last.log || []).map(say).join(" ") || frame.last.line : "";
-        ask(t("undo") + (lang === "fr" ? "\u00a0: " : ": ") + what + " ?", () => staffSend({ action: "undo", reason }));
+        ask(t("undo") + (lang === "fr" ? "\u00a0: " : ": ") + what + q(), () => staffSend({ action: "undo", reason }));
       }),
       form(t("correct"), [field("line", "…"), field("reason", t("reason"))], (e) => staffSend({ action: "correct", line: e.line.value, reason: e.reason.value })),
       form(t("reassign"), [h("select", { name: "seat" }, frame.players.map((p) => h("option", { value: p.seat + 1 }, (p.seat + 1) + ". " + p.name)))],
