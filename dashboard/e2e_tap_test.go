@@ -54,6 +54,11 @@ const pageCheckJS = `(() => {
 		if (el.type === "hidden") continue;
 		if (re.test(el.value || "")) out.notation.push(el.value);
 	}
+	out.unlabelled = [];
+	for (const el of document.querySelectorAll("select, input, textarea")) {
+		if (el.type === "hidden" || el.getBoundingClientRect().width === 0) continue;
+		if (!(el.labels && el.labels.length) && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby")) out.unlabelled.push(el.tagName + "[name=" + el.name + "]");
+	}
 	for (const el of document.querySelectorAll("button, select, input")) {
 		if (el.type === "hidden") continue;
 		const r = el.getBoundingClientRect();
@@ -97,6 +102,8 @@ type pageCheck struct {
 	Notation []string `json:"notation"`
 	Small    []string `json:"small"`
 	Free     bool     `json:"free"`
+	// Unlabelled are fields without a label.
+	Unlabelled []string `json:"unlabelled"`
 }
 
 // tapStateJS says what a phone offers to tap now.
@@ -256,6 +263,9 @@ func (tt *tapTable) check(when string) {
 		}
 		if len(c.Notation) > 0 {
 			tt.t.Errorf("%s, %s: notation shown: %q", when, p.name, c.Notation)
+		}
+		if len(c.Unlabelled) > 0 {
+			tt.t.Errorf("%s, %s: fields without a label: %q", when, p.name, c.Unlabelled)
 		}
 		if c.Free && p != tt.table {
 			tt.t.Errorf("%s, %s: a free command field on a seat's page", when, p.name)

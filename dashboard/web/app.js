@@ -605,12 +605,12 @@
     const id = (it) => it.key === "checked" ? "checked:" + it.value : it.key;
     let at = editPick ? items.findIndex((it) => id(it) === editPick.id) : -1;
     if (at < 0) { at = 0; editPick = null; }
-    const select = h("select", { name: "item", id: "edit-item", onchange: () => {
+    const select = h("select", { name: "item", id: "edit-item", "aria-label": t("editData"), onchange: () => {
       const it = items[select.selectedIndex];
       editPick = { id: id(it), value: it.value };
       input.value = it.value;
     } }, items.map((it, i) => h("option", { value: String(i), selected: i === at }, it.key === "checked" ? t("editChecked") + " " + it.value : it.key + " = " + it.value)));
-    const input = h("input", { type: "text", name: "value", id: "edit-value", autocomplete: "off", value: editPick ? editPick.value : items[at].value,
+    const input = h("input", { type: "text", name: "value", id: "edit-value", "aria-label": t("editData"), autocomplete: "off", value: editPick ? editPick.value : items[at].value,
       oninput: () => { editPick = { id: id(items[select.selectedIndex]), value: input.value }; } });
     return form(t("editData"), [h("p", { class: "hint" }, t("editDataHint")), select, " ", input], () => {
       const it = items[select.selectedIndex];
@@ -646,12 +646,12 @@
         ask(t("undo") + (lang === "fr" ? "\u00a0: " : ": ") + what + q(), () => staffSend({ action: "undo", reason }));
       }),
       form(t("correct"), [field("line", "…"), field("reason", t("reason"))], (e) => staffSend({ action: "correct", line: e.line.value, reason: e.reason.value })),
-      form(t("reassign"), [h("select", { name: "seat" }, frame.players.map((p) => h("option", { value: p.seat + 1 }, (p.seat + 1) + ". " + p.name)))],
+      form(t("reassign"), [h("select", { name: "seat", "aria-label": t("reassign") }, frame.players.map((p) => h("option", { value: p.seat + 1 }, (p.seat + 1) + ". " + p.name)))],
         (e) => staffSend({ action: "reassign", seat: Number(e.seat.value) })),
       dataForm(form, field, staffSend),
       form(t("end"), [field("reason", t("reason"))], (e) => { const reason = e.reason.value; ask(t("endAsk"), () => staffSend({ action: "end", reason })); }),
       form(t("abandon"), [field("reason", t("reason"))], (e) => { const reason = e.reason.value; ask(t("abandonAsk"), () => staffSend({ action: "abandon", reason })); }),
-      frame.over ? form(t("newGame"), [h("input", { type: "text", name: "line", value: frame.players.map((p) => p.name).join(", "), autocomplete: "off" })],
+      frame.over ? form(t("newGame"), [h("input", { type: "text", name: "line", "aria-label": t("newGame"), value: frame.players.map((p) => p.name).join(", "), autocomplete: "off" })],
         (e) => staffSend({ action: "new-game", line: e.line.value })) : null,
       h("p", {}, h("button", { type: "button", id: "pair", onclick: pair }, t("pairScreen"))),
       pastGamesSection(pin));
