@@ -233,3 +233,34 @@ func TestManifest(t *testing.T) {
 		})
 	}
 }
+
+// TestNoticeNewGame: a phone whose seat goes with the game the staff
+// replace is told so, then sees the table's view.
+func TestNoticeNewGame(t *testing.T) {
+	r, _ := realTable(t, enginetest.Rules{}, engine.Setup{Game: "tally", Players: []string{"Anna", "Bruno"}}, nil)
+	anna := r.dial()
+	anna.send(Message{Type: msgHello, Token: r.join(1)})
+	if m := anna.reply(); m["type"] != "welcome" {
+		t.Fatalf("hello: %v", m)
+	}
+	staff := r.dial()
+	staff.send(Message{Type: msgHello, Role: "staff", PIN: "2468"})
+	staff.reply()
+	for _, m := range []Message{
+		{Type: msgStaff, Nonce: nonce(), Action: "abandon", Reason: "they left"},
+		{Type: msgStaff, Nonce: nonce(), Action: "new-game"},
+	} {
+		staff.send(m)
+		if rep := staff.reply(); rep["type"] != "accepted" {
+			t.Fatalf("%s: %v", m.Action, rep)
+		}
+	}
+	if m := anna.reply(); m["type"] != "notice" || m["code"] != "game-replaced" || m["en"] == "" || m["fr"] == "" {
+		t.Errorf("Anna's phone after the new game: %v, want the notice game-replaced", m)
+	}
+	for {
+		if f := anna.must("state"); f["role"] == roleTable {
+			break
+		}
+	}
+}

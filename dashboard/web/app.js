@@ -258,7 +258,7 @@
         shown = o ? say(o.label) : "…";
       } else {
         const n = Number(v);
-        const plural = lang === "fr" ? Math.abs(n) >= 2 : Math.abs(n) !== 1;
+        const plural = isNaN(n) || (lang === "fr" ? Math.abs(n) >= 2 : Math.abs(n) !== 1); // a range "1–3" is plural
         const unit = plural && f.units && say(f.units) ? say(f.units) : say(f.unit);
         shown = unit ? v + "\u00a0" + unit : v;
       }
@@ -303,9 +303,15 @@
     if (p) p.scrollIntoView({ block: "start" });
   }
 
+  // actionButton is an action's button; an amount shows its range
+  // ("Take 1–3 coins…"), a choice waits for the sheet.
   function actionButton(a) {
+    const preview = {};
+    for (const f of a.fields || []) {
+      if (!(f.options && f.options.length) && (f.min || 0) !== (f.max || 0)) preview[f.key] = (f.min || 0) + "–" + (f.max || 0);
+    }
     return h("button", { type: "button", class: "action group-" + a.group, "data-action": a.id, "data-group": a.group,
-      onclick: () => choose(a) }, fill(a) + (a.fields && a.fields.length ? " …" : ""));
+      onclick: () => choose(a) }, fill(a, preview) + (a.fields && a.fields.length ? "…" : ""));
   }
 
   // fieldInput is one field of the sheet: a stepper with − and +, option
