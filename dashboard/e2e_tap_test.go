@@ -292,6 +292,9 @@ func (tt *tapTable) contrast(when string) {
 			if len(bad) > 0 {
 				tt.t.Errorf("%s, %s, %s scheme: texts under WCAG AA contrast: %q", when, p.name, scheme, bad)
 			}
+			if scheme == "dark" && when == "the end of the test" {
+				p.shot(tt.t, tt.shots, tt.g.Name+"-dark-"+p.name)
+			}
 		}
 	}
 	for _, p := range tt.pages() {
@@ -481,6 +484,8 @@ func TestBrowserConsent(t *testing.T) {
 	if n != "3" {
 		t.Fatalf("the stepper shows %q after two +, want 3", n)
 	}
+	tt.check("the sheet")
+	anna.shot(t, tt.shots, "consent-sheet-anna")
 	anna.eval(t, `(() => { document.getElementById('sheet-send').click(); return "send"; })()`, &did)
 	if err := chromedp.Run(bruno.ctx, chromedp.WaitVisible(`#prompt .proposal button.accept`, chromedp.ByQuery)); err != nil {
 		t.Fatalf("Bruno's phone shows no proposal to accept: %v", err)
