@@ -2,10 +2,14 @@ package dashboard
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -585,4 +589,94 @@ func TestBrowserConsent(t *testing.T) {
 	if u := tt.sess.Latest(); u.Seq != seq || u.Outcome != "" {
 		t.Errorf("after the cancelled undo and end: step %d outcome %q, want step %d and the game running", u.Seq, u.Outcome, seq)
 	}
+
+	// The older tests' way to play a line on a page in words: Bruno
+	// takes 2 coins by the taps wordsTap finds.
+	js, ok := wordsTap(tt.g, tt.sess.Latest().State, 1, enginetest.Take{N: 2})
+	if !ok {
+		t.Fatal("wordsTap finds no action of Bruno's for take n=2")
+	}
+	if err := chromedp.Run(bruno.ctx, chromedp.Poll(`(() => {`+js+`})()`, nil, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	deadline = time.Now().Add(5 * time.Second)
+	for pile() != 18 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if pile() != 18 {
+		t.Errorf("after Bruno's take of 2 by wordsTap the pile is %d, want 18", pile())
+	}
+}
+
+// wordsTap is the JavaScript that plays a line of the notation on a seat's
+// page played in words (kit.Play): the taps on the button of the action
+// whose command it is and on its sheet's fields, found on the server's
+// side by findAction. It returns false while the page is not ready. The
+// older browser tests click a line's button (data-line) through it once
+// their game has its Play.
+func wordsTap(k kit.Game, st engine.State, seat engine.Seat, cmd engine.Command) (string, bool) {
+	a, values, ok := findAction(k, st, seat, cmd)
+	if !ok {
+		return "", false
+	}
+	id, _ := json.Marshal(a.ID)
+	vals, _ := json.Marshal(values)
+	return `const id = ` + string(id) + `, vals = ` + string(vals) + `;
+		const b = Array.from(document.querySelectorAll("#prompt button.action[data-action]")).find((x) => x.dataset.action === id);
+		if (!b) return false;
+		b.click();
+		if (document.getElementById("sheet")) {
+			for (const [k, v] of Object.entries(vals)) {
+				const opt = Array.from(document.querySelectorAll("#sheet button.option")).find((x) => x.dataset.value === v && x.closest(".field").querySelector("input[type=hidden]").name === k);
+				if (opt) { opt.click(); continue; }
+				const el = document.querySelector("#sheet [name='" + k + "']");
+				if (!el) throw new Error("no field " + k);
+				el.value = v;
+				el.dispatchEvent(new Event(el.tagName === "SELECT" ? "change" : "input"));
+			}
+			document.getElementById("sheet-send").click();
+		}
+		const ok = document.getElementById("dialog-ok");
+		if (ok && !document.getElementById("dialog").hidden) ok.click();
+		return true;`, true
+}
+
+// findAction returns seat's action and the fields' values whose command
+// is cmd, trying every value of its fields (a few thousand at most).
+func findAction(k kit.Game, st engine.State, seat engine.Seat, cmd engine.Command) (kit.Action, map[string]string, bool) {
+	if k.Play == nil || k.Play.Actions == nil {
+		return kit.Action{}, nil, false
+	}
+	for _, a := range k.Play.Actions(st, seat) {
+		combos := []map[string]string{{}}
+		for _, f := range a.Fields {
+			var vals []string
+			if len(f.Options) > 0 {
+				for _, o := range f.Options {
+					vals = append(vals, o.Value)
+				}
+			} else {
+				for n := f.Min; n <= f.Max; n++ {
+					vals = append(vals, strconv.Itoa(n))
+				}
+			}
+			var next []map[string]string
+			for _, c := range combos {
+				for _, v := range vals {
+					m := maps.Clone(c)
+					m[f.Key] = v
+					next = append(next, m)
+				}
+			}
+			if combos = next; len(combos) > 20000 {
+				break
+			}
+		}
+		for _, values := range combos {
+			if c, err := a.Build(values); err == nil && reflect.DeepEqual(c, cmd) {
+				return a, values, true
+			}
+		}
+	}
+	return kit.Action{}, nil, false
 }
