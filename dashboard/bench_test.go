@@ -220,7 +220,7 @@ func BenchmarkFramesGenoa(b *testing.B) {
 		legal := s.legalOf(u.Codec, u.State)
 		size = 0
 		for _, a := range auds {
-			size += len(s.frame(u, vs, legal, a))
+			size += len(s.frame(u, vs, legal, s.seatActions(u.State), a))
 		}
 	}
 	b.ReportMetric(float64(size)/float64(len(auds)), "bytes/frame")

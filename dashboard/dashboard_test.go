@@ -38,6 +38,14 @@ func TestDecodeMessage(t *testing.T) {
 		{"staff on a staff connection", `{"type":"staff","nonce":"0123456789abcdef","action":"undo","reason":"misread"}`, true, ""},
 		{"propose", `{"type":"propose","line":"deal from=2 to=harbour ducats=10"}`, true, ""},
 		{"answer", `{"type":"answer","proposal":3,"accept":false}`, true, ""},
+		{"act", `{"type":"act","seq":12,"action":"take","values":{"n":"2"}}`, true, ""},
+		{"act without values", `{"type":"act","action":"end"}`, true, ""},
+		{"act without action", `{"type":"act","seq":3}`, false, "action"},
+		{"act with a line", `{"type":"act","action":"take","line":"take n=3"}`, false, "does not take line"},
+		{"act with a seat", `{"type":"act","action":"take","seat":2}`, false, "does not take seat"},
+		{"act with a number value", `{"type":"act","action":"take","values":{"n":2}}`, false, "cannot unmarshal"},
+		{"takeback", `{"type":"takeback","seq":4}`, true, ""},
+		{"takeback with an action", `{"type":"takeback","action":"take"}`, false, "does not take action"},
 		{"propose no line", `{"type":"propose"}`, false, "line"},
 		{"propose with pin", `{"type":"propose","line":"x","pin":"1"}`, false, "does not take pin"},
 		{"answer no accept", `{"type":"answer","proposal":3}`, false, "accept"},
@@ -159,8 +167,16 @@ func TestJoinPlayAndSeats(t *testing.T) {
 	if v := fb["view"].(map[string]any); v["mine"] != 0.0 {
 		t.Errorf("Bruno's view = %v, want mine 0", v)
 	}
-	if legal := fb["legal"].([]any); len(legal) != 3 {
-		t.Errorf("Bruno's legal = %v, want take 1, 2, 3", legal)
+	// Bruno plays in words (kit.Play): one stepper "take 1 to 3 coins",
+	// no notation in his frame.
+	if acts, _ := fb["actions"].([]any); len(acts) != 1 || acts[0].(map[string]any)["id"] != "take" {
+		t.Errorf("Bruno's actions = %v, want the one take stepper", fb["actions"])
+	}
+	if fb["legal"] != nil || fb["commands"] != nil {
+		t.Errorf("Bruno's frame carries the notation: legal %v commands %v", fb["legal"], fb["commands"])
+	}
+	if p, _ := fb["prompt"].(map[string]any); p["en"] != "Take 1 to 3 coins" {
+		t.Errorf("Bruno's prompt = %v, want Take 1 to 3 coins", fb["prompt"])
 	}
 	ft := table.stateAt(1)
 	if _, ok := ft["view"].(map[string]any)["mine"]; ok {
@@ -337,6 +353,10 @@ func TestStaff(t *testing.T) {
 	staff.send(Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "reassign", Seat: &two})
 	if m := staff.reply(); m["type"] != "accepted" {
 		t.Fatalf("reassign: %v", m)
+	}
+	// Anna's phone is told, then sees the table's view.
+	if m := anna.reply(); m["type"] != "notice" || m["code"] != "seat-freed" || m["fr"] == "" {
+		t.Errorf("Anna's phone after the reassign: %v, want the notice seat-freed", m)
 	}
 	for {
 		f := anna.must("state")

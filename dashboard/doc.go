@@ -12,11 +12,22 @@
 //     which step, every player's public holdings), the game's log in words,
 //     and, on the table's screen only (see Security), a QR code per free
 //     seat.
-//   - /seat is a player's phone: all of the above, plus that seat's own
-//     secrets (money, cards and what each card needs), the actions the
-//     rules allow it now as buttons, a free command line, and proposals:
-//     a player offers the seat the game waits for (Genoa's merchant) a deal
-//     for a square; that seat accepts or refuses it.
+//   - /seat is a player's phone, played without the notation (a game's
+//     kit.Play): on top the prompt, what the game waits for addressed to
+//     that player, with the seat's actions as buttons described in the
+//     game's words (steppers for amounts, option pickers for cards and
+//     dice faces, the board's squares and the hand's cards tappable), the
+//     proposals waiting for its answer and "Take back" for its own last
+//     step; below, the board, the public holdings, the players and the
+//     log. The phone is told its turn (vibration, a short sound it may
+//     mute, the page's title), and told when its seat is freed or a new
+//     game begins. A game without kit.Play still shows its legal commands
+//     and a free command line.
+//   - The table's screen on a TV (1280x800 and wider) is a grid that needs
+//     no scrolling: the prompt on top, the board large, beside it the
+//     game's moment of truth, the holdings, the players and the last lines
+//     of the log in the players' colours; at the end a winner banner, the
+//     score breakdown and how a tie was broken.
 //   - /staff, behind the staff secret: undo the last step with a reason,
 //     correct a holding (a game command played as the staff), free a seat
 //     for another phone, edit a board cell (Genoa) or a stand-in value
@@ -46,12 +57,20 @@
 // # Messages
 //
 // Phones send small JSON messages (see [Message] and [DecodeMessage]),
-// decoded strictly. A command is decoded by the game's codec and submitted
-// as an engine.Action whose seat comes from the connection's token, never
-// from the message. Every message gets a reply: "welcome", "accepted",
-// "refused" (the rules' reason in both languages) or "error" (what is wrong
-// with the message); a bad message changes nothing and the connection goes
-// on. Messages larger than 4 KiB get an error; frames larger than 1 MiB
+// decoded strictly. A seat's frame carries its actions (kit.Play.Actions,
+// without their commands) and the prompt, and no notation; the phone sends
+// back an action's ID and its fields' values ("act"): the server finds the
+// ID among the seat's actions on the latest state (a stale one is refused:
+// the game moved on) and builds the command itself. A typed command is
+// decoded by the game's codec. Either way the seat comes from the
+// connection's token, never from the message, and a command that needs
+// other seats' consent (kit.Play.Consent) becomes a proposal to them,
+// played once they all accept. "takeback" takes back the seat's own last
+// step when the game allows it. Every message gets a reply: "welcome",
+// "accepted", "proposed", "refused" (the rules' reason in both languages)
+// or "error" (what is wrong with the message); a bad message changes
+// nothing and the connection goes on. A "notice" tells a phone its seat
+// was freed or a new game began. Messages larger than 4 KiB get an error; frames larger than 1 MiB
 // close the connection. Each connection is rate limited (Opts.Burst, then
 // Opts.RatePerSecond). Websockets from another origin are refused.
 //

@@ -182,7 +182,24 @@ func (ct *cardTable) waitSeq(seq int64, what string) {
 func (ct *cardTable) click(p *screen, line string) {
 	ct.t.Helper()
 	sel, _ := json.Marshal(fmt.Sprintf(`button.action[data-line=%q]`, line))
-	ct.act(p, line, `const b = document.querySelector(`+string(sel)+`); if (!b) return false; b.click(); return true;`)
+	body := `const b = document.querySelector(` + string(sel) + `); if (!b) return false; b.click(); return true;`
+	// A game played in words (kit.Play) has no line's button on a seat's
+	// page: the line is played by tapping its action and its fields.
+	var seat int
+	if k := ct.sess.Kit(); k.Play != nil {
+		if _, err := fmt.Sscanf(p.name, "phone-%d", &seat); err == nil {
+			cmd, err := ct.codec.ParseCommand(line, ct.setup.Players)
+			if err != nil {
+				ct.t.Fatalf("%s: %v", line, err)
+			}
+			js, ok := wordsTap(k, ct.sess.Latest().State, engine.Seat(seat-1), cmd)
+			if !ok {
+				ct.t.Fatalf("%s: no action of %s's page plays %s", p.name, ct.setup.Players[seat-1], line)
+			}
+			body = js
+		}
+	}
+	ct.act(p, line, body)
 }
 
 // fill fills a form's fields (by name; true and false tick and untick a
@@ -215,7 +232,7 @@ func (ct *cardTable) settle(screens ...*screen) {
 	ct.t.Helper()
 	seq := ct.sess.Latest().Seq
 	for _, s := range screens {
-		js := fmt.Sprintf(`document.querySelector('#turn .seq') && document.querySelector('#turn .seq').textContent.trim().endsWith(' %d')`, seq)
+		js := fmt.Sprintf(`document.body.dataset.seq === '%d'`, seq)
 		if err := chromedp.Run(s.ctx, chromedp.Poll(js, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 			ct.t.Fatalf("%s never showed step %d: %v", s.name, seq, err)
 		}

@@ -237,8 +237,20 @@ func TestBrowserGenoaTurn(t *testing.T) {
 				err = proposeDeal(p.ctx, strings.Join(fields[3:], " "))
 			case fields[2] == "accept":
 				err = chromedp.Run(p.ctx,
-					chromedp.WaitVisible(`#proposals button.accept`, chromedp.ByQuery),
-					chromedp.Click(`#proposals button.accept`, chromedp.ByQuery))
+					chromedp.WaitVisible(`#proposals button.accept, #prompt button.accept`, chromedp.ByQuery),
+					chromedp.Click(`#proposals button.accept, #prompt button.accept`, chromedp.ByQuery))
+			case fields[2] == "action" && sess.Kit().Play != nil:
+				// Played in words: the taps of the line's action (wordsTap).
+				line := strings.Join(fields[3:], " ")
+				cmd, perr := sess.Latest().Codec.ParseCommand(line, setup.Players)
+				if perr != nil {
+					t.Fatalf("%s: %v", where, perr)
+				}
+				js, ok := wordsTap(sess.Kit(), sess.Latest().State, engine.Seat(n-1), cmd)
+				if !ok {
+					t.Fatalf("%s: no action of seat %d plays %s", where, n, line)
+				}
+				err = chromedp.Run(p.ctx, chromedp.Poll(`(() => {`+js+`})()`, nil, chromedp.WithPollingTimeout(10*time.Second)))
 			case fields[2] == "action":
 				sel := fmt.Sprintf(`button.action[data-line=%q]`, strings.Join(fields[3:], " "))
 				err = chromedp.Run(p.ctx, chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Click(sel, chromedp.ByQuery))
@@ -397,6 +409,9 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	if err := chromedp.Run(staff,
 		chromedp.SendKeys(`#staff form:first-of-type input[name=reason]`, "confirm pressed by mistake", chromedp.ByQuery),
 		chromedp.Click(`#staff form:first-of-type button`, chromedp.ByQuery),
+		// The undo says which step it undoes and asks to confirm.
+		chromedp.WaitVisible(`#dialog-ok`, chromedp.ByQuery),
+		chromedp.Click(`#dialog-ok`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#toast[data-kind=accepted]`, chromedp.ByQuery),
 	); err != nil {
 		t.Fatalf("staff undo: %v", err)

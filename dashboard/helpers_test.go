@@ -121,6 +121,12 @@ func (m *memSession) Staff(ctx context.Context, r table.StaffRequest) error {
 	return nil
 }
 
+// TakeBack is refused: the memory session keeps no journal (the table
+// session's is tested in package table and by the browser tests).
+func (m *memSession) TakeBack(ctx context.Context, seat engine.Seat) error {
+	return engine.Refuse(table.ErrNoTakeBack, "", "")
+}
+
 func (m *memSession) Record() ([]byte, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -8,6 +8,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"comptoir/engine"
+	"comptoir/games/kit"
 )
 
 // Timing of the websocket connections.
@@ -87,8 +88,9 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 	members := map[*client]*member{}
 	frames := map[audience][]byte{}
 	var cur *Update
-	var vs views            // of cur
-	var legal []frameAction // of cur, computed once for every frame
+	var vs views                          // of cur
+	var legal []frameAction               // of cur, computed once for every frame
+	var acts map[engine.Seat][]kit.Action // of cur, each seat's (kit.Play)
 	drop := func(c *client) {
 		if _, ok := members[c]; ok {
 			delete(members, c)
@@ -101,13 +103,22 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 		}
 		f, ok := frames[m.aud]
 		if !ok {
-			f = s.frame(cur, vs, legal, m.aud)
+			f = s.frame(cur, vs, legal, acts, m.aud)
 			frames[m.aud] = f
 		}
 		select {
 		case c.send <- f:
 		default:
 			s.logf("dashboard: a connection let %d frames pile up: closed", cap(c.send))
+			drop(c)
+		}
+	}
+	// notice tells a phone what happened to its seat before it sees
+	// the table's view: the staff freed it, or a new game began.
+	notice := func(c *client, code, en, fr string) {
+		select {
+		case c.send <- encodeReply(replyMsg{Type: "notice", Code: code, EN: en, FR: fr}):
+		default:
 			drop(c)
 		}
 	}
@@ -131,6 +142,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			cur = &u
 			vs = viewsOf(u.State)
 			legal = s.legalOf(u.Codec, u.State)
+			acts = s.seatActions(u.State)
 			s.setLatest(u)
 			clear(frames)
 			freed, err := s.tok.setGame(u.Game, s.opts.Clock.Now())
@@ -143,12 +155,15 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			if first {
 				s.restoreSaid(&u) // after a restart
 			}
-			s.props.expire(u.State.Waiting())
+			s.props.expire(u.State.Waiting(), u.Seq)
 			for c, m := range members {
 				if freed && m.aud.role == roleSeat {
 					m.aud, m.token = c.tableAud(), ""
+					notice(c, "game-replaced", "a new game began at this table: scan a free seat's QR code to play", "une nouvelle partie a commencé à cette table : scannez le QR code d'une place libre pour jouer")
 				}
-				deliver(c, m)
+				if _, ok := members[c]; ok {
+					deliver(c, m)
+				}
 			}
 		case c := <-s.register:
 			m := &member{aud: c.tableAud()}
@@ -170,9 +185,12 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 				if m.aud.role == roleSeat {
 					if _, err := s.tok.seat(m.token); err != nil {
 						m.aud, m.token = c.tableAud(), ""
+						notice(c, "seat-freed", "the staff freed your seat: scan a free seat's QR code to play again", "le personnel a libéré votre place : scannez le QR code d'une place libre pour rejouer")
 					}
 				}
-				deliver(c, m)
+				if _, ok := members[c]; ok {
+					deliver(c, m)
+				}
 			}
 			locked = s.staffLockNow() != nil
 		case <-sweep.C:
@@ -213,6 +231,17 @@ type frame struct {
 	Log      []LogLine       `json:"log"`
 	Commands []string        `json:"commands,omitempty"`
 	Legal    []frameAction   `json:"legal,omitempty"`
+	// Title is the game's name for people (kit.BGStats.Name).
+	Title string `json:"title"`
+	// Prompt is what the game waits for, told to this viewer (kit.Play).
+	Prompt *kit.Text `json:"prompt,omitempty"`
+	// Actions are a seat's actions described for people (kit.Play): a
+	// seat's frame then carries no Legal and no Commands.
+	Actions []kit.Action `json:"actions"`
+	// TakeBack is the seat's own last step, which it may take back.
+	TakeBack *lastStep `json:"take_back,omitempty"`
+	// Last is the last standing step, which the staff's undo cancels.
+	Last *lastStep `json:"last,omitempty"`
 	// Proposals are the proposals this seat made or must answer.
 	Proposals []proposal `json:"proposals,omitempty"`
 	// Said are the seats' latest announced commands (offers), public.
@@ -243,6 +272,15 @@ type frameAction struct {
 	By   engine.Seat     `json:"by"`
 }
 
+// lastStep is a step as the staff's undo and a player's take back show
+// it: its words in the log, and for the staff its notation.
+type lastStep struct {
+	Seq  int64       `json:"seq"`
+	By   engine.Seat `json:"by"`
+	Line string      `json:"line,omitempty"`
+	Log  []LogLine   `json:"log"`
+}
+
 type frameDevice struct {
 	Device string `json:"device"`
 	OK     bool   `json:"ok"`
@@ -267,7 +305,7 @@ func (s *Server) legalOf(codec *engine.Codec, st engine.State) []frameAction {
 	return out
 }
 
-func (s *Server) frame(u *Update, vs views, legal []frameAction, a audience) []byte {
+func (s *Server) frame(u *Update, vs views, legal []frameAction, acts map[engine.Seat][]kit.Action, a audience) []byte {
 	st := u.State
 	setup := st.Setup()
 	viewer := engine.NoSeat
@@ -331,7 +369,27 @@ func (s *Server) frame(u *Update, vs views, legal []frameAction, a audience) []b
 			f.Refusal = &Refused{Seat: r.Seat, Seq: r.Seq, FR: r.PublicFR, EN: r.PublicEN}
 		}
 	}
-	if a.role != roleTable && !f.Over {
+	words := s.kit.Play != nil
+	f.Title = s.kit.BGStats.Name
+	if !f.Over || res.Over {
+		f.Prompt = s.prompt(st, viewer)
+	}
+	if a.role == roleSeat && words && !f.Over {
+		// A seat plays in words: its actions, never the notation.
+		f.Actions = acts[a.seat]
+		if f.Actions == nil {
+			f.Actions = []kit.Action{}
+		}
+	}
+	if l := u.Last; l != nil && !f.Over {
+		switch {
+		case a.role == roleStaff:
+			f.Last = &lastStep{Seq: l.Seq, By: l.By, Line: l.Command, Log: l.Log}
+		case a.role == roleSeat && l.TakeBack && l.By == a.seat:
+			f.TakeBack = &lastStep{Seq: l.Seq, By: l.By, Log: l.Log}
+		}
+	}
+	if a.role != roleTable && !f.Over && !(a.role == roleSeat && words) {
 		f.Commands = u.Codec.CommandNames()
 		for _, act := range legal {
 			if a.role == roleSeat && act.By != a.seat {
@@ -341,9 +399,9 @@ func (s *Server) frame(u *Update, vs views, legal []frameAction, a audience) []b
 		}
 	}
 	if a.role != roleTable {
-		f.Proposals = s.props.visible(a)
+		f.Proposals = s.props.visible(a, words)
 	}
-	f.Said = s.props.announcements()
+	f.Said = s.props.announcements(words && a.role != roleStaff)
 	f.Devices = seatDevices(a, u.Devices)
 	if a.role != roleSeat {
 		f.StaffLock = s.staffLockNow()

@@ -31,12 +31,17 @@ var ErrBadMessage = errors.New("bad message")
 
 // Message types sent by the phones.
 const (
-	msgHello   = "hello"   // identify: a seat's token, or the staff's PIN
-	msgCommand = "command" // a game command, as name+args or as one line
-	msgStaff   = "staff"   // a staff request, with the PIN
-	msgPropose = "propose" // a proposal to the seat the game waits for
-	msgAnswer  = "answer"  // that seat's answer to a proposal
+	msgHello    = "hello"    // identify: a seat's token, or the staff's PIN
+	msgCommand  = "command"  // a game command, as name+args or as one line
+	msgStaff    = "staff"    // a staff request, with the PIN
+	msgPropose  = "propose"  // a proposal to the seat the game waits for
+	msgAnswer   = "answer"   // that seat's answer to a proposal
+	msgAct      = "act"      // one of the seat's actions described for people (kit.Play), by ID
+	msgTakeBack = "takeback" // the seat takes back its own last step
 )
+
+// maxValues caps the fields' values of one act message.
+const maxValues = 16
 
 // Message is a decoded message from a phone or a screen.
 //
@@ -48,6 +53,8 @@ const (
 //	{"type":"staff","nonce":"…","action":"new-game","line":"Anna, Bruno"} (no line: the same players)
 //	{"type":"propose","line":"deal from=Bruno to=harbour ducats=10"}
 //	{"type":"answer","proposal":3,"accept":true}
+//	{"type":"act","seq":12,"action":"take","values":{"n":"2"}}
+//	{"type":"takeback","seq":12}
 //
 // ID, when set, is echoed in the reply so the page can tell which message
 // it answers.
@@ -71,6 +78,11 @@ type Message struct {
 
 	Proposal int64 `json:"proposal,omitempty"`
 	Accept   *bool `json:"accept,omitempty"`
+
+	// Seq is the frame the phone acted on (act, takeback).
+	Seq int64 `json:"seq,omitempty"`
+	// Values are an act's fields' values, by field key.
+	Values map[string]string `json:"values,omitempty"`
 
 	// Nonce makes a staff message once only: a replayed one is refused.
 	Nonce string `json:"nonce,omitempty"`
@@ -122,6 +134,7 @@ func (m *Message) check() error {
 			"action": m.Action != "", "reason": m.Reason != "", "seat": m.Seat != nil,
 			"cell": m.Cell != "", "square": m.Square != "",
 			"proposal": m.Proposal != 0, "accept": m.Accept != nil, "nonce": m.Nonce != "",
+			"seq": m.Seq != 0, "values": len(m.Values) > 0,
 		}
 		for _, n := range names {
 			delete(vals, n)
@@ -195,10 +208,29 @@ func (m *Message) check() error {
 		if m.Proposal <= 0 || m.Accept == nil {
 			return fmt.Errorf(`an answer gives the "proposal" number and "accept": true or false`)
 		}
+	case msgAct:
+		if x := has("seq", "action", "values"); x != "" {
+			return fmt.Errorf("act does not take %s", x)
+		}
+		if m.Action == "" {
+			return fmt.Errorf(`an act gives the "action" ID`)
+		}
+		if len(m.Values) > maxValues {
+			return fmt.Errorf("an act gives at most %d values", maxValues)
+		}
+		for k, v := range m.Values {
+			if k == "" || len(k) > maxText || len(v) > maxText {
+				return fmt.Errorf("a value's key is empty, or a key or value is longer than %d bytes", maxText)
+			}
+		}
+	case msgTakeBack:
+		if x := has("seq"); x != "" {
+			return fmt.Errorf("takeback does not take %s", x)
+		}
 	case "":
-		return fmt.Errorf(`no "type": want hello, command, propose, answer or staff`)
+		return fmt.Errorf(`no "type": want hello, command, act, takeback, propose, answer or staff`)
 	default:
-		return fmt.Errorf("type %q: want hello, command, propose, answer or staff", m.Type)
+		return fmt.Errorf("type %q: want hello, command, act, takeback, propose, answer or staff", m.Type)
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package dashboard
 
 import (
+	"comptoir/engine"
+	"comptoir/games/kit"
+
 	"bytes"
 
 	"comptoir/notation"
@@ -31,14 +34,32 @@ func (s *Server) restoreSaid(u *Update) {
 	}
 	codec := u.Codec
 	players := rec.Setup.Players
+	// Replayed from the start, to say each offer in the log's words.
+	st, err := u.Rules.Start(rec.Setup)
+	if err != nil {
+		st = nil
+	}
 	for _, l := range rec.Lines {
-		if l.By < 0 {
-			continue
-		}
 		cmd, err := codec.ParseCommand(l.Command, players)
-		if err != nil || !s.announces(u, cmd) {
+		if err != nil {
+			st = nil
 			continue
 		}
-		s.props.announce(l.By, codec.FormatCommand(cmd, players))
+		var label *kit.Text
+		if st != nil {
+			act := engine.Action{By: l.By, Cmd: cmd}
+			if evs, err := st.Decide(act); err == nil {
+				label = describeEvents(st, evs)
+				if st, _, err = engine.Play(st, act); err != nil {
+					st = nil
+				}
+			} else {
+				st = nil
+			}
+		}
+		if l.By < 0 || !s.announces(u, cmd) {
+			continue
+		}
+		s.props.announce(l.By, codec.FormatCommand(cmd, players), label)
 	}
 }

@@ -61,7 +61,8 @@ func TestRestartKeepsOffers(t *testing.T) {
 	if m := anna.reply(); m["type"] != "accepted" {
 		t.Fatalf("propose: %v", m)
 	}
-	want := fmt.Sprint([]any{map[string]any{"seat": 0.0, "line": "take n=2"}})
+	// Said in words to the seats (Tally is played with kit.Play).
+	want := fmt.Sprint([]any{map[string]any{"seat": 0.0, "label": map[string]any{"en": "Anna takes 2 coin(s)", "fr": "Anna prend 2 pièce(s)"}}})
 	for {
 		f := bruno.must("state")
 		if len(asList(f["proposals"])) == 1 {

@@ -44,6 +44,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /qr/bgstats.png", s.serveBGStatsQR)
 	m.HandleFunc("GET /api/plays", s.servePlays)
 	m.Handle("/api/call-staff", s.callStaffHandler())
+	s.manifestRoutes(m)
 	s.mux = m
 	s.handler = s.guardOrigin(m)
 }

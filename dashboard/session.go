@@ -17,6 +17,10 @@ type Session interface {
 	// *engine.Refusal (see engine.AsRefusal) means refused, with its
 	// reason; any other error is a fault.
 	Submit(ctx context.Context, a engine.Action) error
+	// TakeBack undoes seat's own last step when the game allows it
+	// (kit.Play.Undoable, nobody acted since), with the same error
+	// contract.
+	TakeBack(ctx context.Context, seat engine.Seat) error
 	// Staff carries out a staff request, with the same error contract.
 	// The dashboard frees seats itself (table.StaffReassign): that kind
 	// never reaches the session.

@@ -58,6 +58,11 @@ func badRequest(err error) error {
 	return err
 }
 
+// TakeBack takes back seat's own last step through the session.
+func (t *tableSession) TakeBack(ctx context.Context, seat engine.Seat) error {
+	return badRequest(t.s.TakeBack(ctx, seat))
+}
+
 // Staff carries out r through the session, but for an edit of the game's
 // fixed data (table.StaffCell), which TableOpts.Edit applies.
 func (t *tableSession) Staff(ctx context.Context, r table.StaffRequest) error {

@@ -145,11 +145,13 @@ func (t *tokens) code(seat engine.Seat) string {
 func (t *tokens) join(seat engine.Seat, code string, at time.Time) (string, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if !t.codeValidLocked(seat, code, at, t.ttl) {
-		return "", ErrBadJoinCode
-	}
+	// A taken seat says so, whatever the code: its code went with the
+	// phone that took it (a seat taken is public: the table shows it).
 	if t.takenLocked(seat) {
 		return "", ErrSeatTaken
+	}
+	if !t.codeValidLocked(seat, code, at, t.ttl) {
+		return "", ErrBadJoinCode
 	}
 	tok := randomHex(32)
 	t.bySum[sum(tok)] = seat

@@ -153,7 +153,7 @@ func (s *Server) reply(c *client, data []byte) {
 }
 
 type replyMsg struct {
-	Type string       `json:"type"` // welcome, accepted, refused, error
+	Type string       `json:"type"` // welcome, accepted, proposed, refused, error
 	ID   int64        `json:"id,omitempty"`
 	Code string       `json:"code,omitempty"`
 	EN   string       `json:"en,omitempty"`
@@ -198,6 +198,15 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 	case msgCommand:
 		if seat, ok := s.seatOf(c, st, m.ID); ok {
 			s.command(ctx, c, seat, m)
+		}
+	case msgAct:
+		if seat, ok := s.seatOf(c, st, m.ID); ok {
+			proposed, err := s.act(ctx, seat, m)
+			s.reply(c, s.played(m.ID, proposed, err))
+		}
+	case msgTakeBack:
+		if seat, ok := s.seatOf(c, st, m.ID); ok {
+			s.reply(c, s.outcome(m.ID, s.takeBack(ctx, seat)))
 		}
 	case msgPropose, msgAnswer:
 		seat, ok := s.seatOf(c, st, m.ID)
@@ -245,22 +254,27 @@ func (s *Server) hello(ctx context.Context, c *client, st *connState, m Message)
 	return tell(audience{role: roleSeat, seat: seat}, m.Token)
 }
 
-// command plays a seat's game command and answers it; an accepted
-// command the game announces (kit.Game.Announce) is shown to every screen.
+// command plays a seat's game command and answers it, through the
+// consent of the seats it needs (kit.Play.Consent) like an act; an
+// accepted command the game announces (kit.Game.Announce) is shown to
+// every screen.
 func (s *Server) command(ctx context.Context, c *client, seat engine.Seat, m Message) {
 	cmd, err := s.decodeCommand(m)
 	if err != nil {
 		s.reply(c, s.outcome(m.ID, err))
 		return
 	}
-	sctx, cancel := context.WithTimeout(ctx, s.opts.SubmitTimeout)
-	err = s.sess.Submit(sctx, engine.Action{By: seat, Cmd: cmd})
-	cancel()
-	if err == nil && s.announces(s.latestUpdate(), cmd) {
-		s.props.announce(seat, s.codec().FormatCommand(cmd, s.players()))
-		s.notifySeats()
+	proposed, err := s.playAs(ctx, seat, engine.Action{By: seat, Cmd: cmd}, nil)
+	s.reply(c, s.played(m.ID, proposed, err))
+}
+
+// played is the reply to a step played from a phone: "proposed" when it
+// waits for other seats' consent.
+func (s *Server) played(id int64, proposed bool, err error) []byte {
+	if err == nil && proposed {
+		return encodeReply(replyMsg{Type: "proposed", ID: id})
 	}
-	s.reply(c, s.outcome(m.ID, err))
+	return s.outcome(id, err)
 }
 
 // seatOf is the seat of the connection's token, now; it replies with the

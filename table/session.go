@@ -106,6 +106,8 @@ type Update struct {
 	// Unknown are the unknown tags seen lately, waiting to be enrolled,
 	// oldest first.
 	Unknown []input.UnknownTag
+	// Last is the last standing step, nil if none.
+	Last *LastStep
 }
 
 // LogLine is one line of the game's log, in both languages.
@@ -183,7 +185,8 @@ type Session struct {
 	lastDice int64         // Seq of the last step made from a dice roll, 0 if none
 	waiting  *bool         // last value sent to the indicator
 	outcome  string
-	held     heldInputs // table inputs waiting for the journal (journalfault.go)
+	held     heldInputs  // table inputs waiting for the journal (journalfault.go)
+	played   *playedStep // the last step played since the journal was read, nil if none
 
 	mu     sync.Mutex
 	subs   map[chan Update]struct{} // guarded by mu
@@ -195,7 +198,9 @@ type request struct {
 	sync   bool // does nothing: answered once every earlier request and input is handled
 	action *engine.Action
 	staff  *StaffRequest
-	reply  chan error
+	// takeBack is a player's take back of their last step.
+	takeBack *engine.Seat
+	reply    chan error
 }
 
 // New returns a session over the journal's game, at the state the
@@ -286,7 +291,7 @@ func (s *Session) rebuild() error {
 		return fmt.Errorf("table: rebuild the game's log from the journal: %w", err)
 	}
 	s.state, s.log = st, log
-	s.seq, s.last = 0, nil
+	s.seq, s.last, s.played = 0, nil, nil
 	for _, step := range steps {
 		s.seq = step.Seq
 		if !step.Undo && !step.Undone {
@@ -305,7 +310,7 @@ func buildLog(rules engine.Rules, setup engine.Setup, steps []journal.Step) ([]L
 	var out []LogLine
 	for _, step := range steps {
 		if step.Undo {
-			out = append(out, undoLine(step))
+			out = append(out, undoLine(step, setup.Players))
 			continue
 		}
 		if step.Undone {
@@ -321,10 +326,33 @@ func buildLog(rules engine.Rules, setup engine.Setup, steps []journal.Step) ([]L
 	return out, nil
 }
 
-func undoLine(step journal.Step) LogLine {
+func undoLine(step journal.Step, players []string) LogLine {
+	if step.By >= 0 && int(step.By) < len(players) {
+		// A player's take back (takeback.go).
+		name := players[step.By]
+		return LogLine{Seq: step.Seq, FR: name + " reprend sa dernière étape.", EN: name + " took back their last step."}
+	}
+	fr, en := undoReason(step.Reason)
 	return LogLine{Seq: step.Seq,
-		FR: fmt.Sprintf("La dernière étape est annulée (%s).", step.Reason),
-		EN: fmt.Sprintf("The last step is undone (%s).", step.Reason)}
+		FR: fmt.Sprintf("La dernière étape est annulée (%s).", fr),
+		EN: fmt.Sprintf("The last step is undone (%s).", en)}
+}
+
+// undoReason is the reason of an undo in French and English: the table's
+// own reasons are translated, the staff's are shown as they wrote them.
+func undoReason(reason string) (fr, en string) {
+	var blue, red int
+	switch {
+	case reason == "undo button":
+		return "bouton d'annulation de la table", "the table's undo button"
+	case reason == "taken back":
+		return "reprise par le joueur", "taken back by the player"
+	default:
+		if n, err := fmt.Sscanf(reason, "dice corrected to blue=%d red=%d", &blue, &red); err == nil && n == 2 {
+			return fmt.Sprintf("dés corrigés : bleu %d, rouge %d", blue, red), fmt.Sprintf("dice corrected: blue %d, red %d", blue, red)
+		}
+	}
+	return reason, reason
 }
 
 // describe applies the events to st and tells each in words with the
@@ -475,6 +503,7 @@ func (s *Session) publish() {
 		Log:     s.log[:len(s.log):len(s.log)],
 		Refusal: s.refusal,
 		Unknown: append([]input.UnknownTag(nil), s.unknown...),
+		Last:    s.lastStep(),
 	}
 	for _, name := range sortedKeys(s.devices) {
 		u.Devices = append(u.Devices, s.devices[name])
@@ -498,6 +527,9 @@ func (s *Session) handleRequest(r request) error {
 	}
 	if r.action != nil {
 		return s.play(*r.action, false)
+	}
+	if r.takeBack != nil {
+		return s.takeBack(*r.takeBack)
 	}
 	switch r.staff.Kind {
 	case StaffUndo:
@@ -544,6 +576,7 @@ func (s *Session) play(a engine.Action, fromDice bool) error {
 	for i := range lines {
 		lines[i].Seq = step.Seq
 	}
+	s.played = &playedStep{seq: step.Seq, before: s.state, action: a, events: evs}
 	s.state, s.seq = next, step.Seq
 	s.log = append(s.log, lines...)
 	s.refusal = nil
@@ -787,7 +820,7 @@ func (s *Session) finish(kind StaffKind, reason string) error {
 	if kind == StaffAbandon {
 		line = LogLine{Seq: s.seq, FR: "La partie est abandonnée (" + reason + ").", EN: "The game is abandoned (" + reason + ")."}
 	} else if reason != "" {
-		line = LogLine{Seq: s.seq, FR: "Le personnel termine la partie (" + reason + ").", EN: "The staff end the game (" + reason + ")."}
+		line = LogLine{Seq: s.seq, FR: "Le personnel a mis fin à la partie (" + reason + ").", EN: "The staff ended the game (" + reason + ")."}
 	}
 	s.log = append(s.log, line)
 	s.refusal = nil

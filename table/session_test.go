@@ -318,7 +318,7 @@ func TestUndoButton(t *testing.T) {
 	if pile, _ := held(t, u.State); pile != 21 || u.Refusal != nil {
 		t.Errorf("undo of a fresh tap: pile %d refusal %+v, want 21 and none", pile, u.Refusal)
 	}
-	if last := u.Log[len(u.Log)-1]; !strings.Contains(last.EN, "undone (undo button)") {
+	if last := u.Log[len(u.Log)-1]; !strings.Contains(last.EN, "undone (the table's undo button)") || !strings.Contains(last.FR, "annulée (bouton d'annulation de la table)") {
 		t.Errorf("last log line %q, want the undo", last.EN)
 	}
 	r.input(input.TagTapped{UID: "04CC"})

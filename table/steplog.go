@@ -14,7 +14,7 @@ import (
 // publisher) sends these lines, never anything it words itself.
 func StepLog(st engine.State, step journal.Step) (engine.State, []LogLine, error) {
 	if step.Undo {
-		return st, []LogLine{undoLine(step)}, nil
+		return st, []LogLine{undoLine(step, st.Setup().Players)}, nil
 	}
 	return describe(st, step.Seq, step.By, step.Command, step.Events)
 }

@@ -22,11 +22,21 @@
   let info = null;      // the game's fixed data (/api/game)
   let infoFor = "";
   let pastGames = null; // the journal's games, on the staff page once asked for (/api/plays)
+  const MUTE_KEY = "comptoir.mute";
+  let sheet = null;      // the action whose fields are open: {id, seq}
+  let tapFilter = null;  // a board square or card tapped with several actions: its target
+  let refusal = null;    // the last refusal of this phone's own step: {text, seq}, until dismissed or the next step
+  let notice = null;     // what happened to this phone's seat (freed, new game): a server text
+  let myTurn = false;    // the seat had something to do in the last frame
+  let audio = null;      // the WebAudio context of the "your turn" beep, made at the first tap
 
   window.RENDERERS = window.RENDERERS || {};
 
   function t(key) {
     return (I18N[lang] && I18N[lang][key]) || I18N.en[key] || key;
+  }
+  function q() { // a question mark, with French typography in French
+    return lang === "fr" ? "\u00a0?" : "?";
   }
   function say(obj) { // a server text {fr, en}
     return (obj && (obj[lang] || obj.en)) || "";
@@ -53,11 +63,11 @@
 
   function toast(kind, text) {
     const el = document.getElementById("toast");
-    el.textContent = kind && text ? t(kind) + (lang === "fr" ? " : " : ": ") + text : kind ? t(kind) : text;
+    el.textContent = kind && text ? t(kind) + (lang === "fr" ? "\u00a0: " : ": ") + text : kind ? t(kind) : text;
     el.dataset.kind = kind || "";
     el.hidden = false;
     clearTimeout(toast.timer);
-    toast.timer = setTimeout(() => { el.hidden = true; }, 6000);
+    toast.timer = setTimeout(() => { el.hidden = true; }, kind === "error" ? 8000 : 2500);
   }
 
   function send(msg, done) {
@@ -108,9 +118,11 @@
   function onMessage(msg) {
     switch (msg.type) {
       case "state":
+        if (frame && frame.seq !== msg.seq) { sheet = null; tapFilter = null; }
         frame = msg;
         loadInfo();
         render();
+        turnNotice();
         return;
       case "welcome":
         if (msg.role === "staff") staffIn = true;
@@ -119,8 +131,18 @@
       case "accepted":
         toast("accepted", "");
         break;
+      case "proposed":
+        toast("proposed", "");
+        break;
       case "refused":
-        toast("refused", say(msg));
+        // A refusal stays in the prompt until dismissed or the next step.
+        refusal = { text: say(msg), fr: msg.fr, en: msg.en, seq: frame ? frame.seq : 0 };
+        render();
+        break;
+      case "notice":
+        notice = msg;
+        if (msg.code === "seat-freed" || msg.code === "game-replaced") localStorage.removeItem(TOKEN_KEY);
+        render();
         break;
       case "error":
         if (msg.code === "unknown-token") {
@@ -159,7 +181,13 @@
     document.getElementById("lang").textContent = lang === "fr" ? "EN" : "FR";
     const who = document.getElementById("who");
     if (!frame) { who.textContent = ""; return; }
-    document.getElementById("title").textContent = "Comptoir · " + frame.game + (frame.variant ? " (" + frame.variant + ")" : "");
+    const name = frame.title || frame.game;
+    document.getElementById("title").textContent = name;
+    document.title = (myTurn ? "● " + t("yourTurn") + " · " : "") + name + " · Comptoir";
+    const mute = document.getElementById("mute");
+    mute.hidden = frame.role !== "seat";
+    mute.textContent = localStorage.getItem(MUTE_KEY) ? "♪\u00a0✕" : "♪";
+    mute.setAttribute("aria-label", t(localStorage.getItem(MUTE_KEY) ? "soundOff" : "soundOn"));
     if (frame.role === "seat") who.textContent = t("seat") + " " + (frame.seat + 1) + " · " + playerName(frame.seat);
     else who.textContent = t(frame.role);
     who.dataset.role = frame.role;
@@ -169,8 +197,7 @@
     const names = frame.waiting.map(playerName);
     return h("section", { id: "turn", class: "turn" },
       h("span", { class: "label" }, t(frame.over ? "over" : "turn") + " "),
-      frame.over ? null : h("strong", {}, names.length ? names.join(", ") : t("nobody")),
-      h("span", { class: "seq" }, " · " + t("seq") + " " + frame.seq));
+      frame.over ? null : h("strong", {}, names.length ? names.join(", ") : t("nobody")));
   }
 
   function playersSection() {
@@ -189,15 +216,246 @@
     return h("section", { id: "players" }, h("h2", {}, t("players")), h("ul", { class: "players" }, rows));
   }
 
-  function viewSection() {
+  // drawView calls the game's renderer: it returns a Node, or {board,
+  // side, truth} (the board and hand; the players' public holdings; the
+  // game's moment of truth, drawn large on the table's screen).
+  function drawView() {
     const r = window.RENDERERS[frame.game];
-    let body;
+    let out;
     try {
-      body = r ? r(frame.view, frame, { h, t, lang, send: command, propose, playerName, info }) : genericView(frame.view);
+      out = r ? r(frame.view, frame, rendererCtx()) : genericView(frame.view);
     } catch (e) {
-      body = genericView(frame.view);
+      console.error(e);
+      out = genericView(frame.view);
     }
-    return h("section", { id: "view", class: "view" }, body);
+    if (!out || out instanceof Node) return { board: out || null, side: null, truth: null };
+    return { board: out.board || null, side: out.side || null, truth: out.truth || null };
+  }
+
+  function rendererCtx() {
+    return {
+      h, t, lang, send: command, propose, playerName, info,
+      actions: frame.actions || [],
+      tap, act: (id, values) => act(id, values), tv: frame.role === "table", say,
+    };
+  }
+
+  function viewSection(v) {
+    return h("section", { id: "view", class: "view" }, v.board);
+  }
+
+  // --- acting in words (kit.Play) ----------------------------------------
+
+  // fill writes an action's label with its fields' values: a number with
+  // its unit, singular or plural by each language's rule.
+  function fill(a, values) {
+    let text = say(a.label);
+    for (const f of a.fields || []) {
+      const v = values && values[f.key] !== undefined ? String(values[f.key]) : (f.options && f.options.length ? "…" : String(f.value || 0));
+      let shown = v;
+      if (f.options && f.options.length) {
+        const o = f.options.find((x) => x.value === v);
+        shown = o ? say(o.label) : "…";
+      } else {
+        const n = Number(v);
+        const plural = isNaN(n) || (lang === "fr" ? Math.abs(n) >= 2 : Math.abs(n) !== 1); // a range "1–3" is plural
+        const unit = plural && f.units && say(f.units) ? say(f.units) : say(f.unit);
+        shown = unit ? v + "\u00a0" + unit : v;
+      }
+      text = text.split("{" + f.key + "}").join(shown);
+    }
+    return text;
+  }
+
+  function act(id, values) {
+    const a = (frame.actions || []).find((x) => x.id === id);
+    if (!a) return;
+    const go = () => {
+      sheet = null; tapFilter = null; refusal = null;
+      send({ type: "act", seq: frame.seq, action: id, values: values || {} });
+      render();
+    };
+    if (a.confirm) ask(fill(a, values) + q(), go);
+    else go();
+  }
+
+  // choose starts an action: one tap sends it, or its fields open.
+  function choose(a) {
+    if (a.fields && a.fields.length) {
+      sheet = { id: a.id, seq: frame.seq };
+      render();
+      const p = document.getElementById("prompt");
+      if (p) p.scrollIntoView({ block: "start" });
+      return;
+    }
+    act(a.id, {});
+  }
+
+  // tap is a board square's or card's tap (data-target): its action, or
+  // the choice of its actions in the prompt.
+  function tap(target) {
+    const acts = (frame.actions || []).filter((a) => a.target === target);
+    if (acts.length === 0) return;
+    if (acts.length === 1) { choose(acts[0]); return; }
+    tapFilter = target;
+    render();
+    const p = document.getElementById("prompt");
+    if (p) p.scrollIntoView({ block: "start" });
+  }
+
+  // actionButton is an action's button; an amount shows its range
+  // ("Take 1–3 coins…"), a choice waits for the sheet.
+  function actionButton(a) {
+    const preview = {};
+    for (const f of a.fields || []) {
+      if (!(f.options && f.options.length) && (f.min || 0) !== (f.max || 0)) preview[f.key] = (f.min || 0) + "–" + (f.max || 0);
+    }
+    return h("button", { type: "button", class: "action group-" + a.group, "data-action": a.id, "data-group": a.group,
+      onclick: () => choose(a) }, fill(a, preview) + (a.fields && a.fields.length ? "…" : ""));
+  }
+
+  // fieldInput is one field of the sheet: a stepper with − and +, option
+  // buttons (dice faces, cards by name), or a list when there are many.
+  function fieldInput(a, f, values, changed) {
+    const id = "field-" + f.key;
+    const label = h("label", { for: id, class: "field-label" }, say(f.label));
+    if (f.options && f.options.length) {
+      if (f.options.length > 24) {
+        const sel = h("select", { id, name: f.key, onchange: () => { values[f.key] = sel.value; changed(); } },
+          h("option", { value: "" }, "…"),
+          f.options.map((o) => h("option", { value: o.value, selected: values[f.key] === o.value }, say(o.label))));
+        return h("div", { class: "field" }, label, sel);
+      }
+      const hidden = h("input", { type: "hidden", id, name: f.key, value: values[f.key] || "" });
+      const buttons = f.options.map((o) => h("button", { type: "button", class: "option" + (f.colour ? " colour-" + f.colour : ""),
+        "data-value": o.value, "aria-pressed": values[f.key] === o.value ? "true" : "false",
+        onclick: () => { values[f.key] = o.value; changed(); } },
+        o.picture ? h("img", { src: "/static/" + o.picture, alt: "", loading: "lazy" }) : null, say(o.label)));
+      return h("div", { class: "field", role: "group", "aria-labelledby": id + "-l" },
+        h("span", { class: "field-label", id: id + "-l" }, say(f.label)), hidden,
+        h("div", { class: "options" + (f.colour ? " dice" : "") }, buttons));
+    }
+    const min = f.min || 0, max = f.max || 0;
+    const input = h("input", { type: "number", id, name: f.key, inputmode: "numeric", min, max, value: values[f.key],
+      oninput: () => { values[f.key] = input.value; changed(false); } });
+    const step = (d) => {
+      const n = Math.min(max, Math.max(min, (Number(values[f.key]) || 0) + d));
+      values[f.key] = String(n);
+      changed();
+    };
+    return h("div", { class: "field" }, label,
+      h("div", { class: "stepper" },
+        h("button", { type: "button", class: "step less", "aria-label": t("less"), disabled: Number(values[f.key]) <= min, onclick: () => step(-1) }, "−"),
+        input,
+        h("button", { type: "button", class: "step more", "aria-label": t("more"), disabled: Number(values[f.key]) >= max, onclick: () => step(1) }, "+")),
+      h("span", { class: "range" }, min + "–" + max));
+  }
+
+  let sheetValues = {};
+  function sheetForm(a) {
+    if (!sheet.values) {
+      sheet.values = {};
+      for (const f of a.fields) {
+        if (f.options && f.options.length) { if (f.options.length === 1) sheet.values[f.key] = f.options[0].value; }
+        else sheet.values[f.key] = String(f.value || f.min || 0);
+      }
+    }
+    sheetValues = sheet.values;
+    const ready = () => a.fields.every((f) => sheetValues[f.key] !== undefined && sheetValues[f.key] !== "");
+    const changed = (redraw) => { if (redraw === false) { title.textContent = fill(a, sheetValues); send_.disabled = !ready(); return; } render(); };
+    const title = h("p", { class: "sheet-title" }, fill(a, sheetValues));
+    const send_ = h("button", { type: "submit", id: "sheet-send", class: "primary", disabled: !ready() }, t("send"));
+    return h("form", { id: "sheet", class: "sheet", "data-action": a.id, onsubmit: (e) => { e.preventDefault(); if (ready()) act(a.id, Object.assign({}, sheetValues)); } },
+      title,
+      a.fields.map((f) => fieldInput(a, f, sheetValues, changed)),
+      h("div", { class: "sheet-buttons" }, send_,
+        h("button", { type: "button", id: "sheet-cancel", class: "secondary", onclick: () => { sheet = null; render(); } }, t("cancel"))));
+  }
+
+  // promptSection is the top of a seat's page: what the game waits for,
+  // the refusal of this phone's last try, the proposals to answer, and
+  // the seat's actions as buttons.
+  function promptSection() {
+    const acts = frame.actions || [];
+    const kids = [];
+    const asks = [];
+    const text = frame.over ? t("over") : (frame.prompt ? say(frame.prompt) : waitingText());
+    kids.push(h("p", { id: "prompt-text", class: "prompt-text" }, text));
+    if (refusal && refusal.seq === frame.seq) {
+      kids.push(h("div", { id: "refusal", class: "refusal", role: "alert" }, h("span", {}, refusal.text),
+        h("button", { type: "button", class: "dismiss secondary", "aria-label": t("dismiss"), onclick: () => { refusal = null; render(); } }, t("dismiss"))));
+    } else if (frame.refusal && frame.refusal.seq === frame.seq && frame.role === "seat") {
+      kids.push(h("div", { id: "refusal", class: "refusal", role: "alert" }, say(frame.refusal)));
+    }
+    for (const p of frame.proposals || []) {
+      if (p.status === "pending" && (p.need || [p.to]).includes(frame.seat) && p.from !== frame.seat) asks.push(proposalItem(p));
+    }
+    if (asks.length) kids.push(h("ul", { class: "proposals asks" }, asks));
+    const a = sheet && acts.find((x) => x.id === sheet.id);
+    if (a) {
+      kids.push(sheetForm(a));
+    } else if (!frame.over) {
+      let shown = acts;
+      if (tapFilter) {
+        shown = acts.filter((x) => x.target === tapFilter);
+        if (!shown.length) { tapFilter = null; shown = acts; }
+      }
+      const groups = new Map();
+      for (const x of shown) {
+        if (!groups.has(x.group)) groups.set(x.group, []);
+        groups.get(x.group).push(x);
+      }
+      for (const [g, list] of groups) kids.push(h("div", { class: "group", "data-group": g }, list.map(actionButton)));
+      if (tapFilter) kids.push(h("button", { type: "button", class: "secondary", onclick: () => { tapFilter = null; render(); } }, t("showAll")));
+    }
+    if (frame.take_back && !a) {
+      kids.push(h("button", { type: "button", id: "take-back", class: "secondary takeback",
+        onclick: () => send({ type: "takeback", seq: frame.seq }) }, t("takeBack")));
+    }
+    const mine = acts.length > 0;
+    return h("section", { id: "prompt", class: "prompt" + (mine ? " mine" : ""), "aria-live": "polite" }, kids);
+  }
+
+  function waitingText() {
+    const names = frame.waiting.map(playerName);
+    return names.length ? t("turn") + (lang === "fr" ? "\u00a0: " : ": ") + names.join(", ") : t("nobody");
+  }
+
+  // --- the player's attention ---------------------------------------------
+
+  function turnNotice() {
+    const now = frame.role === "seat" && !frame.over && (frame.actions || []).length > 0;
+    if (now && !myTurn) {
+      if (navigator.vibrate) navigator.vibrate(200);
+      beep();
+    }
+    if (now !== myTurn) { myTurn = now; header(); }
+  }
+
+  function beep() {
+    if (localStorage.getItem(MUTE_KEY) || !audio) return;
+    try {
+      const o = audio.createOscillator(), g = audio.createGain();
+      o.frequency.value = 880;
+      g.gain.setValueAtTime(0.15, audio.currentTime);
+      g.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      o.connect(g); g.connect(audio.destination);
+      o.start(); o.stop(audio.currentTime + 0.25);
+    } catch (e) { /* no sound */ }
+  }
+
+  // ask is a confirmation in the page (never window.confirm): text, then
+  // ok() if confirmed.
+  function ask(text, ok) {
+    const dlg = document.getElementById("dialog");
+    document.getElementById("dialog-text").textContent = text;
+    const yes = document.getElementById("dialog-ok"), no = document.getElementById("dialog-cancel");
+    yes.textContent = t("confirm"); no.textContent = t("cancel");
+    const close = () => { dlg.hidden = true; yes.onclick = null; no.onclick = null; };
+    yes.onclick = () => { close(); ok(); };
+    no.onclick = close;
+    dlg.hidden = false;
+    yes.focus();
   }
 
   // genericView shows any view as nested lists.
@@ -215,21 +473,31 @@
     send({ type: "propose", line: line });
   }
 
+  function proposalText(p) {
+    return p.label ? say(p.label) : (p.line || "");
+  }
+
+  function proposalItem(p) {
+    const mine = frame.role === "seat" && p.from === frame.seat;
+    const sep = lang === "fr" ? "\u00a0: " : ": ";
+    const li = h("li", { class: "proposal " + p.status, "data-id": p.id },
+      h("p", {}, h("span", {}, (mine ? t("yourProposal") : playerName(p.from) + " " + t("proposes")) + sep), h("strong", {}, proposalText(p))),
+      h("p", { class: "status" }, t("prop-" + p.status) + (p.en ? " (" + say(p) + ")" : "")));
+    if (p.status === "pending" && frame.role === "seat" && (p.need || [p.to]).includes(frame.seat) && !mine) {
+      li.append(h("div", { class: "answer" },
+        h("button", { type: "button", class: "accept primary", onclick: () => send({ type: "answer", proposal: p.id, accept: true }) }, t("accept")),
+        h("button", { type: "button", class: "refuse secondary", onclick: () => send({ type: "answer", proposal: p.id, accept: false }) }, t("refuse"))));
+    }
+    return li;
+  }
+
+  // proposalsSection lists the proposals other than those waiting for
+  // this seat's answer (those are in the prompt).
   function proposalsSection() {
-    const ps = frame.proposals || [];
+    const words = Array.isArray(frame.actions);
+    const ps = (frame.proposals || []).filter((p) => !(words && frame.role === "seat" && p.status === "pending" && (p.need || [p.to]).includes(frame.seat) && p.from !== frame.seat));
     if (!ps.length) return null;
-    const items = ps.map((p) => {
-      const mine = frame.role === "seat" && p.from === frame.seat;
-      const li = h("li", { class: "proposal " + p.status, "data-id": p.id },
-        h("span", {}, (mine ? t("yourProposal") : playerName(p.from) + " " + t("proposes")) + (lang === "fr" ? " : " : ": ")), h("code", {}, p.line), " ",
-        h("em", { class: "status" }, t("prop-" + p.status) + (p.en ? " (" + say(p) + ")" : "")));
-      if (p.status === "pending" && frame.role === "seat" && p.to === frame.seat) {
-        li.append(" ", h("button", { type: "button", class: "accept", onclick: () => send({ type: "answer", proposal: p.id, accept: true }) }, t("accept")),
-          " ", h("button", { type: "button", class: "refuse", onclick: () => send({ type: "answer", proposal: p.id, accept: false }) }, t("refuse")));
-      }
-      return li;
-    });
-    return h("section", { id: "proposals" }, h("h2", {}, t("proposals")), h("ul", {}, items));
+    return h("section", { id: "proposals" }, h("h2", {}, t("proposals")), h("ul", { class: "proposals" }, ps.map(proposalItem)));
   }
 
   function actionsSection() {
@@ -267,9 +535,39 @@
     return h("section", { id: "refusal", class: "refusal" }, h("strong", {}, t("refusalTable") + (lang === "fr" ? " : " : ": ")), say(frame.refusal));
   }
 
-  function logSection() {
-    const lines = frame.log.slice().reverse().map((l) => h("li", { "data-seq": l.seq }, say(l)));
+  // seatOfLine is the seat whose name begins a log line, -1 if none: the
+  // line is drawn in that player's colour.
+  function seatOfLine(text) {
+    let best = -1, len = 0;
+    for (const p of frame.players) if (text.startsWith(p.name) && p.name.length > len) { best = p.seat; len = p.name.length; }
+    return best;
+  }
+
+  function logSection(max) {
+    let log = frame.log;
+    if (max) log = log.slice(-max);
+    const lines = log.slice().reverse().map((l) => {
+      const text = say(l), seat = seatOfLine(text);
+      return h("li", { "data-seq": l.seq, class: seat >= 0 ? "p" + (seat % 6) : "" }, text);
+    });
     return h("section", { id: "log" }, h("h2", {}, t("log")), h("ul", { class: "log" }, lines));
+  }
+
+  // winnerBanner says who won, and how a tie on points was broken.
+  function winnerBanner() {
+    const res = frame.result;
+    if (!res || !res.scores || !res.scores.length) return null;
+    const winners = (res.winners || []).map(playerName);
+    const kids = [h("p", { class: "winner-name" }, winners.length === 1 ? t("wins").replace("{name}", winners[0]) :
+      winners.length ? t("winTie").replace("{names}", winners.join(lang === "fr" ? " et " : " and ")) : t("over"))];
+    const sorted = res.scores.slice().sort((a, b) => a.rank - b.rank);
+    const top = sorted[0];
+    const tied = sorted.filter((x) => x.total === top.total);
+    if (tied.length > 1 && tied.some((x) => x.tieBreak !== top.tieBreak)) {
+      kids.push(h("p", { class: "tiebreak" }, t("tieBroken").replace("{points}", top.total) + " " +
+        tied.map((x) => x.player + " " + x.tieBreak).join(", ") + "."));
+    }
+    return h("section", { id: "winner", class: "winner-banner", role: "status" }, kids);
   }
 
   function resultSection() {
@@ -295,7 +593,7 @@
     if (!frame.devices && !frame.unknown) return null;
     return h("section", { id: "devices" }, h("h2", {}, t("devices")),
       h("ul", {}, (frame.devices || []).map((d) => h("li", { class: d.ok ? "ok" : "fault" }, d.device + (d.detail ? " · " + (lang === "fr" && d.fr ? d.fr : d.detail) : "")))),
-      frame.unknown ? h("p", {}, t("unknownTags") + " : " + frame.unknown.join(", ")) : null);
+      frame.unknown ? h("p", {}, t("unknownTags") + (lang === "fr" ? "\u00a0: " : ": ") + frame.unknown.join(", ")) : null);
   }
 
   // The staff's edit of the game's fixed data (kit.Editor), sent as a
@@ -313,12 +611,12 @@
     const id = (it) => it.key === "checked" ? "checked:" + it.value : it.key;
     let at = editPick ? items.findIndex((it) => id(it) === editPick.id) : -1;
     if (at < 0) { at = 0; editPick = null; }
-    const select = h("select", { name: "item", id: "edit-item", onchange: () => {
+    const select = h("select", { name: "item", id: "edit-item", "aria-label": t("editData"), onchange: () => {
       const it = items[select.selectedIndex];
       editPick = { id: id(it), value: it.value };
       input.value = it.value;
     } }, items.map((it, i) => h("option", { value: String(i), selected: i === at }, it.key === "checked" ? t("editChecked") + " " + it.value : it.key + " = " + it.value)));
-    const input = h("input", { type: "text", name: "value", id: "edit-value", autocomplete: "off", value: editPick ? editPick.value : items[at].value,
+    const input = h("input", { type: "text", name: "value", id: "edit-value", "aria-label": t("editData"), autocomplete: "off", value: editPick ? editPick.value : items[at].value,
       oninput: () => { editPick = { id: id(items[select.selectedIndex]), value: input.value }; } });
     return form(t("editData"), [h("p", { class: "hint" }, t("editDataHint")), select, " ", input], () => {
       const it = items[select.selectedIndex];
@@ -340,21 +638,26 @@
         toast(r.ok ? "" : "error", r.ok ? t("paired") : say(body));
       } catch (e) { toast("error", String(e)); }
     };
-    const field = (name, hint) => h("input", { type: "text", name, placeholder: hint, autocomplete: "off" });
+    const field = (name, hint) => h("label", { class: "field" }, hint + " ", h("input", { type: "text", name, autocomplete: "off" }));
     const form = (title, fields, submit) => {
       const f = h("form", { class: "staff-form", onsubmit: (e) => { e.preventDefault(); submit(f.elements); } },
         h("h3", {}, title), fields, h("button", { type: "submit" }, t("send")));
       return f;
     };
     return h("section", { id: "staff" }, h("h2", {}, t("staff")),
-      form(t("undo"), [field("reason", t("reason"))], (e) => staffSend({ action: "undo", reason: e.reason.value })),
+      form(t("undo"), [frame.last ? h("p", { class: "last-step", id: "last-step" }, t("undoes") + " " + (frame.last.log || []).map(say).join(" ") + " (" + frame.last.line + ")") : h("p", { class: "hint" }, t("nothingToUndo")),
+        field("reason", t("reason"))], (e) => {
+        const reason = e.reason.value;
+        const what = frame.last ? (frame.last.log || []).map(say).join(" ") || frame.last.line : "";
+        ask(t("undo") + (lang === "fr" ? "\u00a0: " : ": ") + what + q(), () => staffSend({ action: "undo", reason }));
+      }),
       form(t("correct"), [field("line", "…"), field("reason", t("reason"))], (e) => staffSend({ action: "correct", line: e.line.value, reason: e.reason.value })),
-      form(t("reassign"), [h("select", { name: "seat" }, frame.players.map((p) => h("option", { value: p.seat + 1 }, (p.seat + 1) + ". " + p.name)))],
+      form(t("reassign"), [h("select", { name: "seat", "aria-label": t("reassign") }, frame.players.map((p) => h("option", { value: p.seat + 1 }, (p.seat + 1) + ". " + p.name)))],
         (e) => staffSend({ action: "reassign", seat: Number(e.seat.value) })),
       dataForm(form, field, staffSend),
-      form(t("end"), [field("reason", t("reason"))], (e) => staffSend({ action: "end", reason: e.reason.value })),
-      form(t("abandon"), [field("reason", t("reason"))], (e) => staffSend({ action: "abandon", reason: e.reason.value })),
-      frame.over ? form(t("newGame"), [h("input", { type: "text", name: "line", value: frame.players.map((p) => p.name).join(", "), autocomplete: "off" })],
+      form(t("end"), [field("reason", t("reason"))], (e) => { const reason = e.reason.value; ask(t("endAsk"), () => staffSend({ action: "end", reason })); }),
+      form(t("abandon"), [field("reason", t("reason"))], (e) => { const reason = e.reason.value; ask(t("abandonAsk"), () => staffSend({ action: "abandon", reason })); }),
+      frame.over ? form(t("newGame"), [h("input", { type: "text", name: "line", "aria-label": t("newGame"), value: frame.players.map((p) => p.name).join(", "), autocomplete: "off" })],
         (e) => staffSend({ action: "new-game", line: e.line.value })) : null,
       h("p", {}, h("button", { type: "button", id: "pair", onclick: pair }, t("pairScreen"))),
       pastGamesSection(pin));
@@ -389,35 +692,76 @@
     } }, h("label", {}, t("pin") + " ", input), h("button", { type: "submit" }, t("enter")));
   }
 
+  function noticeSection() {
+    if (!notice) return null;
+    return h("section", { id: "notice", class: "refusal", role: "alert" }, h("p", {}, say(notice)),
+      h("button", { type: "button", class: "secondary", onclick: () => { notice = null; render(); } }, t("dismiss")));
+  }
+
   function render() {
     header();
     const app = document.getElementById("app");
     const kids = [];
+    app.className = "";
     if (mode === "join") {
       kids.push(h("p", { id: "joining" }, t("joining")));
     } else if (mode === "staff" && !staffIn) {
       kids.push(pinSection());
     } else if (mode === "seat" && (!localStorage.getItem(TOKEN_KEY))) {
-      kids.push(h("p", { id: "noseat", class: "refusal" }, t("noSeat")));
+      kids.push(noticeSection() || h("p", { id: "noseat", class: "refusal" }, t("noSeat")));
     }
     if (frame && frame.staff_lock) {
       kids.push(h("p", { id: "stafflock", class: "refusal" }, t("staffLocked") + " " + new Date(frame.staff_lock.until).toLocaleTimeString()));
     }
     if (frame && mode !== "join") {
-      kids.push(turnSection());
-      if (frame.role !== "table") kids.push(refusalSection());
-      else if (frame.refusal) kids.push(refusalSection());
-      kids.push(resultSection());
-      kids.push(viewSection());
-      if (frame.role !== "table") kids.push(proposalsSection());
-      if (frame.role !== "table" && !frame.over) kids.push(actionsSection());
-      kids.push(playersSection());
-      if (frame.role === "staff") kids.push(staffSection());
-      kids.push(logSection());
-      if (frame.role !== "seat" || frame.devices) kids.push(devicesSection());
+      if (frame.role === "table") tvLayout(kids);
+      else phoneLayout(kids);
     }
     app.replaceChildren(...kids.filter(Boolean));
     document.body.dataset.role = frame ? frame.role : mode;
+    document.body.dataset.seq = frame ? String(frame.seq) : "";
+  }
+
+  // phoneLayout: the prompt with its buttons on top, then the board, the
+  // holdings, the proposals, the players and the log.
+  function phoneLayout(kids) {
+    const words = frame.role === "seat" && Array.isArray(frame.actions);
+    const v = drawView();
+    kids.push(winnerBanner());
+    if (words || frame.role === "seat" && frame.prompt) kids.push(promptSection());
+    else kids.push(turnSection(), frame.prompt ? h("section", { id: "prompt", class: "prompt" }, h("p", { id: "prompt-text", class: "prompt-text" }, say(frame.prompt))) : null, refusalSection());
+    kids.push(viewSection(v));
+    if (v.truth) kids.push(h("section", { id: "truth", class: "truth" }, v.truth));
+    if (v.side) kids.push(h("section", { id: "side", class: "side" }, v.side));
+    kids.push(proposalsSection());
+    // The notation's buttons and field: the staff's, and a seat's while
+    // its game has no actions in words.
+    if (!words && !frame.over) kids.push(actionsSection());
+    kids.push(resultSection());
+    kids.push(playersSection());
+    if (frame.role === "staff") kids.push(staffSection());
+    kids.push(logSection());
+    if (frame.role !== "seat" || frame.devices) kids.push(devicesSection());
+  }
+
+  // tvLayout: the table's screen, a grid that fits the screen without
+  // scrolling: whose turn and what is awaited on top, the board large,
+  // beside it the moment of truth, the holdings, the players and the last
+  // lines of the log.
+  function tvLayout(kids) {
+    const v = drawView();
+    document.getElementById("app").className = "tv";
+    const top = h("section", { id: "prompt", class: "prompt tv-top" },
+      h("p", { id: "prompt-text", class: "prompt-text" }, frame.over ? t("over") : (frame.prompt ? say(frame.prompt) : waitingText())),
+      frame.refusal ? h("p", { id: "refusal", class: "refusal" }, say(frame.refusal)) : null);
+    kids.push(top);
+    kids.push(h("section", { id: "view", class: "view tv-board" }, v.board));
+    const aside = [winnerBanner()];
+    if (frame.result) aside.push(resultSection());
+    if (v.truth) aside.push(h("section", { id: "truth", class: "truth" }, v.truth));
+    if (v.side) aside.push(h("section", { id: "side", class: "side" }, v.side));
+    aside.push(playersSection(), logSection(8), devicesSection());
+    kids.push(h("div", { class: "tv-side" }, aside.filter(Boolean)));
   }
 
   async function join() {
@@ -428,15 +772,26 @@
         body: JSON.stringify({ seat: Number(q.get("seat")), code: q.get("code") || "" }) });
       const body = await r.json();
       if (!r.ok) {
-        document.getElementById("app").replaceChildren(h("p", { id: "joinfailed", class: "refusal" }, t("joinFailed") + " : " + say(body)));
+        document.getElementById("app").replaceChildren(h("p", { id: "joinfailed", class: "refusal" }, t("joinFailed") + (lang === "fr" ? "\u00a0: " : ": ") + say(body)));
         return;
       }
       localStorage.setItem(TOKEN_KEY, body.token);
       location.replace("/seat");
     } catch (e) {
-      document.getElementById("app").replaceChildren(h("p", { class: "refusal" }, t("joinFailed") + " : " + e));
+      document.getElementById("app").replaceChildren(h("p", { class: "refusal" }, t("joinFailed") + (lang === "fr" ? "\u00a0: " : ": ") + e));
     }
   }
+
+  document.getElementById("mute").addEventListener("click", () => {
+    if (localStorage.getItem(MUTE_KEY)) localStorage.removeItem(MUTE_KEY);
+    else localStorage.setItem(MUTE_KEY, "1");
+    header();
+  });
+  // The beep's audio may only start after a tap on the page.
+  document.addEventListener("pointerdown", () => {
+    if (audio) return;
+    try { audio = new (window.AudioContext || window.webkitAudioContext)(); } catch (e) { audio = null; }
+  }, { once: true });
 
   document.getElementById("lang").addEventListener("click", () => {
     lang = lang === "fr" ? "en" : "fr";

@@ -25,5 +25,6 @@ func Game() kit.Game {
 		Announce: func(cmd engine.Command) bool { return cmd.Name() == "take" },
 		Web:      web,
 		BGStats:  kit.BGStats{Name: "Tally"},
+		Play:     play,
 	}
 }
