@@ -141,9 +141,33 @@ func raceKit() kit.Game {
 		Info: func(s engine.Setup, _ engine.Rules) (kit.Info, error) {
 			return kit.Info{Game: s.Game, Extra: map[string]kit.Name{"goal": {FR: "arrivée à 10", EN: "finish at 10"}}}, nil
 		},
+		Play:    &kit.Play{Actions: raceActions, Prompt: racePrompt},
 		Web:     fstest.MapFS{"race.js": {Data: []byte("window.RENDERERS.race = function (v, f, c) { return c.h('p', {id: 'race'}, v.at.join(' ')); };\n")}},
 		BGStats: kit.BGStats{Name: "Race"},
 	}
+}
+
+// raceActions: a seat steps 1 to 3, chosen on a stepper.
+func raceActions(s engine.State, seat engine.Seat) []kit.Action {
+	if s.Result().Over || seat < 0 {
+		return nil
+	}
+	return []kit.Action{{ID: "step", Group: "move", Label: kit.Text{FR: "Avancer de {n}", EN: "Step {n} forward"}, By: seat,
+		Fields: []kit.Field{{Key: "n", Label: kit.Text{FR: "Pas", EN: "Steps"}, Min: 1, Max: 3, Value: 1}},
+		Build: func(v map[string]string) (engine.Command, error) {
+			var n int
+			if _, err := fmt.Sscan(v["n"], &n); err != nil {
+				return nil, engine.Refusef(engine.ErrBadArgument, "a number of steps, not %q", "un nombre de pas, pas %q", v["n"])
+			}
+			return step{N: n}, nil
+		}}}
+}
+
+func racePrompt(s engine.State, viewer engine.Seat) kit.Text {
+	if s.Result().Over {
+		return kit.Text{FR: "Partie finie", EN: "Game over"}
+	}
+	return kit.Text{FR: "Chacun avance", EN: "Everyone steps forward"}
 }
 
 // TestFourthGame plays a game that exists only in this test, in a
@@ -206,9 +230,9 @@ func TestFourthGame(t *testing.T) {
 	if m := anna.reply(); m["type"] != "welcome" {
 		t.Fatalf("hello: %v", m)
 	}
-	anna.send(Message{Type: msgCommand, Line: "step n=3"})
+	anna.send(Message{Type: msgAct, Action: "step", Values: map[string]string{"n": "3"}})
 	if m := anna.reply(); m["type"] != "accepted" {
-		t.Fatalf("Anna steps 3: %v", m)
+		t.Fatalf("Anna steps 3 with a tap: %v", m)
 	}
 	anna.send(Message{Type: msgCommand, Line: "step n=4"})
 	if m := anna.reply(); m["code"] != engine.ErrBadArgument.Code {

@@ -50,6 +50,9 @@ func (o *oracle) leaks(seq int64, raw []byte, viewer engine.Seat) []string {
 	var log []LogLine
 	json.Unmarshal(f["log"], &log)
 	delete(f, "log")
+	if a, ok := f["actions"]; ok {
+		f["actions"] = withoutDecks(a)
+	}
 	rest, _ := json.Marshal(f)
 	var out []string
 	out = append(out, o.scan(seq, string(rest), viewer, "frame", seq)...)
@@ -63,6 +66,26 @@ func (o *oracle) leaks(seq int64, raw []byte, viewer engine.Seat) []string {
 		}
 		out = append(out, found...)
 	}
+	return out
+}
+
+// withoutDecks drops the options of the actions' fields that list a
+// whole deck (kit.Field.Deck: the cards one may have drawn, the same
+// wherever the others' cards are).
+func withoutDecks(raw json.RawMessage) json.RawMessage {
+	var acts []map[string]any
+	if err := json.Unmarshal(raw, &acts); err != nil {
+		return raw
+	}
+	for _, a := range acts {
+		fields, _ := a["fields"].([]any)
+		for _, f := range fields {
+			if m, ok := f.(map[string]any); ok && m["deck"] == true {
+				delete(m, "options")
+			}
+		}
+	}
+	out, _ := json.Marshal(acts)
 	return out
 }
 

@@ -102,6 +102,12 @@ type Field struct {
 	Options []Option `json:"options,omitempty"`
 	// Colour colours the picker ("blue", "red" dice).
 	Colour string `json:"colour,omitempty"`
+	// Deck says the options are a whole deck of the catalog less the
+	// cards this viewer holds or sees played: the cards a player may have
+	// drawn. They name cards in other hands too, and tell nothing of
+	// where those are, the list being the same wherever they are. The
+	// tests' scan for leaked secrets skips the values of such a list.
+	Deck bool `json:"deck,omitempty"`
 }
 
 // Option is one choice of a Field: its value and its name for people,

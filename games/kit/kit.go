@@ -17,7 +17,7 @@ import (
 	"comptoir/input"
 )
 
-// Game is everything Comptoir needs of one game. Rules, Web and BGStats
+// Game is everything Comptoir needs of one game. Rules, Play, Web and BGStats
 // are required (Check says what is missing); the other parts are optional,
 // and their zero value says the game does without them.
 type Game struct {
@@ -40,8 +40,8 @@ type Game struct {
 	// so a new game's commands stay quiet until it says otherwise.
 	Announce func(cmd engine.Command) bool
 	// Play is how the game is played from a phone without its notation
-	// (actions described for people, the turn prompt, consent, undo).
-	// Nil: the phones get the generic buttons.
+	// (actions described for people, the turn prompt, consent, undo);
+	// required: its Actions and Prompt.
 	Play *Play
 	// Edit is the staff's edit of the game's fixed data, one item at a
 	// time (Genoa's board, cell by cell). Nil: the game has nothing to
@@ -82,6 +82,9 @@ func (g Game) Check() error {
 		errs = append(errs, errors.New("no web renderer"))
 	} else if _, err := fs.Stat(g.Web, g.Name+".js"); err != nil {
 		errs = append(errs, fmt.Errorf("no web renderer %s.js: %w", g.Name, err))
+	}
+	if g.Play == nil || g.Play.Actions == nil || g.Play.Prompt == nil {
+		errs = append(errs, errors.New("no Play (actions and prompt): the phones could not play it"))
 	}
 	if g.BGStats.Name == "" {
 		errs = append(errs, errors.New("no BG Stats name"))

@@ -205,7 +205,7 @@ func amount(values map[string]string, f kit.Field) (int, error) {
 func (b *builder) draw() {
 	d := b.v.Drawing
 	deck := d.Deck
-	f := kit.Field{Key: "card", Label: tx("Card drawn", "Carte piochée")}
+	f := kit.Field{Key: "card", Label: tx("Card drawn", "Carte piochée"), Deck: true}
 	held := map[string]bool{}
 	if b.v.Mine != nil {
 		for _, c := range b.v.Mine.Cards {
