@@ -92,6 +92,9 @@ lint:
 # everything else runs with it. -tags matprofile makes vision/'s tests fail
 # on any OpenCV Mat left open.
 PURE_PKGS = ./engine/... ./games/genoa/... ./games/negoce/... ./games/dschunke/... ./notation/... ./strictyaml/...
+# The browser tests save their screenshots under screenshots/ (phones at
+# 360-430 px, the table screen at 1280x800 and 1920x1080).
+unit: export COMPTOIR_SCREENSHOTS = $(CURDIR)/screenshots
 unit:
 	$(GO) test -count=1 $(PURE_PKGS)
 	$(GO) test -race -count=1 -timeout 25m -tags matprofile $$($(GO) list ./... | grep -v -E '^comptoir/(engine|games/(genoa|negoce|dschunke)|notation|strictyaml)(/|$$)')
