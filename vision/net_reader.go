@@ -2,6 +2,7 @@ package vision
 
 import (
 	"fmt"
+	"image/color"
 
 	"gocv.io/x/gocv"
 )
@@ -153,6 +154,16 @@ func NumeralCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bo
 }
 
 func (l *locator) crop(pic gocv.Mat, colour string, px float64) ([]byte, bool) {
+	if w, h := pic.Cols(), pic.Rows(); w > 0 && h > 0 && (w < minFrameSide || h < minFrameSide) {
+		// a crop cut around a small die (25 pixels across at 640 wide
+		// makes a crop of about 56): the locator wants 64 pixels a side,
+		// so the crop's last row and column are repeated, the die's
+		// coordinates unchanged
+		padded := gocv.NewMat()
+		defer padded.Close()
+		gocv.CopyMakeBorder(pic, &padded, 0, max(0, minFrameSide-h), 0, max(0, minFrameSide-w), gocv.BorderReplicate, color.RGBA{})
+		pic = padded
+	}
 	var d located
 	var ok bool
 	switch colour {
