@@ -50,6 +50,11 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
                the dice set's prototypes made by comptoir calibrate (or,
                with --hand-tuned, numeral templates)
 --learned      read with the learned classifier alone
+--trust-alone P
+               the combined reader asks the hand-tuned reader only when
+               the classifier is less than P sure of a die (0: always)
+--model FILE   read with this ONNX classifier instead of the committed one
+               (to measure a model being trained)
 --hand-tuned   read with the hand-tuned reader alone (numeral templates)
                (by default both read and a face is reported when they do
                not contradict each other, as the daemon does)
@@ -73,6 +78,8 @@ type diceFlags struct {
 	report       bool
 	handTuned    bool
 	learned      bool
+	model        string
+	trustAlone   float64
 }
 
 func runDice(args []string, stdout, stderr io.Writer) error {
@@ -89,6 +96,8 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&f.report, "report", false, "print right/refused/wrong per font, surface, size... of labelled folders")
 	fs.BoolVar(&f.handTuned, "hand-tuned", false, "read with the hand-tuned reader alone")
 	fs.BoolVar(&f.learned, "learned", false, "read with the learned classifier alone")
+	fs.Float64Var(&f.trustAlone, "trust-alone", vision.DefaultTrustAlone, "combined reader: the classifier's confidence from which the hand-tuned reader is not asked (0: always asked)")
+	fs.StringVar(&f.model, "model", "", "an ONNX classifier to read with instead of the committed one (a model being trained)")
 	fs.Usage = func() { fmt.Fprint(stderr, diceUsage) }
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -140,6 +149,13 @@ func newDiceReader(f diceFlags) (vision.DiceReader, func(), error) {
 	if f.minConfident > 0 {
 		o.MinConfidence = f.minConfident
 	}
+	if f.model != "" {
+		m, err := os.ReadFile(f.model)
+		if err != nil {
+			return nil, nil, fmt.Errorf("comptoir dice: %w", err)
+		}
+		o.Model = m
+	}
 	if f.calibration != "" {
 		c, err := vision.LoadNetCalibration(f.calibration)
 		if err != nil {
@@ -159,7 +175,7 @@ func newDiceReader(f diceFlags) (vision.DiceReader, func(), error) {
 		r.Close()
 		return nil, nil, err
 	}
-	c := &vision.Combined{Hand: h, Net: r}
+	c := &vision.Combined{Hand: h, Net: r, TrustAlone: f.trustAlone}
 	return c, func() { c.Close() }, nil
 }
 
