@@ -166,6 +166,13 @@ const (
 	// game (a corrected board layout) and Adapter, if it fits them; the
 	// session needs Opts.Store.
 	StaffRules
+	// StaffDice enters the dice as the players see them (Blue, Red): a
+	// roll the reader could not read, or the faces of one it read wrong.
+	// A reading of the camera still standing (nothing happened since) is
+	// undone first, the undo's reason saying what was read and what the
+	// players saw (MisreadPrefix), so that a café can count the reader's
+	// wrong reads in the journal (Misreads).
+	StaffDice
 )
 
 func (k StaffKind) String() string {
@@ -182,6 +189,8 @@ func (k StaffKind) String() string {
 		return "new-game"
 	case StaffRules:
 		return "rules"
+	case StaffDice:
+		return "dice"
 	}
 	return fmt.Sprintf("StaffKind(%d)", int(k))
 }
@@ -199,6 +208,8 @@ type StaffRequest struct {
 	// the session's.
 	Rules   engine.Rules
 	Adapter Adapter
+	// Blue and Red are the dice of a StaffDice.
+	Blue, Red int
 }
 
 // Errors of the session.
@@ -237,9 +248,11 @@ type Session struct {
 	devices  map[string]input.DeviceStatus
 	unknown  []input.UnknownTag
 	game     *journal.Game
-	last     *journal.Step // the last standing step, nil if none
-	lastDice int64         // Seq of the last step made from a dice roll, 0 if none
-	waiting  *bool         // last value sent to the indicator
+	last     *journal.Step    // the last standing step, nil if none
+	lastDice int64            // Seq of the last step made from a dice roll, 0 if none
+	lastRoll input.DiceRolled // the roll of step lastDice
+	byHand   bool             // lastRoll was entered by hand (StaffDice), not read
+	waiting  *bool            // last value sent to the indicator
 	outcome  string
 	held     heldInputs // table inputs waiting for the journal (journalfault.go)
 
@@ -481,6 +494,10 @@ func (s *Session) Staff(ctx context.Context, r StaffRequest) error {
 		if r.Rules == nil {
 			return fmt.Errorf("%w: new rules are needed", ErrBadRequest)
 		}
+	case StaffDice:
+		if r.Blue < 1 || r.Red < 1 {
+			return fmt.Errorf("%w: the dice entered need both faces, not blue=%d red=%d", ErrBadRequest, r.Blue, r.Red)
+		}
 	default:
 		return fmt.Errorf("%w: unknown staff request %v", ErrBadRequest, r.Kind)
 	}
@@ -571,6 +588,8 @@ func (s *Session) handleRequest(r request) error {
 		return s.newGame(*r.staff.Setup)
 	case StaffRules:
 		return s.swapRules(r.staff.Rules, r.staff.Adapter)
+	case StaffDice:
+		return s.enterDice(r.staff.Blue, r.staff.Red)
 	}
 	return fmt.Errorf("%w: unknown staff request %v", ErrBadRequest, r.staff.Kind)
 }
@@ -733,7 +752,10 @@ func (s *Session) handleInput(ev input.Event) {
 		}
 		return
 	}
-	_, dice := ev.(input.DiceRolled)
+	roll, dice := ev.(input.DiceRolled)
+	if dice {
+		s.lastRoll, s.byHand = roll, false
+	}
 	if err := s.play(a, dice); isJournal(err) {
 		s.hold(ev)
 	}
@@ -764,9 +786,64 @@ func (s *Session) correct(e input.DiceRolled) {
 		}
 		return
 	}
+	s.lastRoll, s.byHand = e, false
 	if err := s.play(a, true); isJournal(err) {
 		s.hold(e)
 	}
+}
+
+// MisreadPrefix begins the reason of the undo of a camera's dice reading
+// that the players corrected (StaffDice).
+const MisreadPrefix = "dice misread: "
+
+// enterDice plays the roll the players entered by hand (StaffDice),
+// undoing first a reading of the camera still standing that differs
+// from it: that undo's reason begins with MisreadPrefix.
+func (s *Session) enterDice(blue, red int) error {
+	if s.opts.Kit.Dice == nil || !s.opts.Kit.Dice(blue, red) {
+		return fmt.Errorf("%w: blue=%d red=%d is not a roll of this game", ErrBadRequest, blue, red)
+	}
+	if s.adapter == nil {
+		return fmt.Errorf("%w: the table has no game adapter", ErrBadRequest)
+	}
+	e := input.DiceRolled{At: s.clock.Now(), Blue: input.Face(blue), Red: input.Face(red), Confidence: 1}
+	if s.last != nil && s.lastDice == s.last.Seq {
+		read := s.lastRoll
+		if int(read.Blue) == blue && int(read.Red) == red {
+			return nil // the roll standing is the one entered
+		}
+		why := fmt.Sprintf("%sread blue=%d red=%d, the players saw blue=%d red=%d", MisreadPrefix, read.Blue, read.Red, blue, red)
+		if s.byHand {
+			why = fmt.Sprintf("dice entered again: blue=%d red=%d, then blue=%d red=%d", read.Blue, read.Red, blue, red)
+		}
+		if err := s.undo(engine.Staff, why); err != nil {
+			return err
+		}
+	}
+	a, err := s.adapter.Translate(s.state, e, Target{})
+	if err != nil {
+		if r, ok := engine.AsRefusal(err); ok {
+			s.refuse(engine.Staff, r)
+		}
+		return err
+	}
+	if err := s.play(a, true); err != nil {
+		return err
+	}
+	s.lastRoll, s.byHand = e, true
+	return nil
+}
+
+// Misreads counts the camera's dice readings the players corrected in a
+// game's steps (the undos StaffDice journals).
+func Misreads(steps []journal.Step) int {
+	n := 0
+	for _, st := range steps {
+		if st.Undo && strings.HasPrefix(st.Reason, MisreadPrefix) {
+			n++
+		}
+	}
+	return n
 }
 
 // undoButton undoes the last step when the table's devices made it less
