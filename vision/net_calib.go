@@ -196,7 +196,7 @@ func LoadNetCalibration(path string) (*NetCalibration, error) {
 type NetCalibrator struct {
 	r    *NetReader
 	c    NetCalibration
-	seen map[string]map[int]bool
+	seen shownFaces
 }
 
 // NewNetCalibrator starts a calibration that finds the dice with the
@@ -207,7 +207,7 @@ func NewNetCalibrator(o NetOpts) (*NetCalibrator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &NetCalibrator{r: r, seen: map[string]map[int]bool{}}, nil
+	return &NetCalibrator{r: r, seen: shownFaces{}}, nil
 }
 
 // Close releases the reader.
@@ -244,30 +244,15 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64) er
 		return fmt.Errorf("%w: %s face %d: not found (nothing of its colour and of a die's size, or at the picture's edge): "+
 			"show the die alone, face up, inside the tray; give more light, or bring the camera lower if the die looks tiny", ErrCalibration, die, face)
 	}
-	// the crop and the crop turned half round, as the reader sees them
-	turned := make([]byte, len(crop))
-	for i, v := range crop {
-		turned[len(crop)-1-i] = v
-	}
-	outs, err := k.r.cls.run([][]byte{crop, turned})
+	outs, err := k.r.infer([][]byte{crop})
 	if err != nil {
 		return err
 	}
-	var mean netOut
-	for i := range mean.prob {
-		mean.prob[i] = (outs[0].prob[i] + outs[1].prob[i]) / 2
-	}
-	for i := range mean.embed {
-		mean.embed[i] = (outs[0].embed[i] + outs[1].embed[i]) / 2
-	}
-	if got, p, _ := mean.best(); got != face && p >= 0.99 {
+	if got, p, _ := outs[0].best(); got != face && p >= 0.99 {
 		return fmt.Errorf("%w: %s face %d: the reader sees a %d on top: is face %d up, alone in the tray?", ErrCalibration, die, face, got, face)
 	}
-	k.c.Protos[face-1] = append(k.c.Protos[face-1], unit(mean.embed))
-	if k.seen[die] == nil {
-		k.seen[die] = map[int]bool{}
-	}
-	k.seen[die][face] = true
+	k.c.Protos[face-1] = append(k.c.Protos[face-1], unit(outs[0].embed))
+	k.seen.add(die, face)
 	return nil
 }
 
@@ -276,39 +261,20 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64) er
 func (k *NetCalibrator) AddFrom(src Source, die string, face int) error {
 	frame := gocv.NewMat()
 	defer frame.Close()
-	for i := 0; i < CaptureSkip; i++ {
-		if !src.Read(&frame) {
-			err := SourceErr(src)
-			if err == nil {
-				err = errors.New("the source ended")
-			}
-			return fmt.Errorf("no frame: %w", err)
-		}
+	if err := capture(src, &frame); err != nil {
+		return err
 	}
 	return k.Add(frame, die, face)
 }
 
 // Missing lists the faces of die not shown yet.
-func (k *NetCalibrator) Missing(die string) []int {
-	var out []int
-	for f := 1; f <= 8; f++ {
-		if !k.seen[die][f] {
-			out = append(out, f)
-		}
-	}
-	return out
-}
+func (k *NetCalibrator) Missing(die string) []int { return k.seen.missing(die) }
 
 // Calibration returns the prototypes once every face of every die shown
 // has been added.
 func (k *NetCalibrator) Calibration() (*NetCalibration, error) {
-	if len(k.seen) == 0 {
-		return nil, fmt.Errorf("%w: no face shown yet", ErrCalibration)
-	}
-	for die := range k.seen {
-		if m := k.Missing(die); len(m) > 0 {
-			return nil, fmt.Errorf("%w: %s die: faces %v not shown yet", ErrCalibration, die, m)
-		}
+	if err := k.seen.complete(); err != nil {
+		return nil, err
 	}
 	c := k.c
 	return &c, nil

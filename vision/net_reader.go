@@ -198,15 +198,10 @@ func (r *NetReader) ReadCrop(pic gocv.Mat, colour string) Die {
 	return out
 }
 
-// classify runs the network on crops and fills dice (Face, Confidence,
-// Reason), applying the calibration when there is one.
-func (r *NetReader) classify(crops [][]byte, dice []*Die) {
-	if len(crops) == 0 {
-		return
-	}
-	// each crop and the crop turned half round (the normaliser cannot
-	// tell a numeral from itself upside down): their probabilities and
-	// embeddings are averaged
+// infer runs the network on each crop and on the crop turned half round
+// (the normaliser cannot tell a numeral from itself upside down) and
+// averages the two answers' probabilities and embeddings.
+func (r *NetReader) infer(crops [][]byte) ([]netOut, error) {
 	both := make([][]byte, 0, 2*len(crops))
 	for _, c := range crops {
 		t := make([]byte, len(c))
@@ -217,10 +212,7 @@ func (r *NetReader) classify(crops [][]byte, dice []*Die) {
 	}
 	outs2, err := r.cls.run(both)
 	if err != nil {
-		for _, d := range dice {
-			d.Reason = err.Error()
-		}
-		return
+		return nil, err
 	}
 	outs := make([]netOut, len(crops))
 	for k := range outs {
@@ -231,6 +223,22 @@ func (r *NetReader) classify(crops [][]byte, dice []*Die) {
 		for i := range outs[k].embed {
 			outs[k].embed[i] = (a.embed[i] + b.embed[i]) / 2
 		}
+	}
+	return outs, nil
+}
+
+// classify runs the network on crops and fills dice (Face, Confidence,
+// Reason), applying the calibration when there is one.
+func (r *NetReader) classify(crops [][]byte, dice []*Die) {
+	if len(crops) == 0 {
+		return
+	}
+	outs, err := r.infer(crops)
+	if err != nil {
+		for _, d := range dice {
+			d.Reason = err.Error()
+		}
+		return
 	}
 	for k, o := range outs {
 		face, p, _ := o.best()
