@@ -181,9 +181,11 @@ type Session struct {
 	devices  map[string]input.DeviceStatus
 	unknown  []input.UnknownTag
 	game     *journal.Game
-	last     *journal.Step // the last standing step, nil if none
-	lastDice int64         // Seq of the last step made from a dice roll, 0 if none
-	waiting  *bool         // last value sent to the indicator
+	last     *journal.Step    // the last standing step, nil if none
+	lastDice int64            // Seq of the last step made from a dice roll, 0 if none
+	lastRoll input.DiceRolled // the roll of step lastDice
+	byHand   bool             // lastRoll was entered by hand (StaffDice), not read
+	waiting  *bool            // last value sent to the indicator
 	outcome  string
 	held     heldInputs  // table inputs waiting for the journal (journalfault.go)
 	played   *playedStep // the last step played since the journal was read, nil if none
@@ -448,6 +450,10 @@ func (s *Session) Staff(ctx context.Context, r StaffRequest) error {
 		if r.Rules == nil {
 			return fmt.Errorf("%w: new rules are needed", ErrBadRequest)
 		}
+	case StaffDice:
+		if r.Blue < 1 || r.Red < 1 {
+			return fmt.Errorf("%w: the dice entered need both faces, not blue=%d red=%d", ErrBadRequest, r.Blue, r.Red)
+		}
 	default:
 		return fmt.Errorf("%w: staff request %q is not the session's", ErrBadRequest, r.Kind)
 	}
@@ -542,6 +548,8 @@ func (s *Session) handleRequest(r request) error {
 		return s.newGame(s.nextSetup(*r.staff))
 	case StaffRules:
 		return s.swapRules(r.staff.Rules, r.staff.Adapter)
+	case StaffDice:
+		return s.enterDice(r.staff.Blue, r.staff.Red)
 	}
 	return fmt.Errorf("%w: staff request %q is not the session's", ErrBadRequest, r.staff.Kind)
 }
@@ -705,7 +713,10 @@ func (s *Session) handleInput(ev input.Event) {
 		}
 		return
 	}
-	_, dice := ev.(input.DiceRolled)
+	roll, dice := ev.(input.DiceRolled)
+	if dice {
+		s.lastRoll, s.byHand = roll, false
+	}
 	if err := s.play(a, dice); isJournal(err) {
 		s.hold(ev)
 	}
@@ -736,9 +747,64 @@ func (s *Session) correct(e input.DiceRolled) {
 		}
 		return
 	}
+	s.lastRoll, s.byHand = e, false
 	if err := s.play(a, true); isJournal(err) {
 		s.hold(e)
 	}
+}
+
+// MisreadPrefix begins the reason of the undo of a camera's dice reading
+// that the players corrected (StaffDice).
+const MisreadPrefix = "dice misread: "
+
+// enterDice plays the roll the players entered by hand (StaffDice),
+// undoing first a reading of the camera still standing that differs
+// from it: that undo's reason begins with MisreadPrefix.
+func (s *Session) enterDice(blue, red int) error {
+	if s.opts.Kit.Dice == nil || !s.opts.Kit.Dice(blue, red) {
+		return fmt.Errorf("%w: blue=%d red=%d is not a roll of this game", ErrBadRequest, blue, red)
+	}
+	if s.adapter == nil {
+		return fmt.Errorf("%w: the table has no game adapter", ErrBadRequest)
+	}
+	e := input.DiceRolled{At: s.clock.Now(), Blue: input.Face(blue), Red: input.Face(red), Confidence: 1}
+	if s.last != nil && s.lastDice == s.last.Seq {
+		read := s.lastRoll
+		if int(read.Blue) == blue && int(read.Red) == red {
+			return nil // the roll standing is the one entered
+		}
+		why := fmt.Sprintf("%sread blue=%d red=%d, the players saw blue=%d red=%d", MisreadPrefix, read.Blue, read.Red, blue, red)
+		if s.byHand {
+			why = fmt.Sprintf("dice entered again: blue=%d red=%d, then blue=%d red=%d", read.Blue, read.Red, blue, red)
+		}
+		if err := s.undo(engine.Staff, why); err != nil {
+			return err
+		}
+	}
+	a, err := s.adapter.Translate(s.state, e, Target{})
+	if err != nil {
+		if r, ok := engine.AsRefusal(err); ok {
+			s.refuse(engine.Staff, r)
+		}
+		return err
+	}
+	if err := s.play(a, true); err != nil {
+		return err
+	}
+	s.lastRoll, s.byHand = e, true
+	return nil
+}
+
+// Misreads counts the camera's dice readings the players corrected in a
+// game's steps (the undos StaffDice journals).
+func Misreads(steps []journal.Step) int {
+	n := 0
+	for _, st := range steps {
+		if st.Undo && strings.HasPrefix(st.Reason, MisreadPrefix) {
+			n++
+		}
+	}
+	return n
 }
 
 // undoButton undoes the last step when the table's devices made it less

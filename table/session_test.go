@@ -303,6 +303,74 @@ func TestDiceCorrection(t *testing.T) {
 	}
 }
 
+// TestStaffDiceMisread: the players enter the dice they see (StaffDice);
+// a reading of the camera still standing that differs is undone with a
+// reason that says so, which Misreads counts; a reading confirmed, a roll
+// entered for an unreadable throw and a roll entered again by hand are not
+// misreads.
+func TestStaffDiceMisread(t *testing.T) {
+	checkLeaks(t)
+	read := func(blue, red input.Face) func(*rig) {
+		return func(r *rig) { r.input(input.DiceRolled{Blue: blue, Red: red, Confidence: 1}) }
+	}
+	enter := func(blue, red int) func(*rig) {
+		return func(r *rig) {
+			if err := r.s.Staff(context.Background(), StaffRequest{Kind: StaffDice, Blue: blue, Red: red}); err != nil {
+				r.t.Fatalf("StaffDice blue=%d red=%d: %v", blue, red, err)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name      string
+		do        []func(*rig)
+		wantTaken int // Anna's holding: the die the game took
+		wantSteps int
+		misreads  int
+		reason    string // the undo's reason begins so ("" for no undo)
+	}{
+		{"misread corrected", []func(*rig){read(2, 3), enter(3, 3)}, 3, 3, 1, MisreadPrefix + "read blue=2 red=3, the players saw blue=3 red=3"},
+		{"reading confirmed", []func(*rig){read(2, 3), enter(2, 3)}, 2, 1, 0, ""},
+		{"unreadable throw entered", []func(*rig){enter(3, 3)}, 3, 1, 0, ""},
+		{"entered again by hand", []func(*rig){enter(2, 3), enter(3, 3)}, 3, 3, 0, "dice entered again"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRig(t, "")
+			r.t = t
+			for _, f := range tc.do {
+				f(r)
+			}
+			if _, h := held(t, r.latest().State); h[0] != tc.wantTaken {
+				t.Errorf("Anna holds %d, want %d", h[0], tc.wantTaken)
+			}
+			steps := r.game.Steps()
+			if len(steps) != tc.wantSteps {
+				t.Fatalf("journal = %+v, want %d steps", steps, tc.wantSteps)
+			}
+			if got := Misreads(steps); got != tc.misreads {
+				t.Errorf("Misreads = %d, want %d", got, tc.misreads)
+			}
+			var undo *journal.Step
+			for i := range steps {
+				if steps[i].Undo {
+					undo = &steps[i]
+				}
+			}
+			switch {
+			case tc.reason == "" && undo != nil:
+				t.Errorf("undo %+v, want none", *undo)
+			case tc.reason != "" && (undo == nil || !strings.HasPrefix(undo.Reason, tc.reason) || undo.By != engine.Staff):
+				t.Errorf("undo %+v, want one by the staff with reason %q", undo, tc.reason)
+			}
+		})
+	}
+	t.Run("no faces", func(t *testing.T) {
+		r := newRig(t, "")
+		if err := r.s.Staff(context.Background(), StaffRequest{Kind: StaffDice, Blue: 0, Red: 3}); !errors.Is(err, ErrBadRequest) {
+			t.Errorf("StaffDice blue=0: %v, want ErrBadRequest", err)
+		}
+	})
+}
+
 func TestUndoButton(t *testing.T) {
 	checkLeaks(t)
 	r := newRig(t, "")

@@ -42,6 +42,13 @@ const (
 	// StaffReassign frees Seat so that another phone may join it; not
 	// the session's (see above).
 	StaffReassign StaffKind = "reassign"
+	// StaffDice enters the dice as the players see them (Blue, Red): a
+	// roll the reader could not read, or the faces of one it read wrong.
+	// A reading of the camera still standing (nothing happened since) is
+	// undone first, the undo's reason saying what was read and what the
+	// players saw (MisreadPrefix), so that a café can count the reader's
+	// wrong reads in the journal (Misreads).
+	StaffDice StaffKind = "dice"
 )
 
 // StaffRequest is a request from the staff page, checked against the
@@ -67,4 +74,6 @@ type StaffRequest struct {
 	Seat engine.Seat
 	// Edit is a StaffCell's item and what it becomes.
 	Edit kit.Edit
+	// Blue and Red are the dice of a StaffDice.
+	Blue, Red int
 }

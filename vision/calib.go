@@ -20,7 +20,7 @@ var ErrCalibration = errors.New("calibration")
 type Calibration struct {
 	r       *Reader
 	samples []Sample
-	seen    map[string]map[int]bool
+	seen    shownFaces
 }
 
 // NewCalibration starts a calibration that finds the dice with the colours
@@ -31,7 +31,7 @@ func NewCalibration(o ReaderOpts) (*Calibration, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Calibration{r: r, seen: map[string]map[int]bool{}}, nil
+	return &Calibration{r: r, seen: shownFaces{}}, nil
 }
 
 // Add learns the numeral of face on die ("blue", "red", or "die" for the
@@ -65,10 +65,7 @@ func (c *Calibration) Add(frame gocv.Mat, die string, face int) error {
 		return fmt.Errorf("%w: %s face %d: %s; show the die alone, face up, in the middle of the tray", ErrCalibration, die, face, why)
 	}
 	c.samples = append(c.samples, *got)
-	if c.seen[die] == nil {
-		c.seen[die] = map[int]bool{}
-	}
-	c.seen[die][face] = true
+	c.seen.add(die, face)
 	return nil
 }
 
@@ -83,8 +80,55 @@ const CaptureSkip = 5
 func (c *Calibration) AddFrom(src Source, die string, face int) error {
 	frame := gocv.NewMat()
 	defer frame.Close()
+	if err := capture(src, &frame); err != nil {
+		return err
+	}
+	return c.Add(frame, die, face)
+}
+
+// Missing lists the faces of die not shown yet.
+func (c *Calibration) Missing(die string) []int { return c.seen.missing(die) }
+
+// shownFaces records the faces of each die shown to a calibration.
+type shownFaces map[string]map[int]bool
+
+func (s shownFaces) add(die string, face int) {
+	if s[die] == nil {
+		s[die] = map[int]bool{}
+	}
+	s[die][face] = true
+}
+
+// missing lists the faces of die not shown yet.
+func (s shownFaces) missing(die string) []int {
+	var out []int
+	for f := 1; f <= 8; f++ {
+		if !s[die][f] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// complete is an ErrCalibration unless every face of every die shown was
+// shown.
+func (s shownFaces) complete() error {
+	if len(s) == 0 {
+		return fmt.Errorf("%w: no face shown yet", ErrCalibration)
+	}
+	for die := range s {
+		if m := s.missing(die); len(m) > 0 {
+			return fmt.Errorf("%w: %s die: faces %v not shown yet", ErrCalibration, die, m)
+		}
+	}
+	return nil
+}
+
+// capture reads CaptureSkip frames from src into frame (the last stays):
+// an error naming why when the source gives none.
+func capture(src Source, frame *gocv.Mat) error {
 	for i := 0; i < CaptureSkip; i++ {
-		if !src.Read(&frame) {
+		if !src.Read(frame) {
 			err := SourceErr(src)
 			if err == nil {
 				err = errors.New("the source ended")
@@ -92,31 +136,15 @@ func (c *Calibration) AddFrom(src Source, die string, face int) error {
 			return fmt.Errorf("no frame: %w", err)
 		}
 	}
-	return c.Add(frame, die, face)
-}
-
-// Missing lists the faces of die not shown yet.
-func (c *Calibration) Missing(die string) []int {
-	var out []int
-	for f := 1; f <= 8; f++ {
-		if !c.seen[die][f] {
-			out = append(out, f)
-		}
-	}
-	return out
+	return nil
 }
 
 // Model returns the templates learned so far. Every face of every die
 // shown must have been added: a model that lacks a face would read it as
 // another.
 func (c *Calibration) Model() (Model, error) {
-	if len(c.seen) == 0 {
-		return Model{}, fmt.Errorf("%w: no face shown yet", ErrCalibration)
-	}
-	for die := range c.seen {
-		if m := c.Missing(die); len(m) > 0 {
-			return Model{}, fmt.Errorf("%w: %s die: faces %v not shown yet", ErrCalibration, die, m)
-		}
+	if err := c.seen.complete(); err != nil {
+		return Model{}, err
 	}
 	o := DefaultLearnOpts
 	o.Merge = 0.9

@@ -2,6 +2,7 @@ package vision
 
 import (
 	"fmt"
+	"image/color"
 
 	"gocv.io/x/gocv"
 )
@@ -153,6 +154,16 @@ func NumeralCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bo
 }
 
 func (l *locator) crop(pic gocv.Mat, colour string, px float64) ([]byte, bool) {
+	if w, h := pic.Cols(), pic.Rows(); w > 0 && h > 0 && (w < minFrameSide || h < minFrameSide) {
+		// a crop cut around a small die (25 pixels across at 640 wide
+		// makes a crop of about 56): the locator wants 64 pixels a side,
+		// so the crop's last row and column are repeated, the die's
+		// coordinates unchanged
+		padded := gocv.NewMat()
+		defer padded.Close()
+		gocv.CopyMakeBorder(pic, &padded, 0, max(0, minFrameSide-h), 0, max(0, minFrameSide-w), gocv.BorderReplicate, color.RGBA{})
+		pic = padded
+	}
 	var d located
 	var ok bool
 	switch colour {
@@ -187,15 +198,10 @@ func (r *NetReader) ReadCrop(pic gocv.Mat, colour string) Die {
 	return out
 }
 
-// classify runs the network on crops and fills dice (Face, Confidence,
-// Reason), applying the calibration when there is one.
-func (r *NetReader) classify(crops [][]byte, dice []*Die) {
-	if len(crops) == 0 {
-		return
-	}
-	// each crop and the crop turned half round (the normaliser cannot
-	// tell a numeral from itself upside down): their probabilities and
-	// embeddings are averaged
+// infer runs the network on each crop and on the crop turned half round
+// (the normaliser cannot tell a numeral from itself upside down) and
+// averages the two answers' probabilities and embeddings.
+func (r *NetReader) infer(crops [][]byte) ([]netOut, error) {
 	both := make([][]byte, 0, 2*len(crops))
 	for _, c := range crops {
 		t := make([]byte, len(c))
@@ -206,10 +212,7 @@ func (r *NetReader) classify(crops [][]byte, dice []*Die) {
 	}
 	outs2, err := r.cls.run(both)
 	if err != nil {
-		for _, d := range dice {
-			d.Reason = err.Error()
-		}
-		return
+		return nil, err
 	}
 	outs := make([]netOut, len(crops))
 	for k := range outs {
@@ -220,6 +223,22 @@ func (r *NetReader) classify(crops [][]byte, dice []*Die) {
 		for i := range outs[k].embed {
 			outs[k].embed[i] = (a.embed[i] + b.embed[i]) / 2
 		}
+	}
+	return outs, nil
+}
+
+// classify runs the network on crops and fills dice (Face, Confidence,
+// Reason), applying the calibration when there is one.
+func (r *NetReader) classify(crops [][]byte, dice []*Die) {
+	if len(crops) == 0 {
+		return
+	}
+	outs, err := r.infer(crops)
+	if err != nil {
+		for _, d := range dice {
+			d.Reason = err.Error()
+		}
+		return
 	}
 	for k, o := range outs {
 		face, p, _ := o.best()

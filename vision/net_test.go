@@ -24,12 +24,13 @@ const (
 // the floors reached, so that a change that makes the reader worse fails,
 // and the bound on wrong reads wherever it is met.
 const (
-	wideRight, wideRightGroup = 0.33, 0.25 // all crops; each held-out font and surface
+	wideRight, wideRightGroup = 0.45, 0.38 // all crops (measured 47.0%); each held-out font and surface (lowest: hex mat 39.7%)
 	wideWrong                 = maxWrong
-	framesRight, framesWrong  = 0.35, maxWrong
-	combinedFramesRight       = 0.38
-	realRight, realWrong      = 0.80, maxWrong // the combined reader on the held-out real clips
-	calibRight, calibWrong    = 0.25, maxWrongCalib
+	framesRight, framesWrong  = 0.36, maxWrong      // measured 38.75%
+	combinedFramesRight       = 0.38                // measured 40.0%
+	realRight, realWrong      = 0.88, maxWrong      // the combined reader on the held-out real clips (measured 91.1%)
+	realLearnedRight          = 0.55                // the learned reader alone on them (measured 57.8%, none wrong)
+	calibRight, calibWrong    = 0.36, maxWrongCalib // measured 38.1%
 )
 
 func netReader(t testing.TB, o NetOpts) *NetReader {
@@ -114,9 +115,9 @@ func combinedReader(t testing.TB) *Combined {
 }
 
 // TestNetRealHeldOut reads the real photos of the clips training never
-// saw (HeldOutReal) with the learned reader (for the record: it reads
-// the lavender die's 1 as a 7, see doc.go) and with the combined reader
-// the daemon uses, held to the bound on wrong reads.
+// saw (HeldOutReal) with the learned reader and with the combined reader
+// the daemon uses, both held to the bound on wrong reads (the
+// model before the synthetic pictures read the lavender die's 1 as a 7).
 func TestNetRealHeldOut(t *testing.T) {
 	checkLeaks(t)
 	r := netReader(t, DefaultNetOpts)
@@ -127,6 +128,7 @@ func TestNetRealHeldOut(t *testing.T) {
 	if len(rp.Groups["die"]) != 5-len(RealTrainingDice) {
 		t.Errorf("%d held-out dice, want %d", len(rp.Groups["die"]), 5-len(RealTrainingDice))
 	}
+	checkScore(t, "real held out, learned reader", &rp.All, realLearnedRight, realWrong)
 	rt := readSet(t, r, "testdata/real", func(row map[string]string) bool { return !HeldOutReal(row) })
 	t.Logf("learned reader, real training clips: %v", rt.All)
 	c := combinedReader(t)
@@ -304,4 +306,27 @@ func FuzzDecodeNetCalibration(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestNetSmallCrops: a crop cut around a die 25 to 30 pixels across is
+// under the 64 pixels a side the frame readers want; the learned reader
+// still finds its die (it did not, and lost a third of the smallest band).
+func TestNetSmallCrops(t *testing.T) {
+	checkLeaks(t)
+	r := netReader(t, DefaultNetOpts)
+	small, found := 0, 0
+	for _, rec := range readLabelsCSV(t, "testdata/wide-test/labels.csv", []string{"file", "face", "colour"}) {
+		m := gocv.IMRead(filepath.Join("testdata/wide-test", rec[0]), gocv.IMReadColor)
+		if m.Cols() < minFrameSide {
+			small++
+			if d := r.ReadCrop(m, rec[2]); d.Found {
+				found++
+			}
+		}
+		m.Close()
+	}
+	t.Logf("%d of %d crops under %d pixels found", found, small, minFrameSide)
+	if small < 10 || float64(found) < 0.8*float64(small) {
+		t.Errorf("%d of %d crops under %d pixels found, want at least 10 crops and 80%% found", found, small, minFrameSide)
+	}
 }

@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"comptoir/input"
+	"comptoir/journal"
+	session "comptoir/table"
 	"comptoir/vision"
 )
 
@@ -28,6 +30,7 @@ func init() {
 const diceUsage = `usage: comptoir dice [--single] [--labels FILE] [--calibration FILE] [--hand-tuned] PATH...
        comptoir dice --report [--calibration FILE] FOLDER...
        comptoir dice --camera /dev/video0 | --video FILE [--calibration FILE]
+       comptoir dice --misreads JOURNAL
 
 Reads the blue and the red die in each picture (a folder means every picture
 in it, sorted by name) and prints one line per picture:
@@ -50,6 +53,15 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
                the dice set's prototypes made by comptoir calibrate (or,
                with --hand-tuned, numeral templates)
 --learned      read with the learned classifier alone
+--trust-alone P
+               the combined reader asks the hand-tuned reader only when
+               the classifier is less than P sure of a die (0: always)
+--misreads JOURNAL
+               print, per game of a table's journal, how many of the
+               camera's dice readings the players corrected (entered
+               other faces while the reading stood; table.StaffDice)
+--model FILE   read with this ONNX classifier instead of the committed one
+               (to measure a model being trained)
 --hand-tuned   read with the hand-tuned reader alone (numeral templates)
                (by default both read and a face is reported when they do
                not contradict each other, as the daemon does)
@@ -73,6 +85,9 @@ type diceFlags struct {
 	report       bool
 	handTuned    bool
 	learned      bool
+	model        string
+	trustAlone   float64
+	misreads     string
 }
 
 func runDice(args []string, stdout, stderr io.Writer) error {
@@ -89,10 +104,20 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&f.report, "report", false, "print right/refused/wrong per font, surface, size... of labelled folders")
 	fs.BoolVar(&f.handTuned, "hand-tuned", false, "read with the hand-tuned reader alone")
 	fs.BoolVar(&f.learned, "learned", false, "read with the learned classifier alone")
+	fs.Float64Var(&f.trustAlone, "trust-alone", vision.DefaultTrustAlone, "combined reader: the classifier's confidence from which the hand-tuned reader is not asked (0: always asked)")
+	fs.StringVar(&f.misreads, "misreads", "", "a table's journal: print how many of the camera's dice readings the players corrected, per game")
+	fs.StringVar(&f.model, "model", "", "an ONNX classifier to read with instead of the committed one (a model being trained)")
 	fs.Usage = func() { fmt.Fprint(stderr, diceUsage) }
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		return errUsage
+	}
+	if f.misreads != "" {
+		if len(paths) > 0 {
+			fmt.Fprintln(stderr, "comptoir dice: --misreads takes a journal, no pictures")
+			return errUsage
+		}
+		return printMisreads(f.misreads, stdout)
 	}
 	live := f.camera != "" || f.video != ""
 	if live == (len(paths) > 0) || (f.camera != "" && f.video != "") || (live && (f.single || f.labels != "" || f.report)) {
@@ -140,6 +165,13 @@ func newDiceReader(f diceFlags) (vision.DiceReader, func(), error) {
 	if f.minConfident > 0 {
 		o.MinConfidence = f.minConfident
 	}
+	if f.model != "" {
+		m, err := os.ReadFile(f.model)
+		if err != nil {
+			return nil, nil, fmt.Errorf("comptoir dice: %w", err)
+		}
+		o.Model = m
+	}
 	if f.calibration != "" {
 		c, err := vision.LoadNetCalibration(f.calibration)
 		if err != nil {
@@ -159,7 +191,7 @@ func newDiceReader(f diceFlags) (vision.DiceReader, func(), error) {
 		r.Close()
 		return nil, nil, err
 	}
-	c := &vision.Combined{Hand: h, Net: r}
+	c := &vision.Combined{Hand: h, Net: r, TrustAlone: f.trustAlone}
 	return c, func() { c.Close() }, nil
 }
 
@@ -423,4 +455,35 @@ func watchDice(r vision.DiceReader, f diceFlags, stdout, stderr io.Writer) error
 		}
 	}
 	return vision.SourceErr(src)
+}
+
+// printMisreads prints, per game of the journal at path, the camera's dice
+// readings the players corrected, and their total.
+func printMisreads(path string, stdout io.Writer) error {
+	st, err := journal.Open(path)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	infos, err := st.Games()
+	if err != nil {
+		return err
+	}
+	total, rolls := 0, 0
+	for _, in := range infos {
+		rules, err := rulesOf(in.Setup.Game)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", in.ID, err)
+		}
+		g, err := st.Load(rules, in.ID)
+		if err != nil {
+			return err
+		}
+		n := session.Misreads(g.Steps())
+		total += n
+		rolls++
+		fmt.Fprintf(stdout, "game %d (%s): %d dice readings corrected by the players\n", in.ID, in.Setup.Game, n)
+	}
+	fmt.Fprintf(stdout, "all %d games: %d dice readings corrected by the players\n", rolls, total)
+	return nil
 }

@@ -6,6 +6,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"comptoir/engine"
+	"comptoir/engine/enginetest"
+	"comptoir/journal"
+	session "comptoir/table"
 )
 
 const (
@@ -172,5 +178,53 @@ func TestDiceReport(t *testing.T) {
 	}
 	if _, errs, code := runCmd(t, "dice", "--report", "--hand-tuned", realDir); code != 1 || !strings.Contains(errs, "crops") {
 		t.Errorf("--report --hand-tuned: exit %d, err %q; want 1 and why", code, errs)
+	}
+}
+
+// TestDiceMisreads: comptoir dice --misreads counts, per game of a
+// journal, the undos of dice readings the players corrected
+// (table.StaffDice), and no other undo.
+func TestDiceMisreads(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	st, err := journal.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := enginetest.Rules{}
+	setup := engine.Setup{Game: "tally", Players: []string{"A", "B"}}
+	g, err := st.Begin(rules, setup, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, err := rules.Start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	take := func(n int) {
+		t.Helper()
+		a := engine.Action{By: 0, Cmd: enginetest.Take{N: n}}
+		evs, err := state.Decide(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Append(time.Now(), a, evs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, reason := range []string{session.MisreadPrefix + "read blue=2 red=3, the players saw blue=3 red=3", "staff: wrong tap", session.MisreadPrefix + "read blue=1 red=1, the players saw blue=7 red=1"} {
+		take(2)
+		if _, err := g.Undo(time.Now(), engine.Staff, reason); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	out, errs, code := runCmd(t, "dice", "--misreads", path)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{"game 1 (tally): 2 dice readings corrected", "all 1 games: 2 dice readings corrected"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output %q, want %q", out, want)
+		}
 	}
 }

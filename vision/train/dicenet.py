@@ -24,6 +24,8 @@ import torch.nn.functional as F
 
 CROP = 32
 SEED = 15
+BATCH = 64
+LR = 4e-3
 THREADS = 1
 # The real photos' clips used for training; the others (lavender pearl
 # with white numerals, black with red) are held out for the tests.
@@ -73,26 +75,62 @@ class DiceNet(nn.Module):
         return self.head(self.drop(e)), e
 
 
+def standardise_t(x):
+    """standardise for a batch of tensors (N, 1, H, W) in 0..1."""
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    std = ((x * x).mean(dim=(1, 2, 3), keepdim=True) - mean * mean).clamp(min=0).sqrt().clamp(min=0.02)
+    return (x - mean) / std
+
+
 def augment(x, gen):
-    """Random turns (any half turn, +-12 degrees), shifts, scales and noise."""
+    """x: grey levels in 0..1. Random turns (any half turn, +-12 degrees),
+    shifts and scales; then what a camera and a light change: blur, the
+    ink's polarity (white ink on a dark die or black ink on a pale one),
+    gamma, a shadow across, noise. Returns standardised
+    crops."""
     n = x.shape[0]
-    ang = (torch.rand(n, generator=gen) * 2 - 1) * (12 * np.pi / 180)
-    ang = ang + np.pi * (torch.rand(n, generator=gen) < 0.5).float()
-    sc = 1 + (torch.rand(n, generator=gen) * 2 - 1) * 0.12
-    tx = (torch.rand(n, generator=gen) * 2 - 1) * 0.08
-    ty = (torch.rand(n, generator=gen) * 2 - 1) * 0.08
+
+    def r(*shape):
+        return torch.rand(*shape, generator=gen)
+
+    ang = (r(n) * 2 - 1) * (12 * np.pi / 180)
+    ang = ang + np.pi * (r(n) < 0.5).float()
+    sc = 1 + (r(n) * 2 - 1) * 0.12
+    tx = (r(n) * 2 - 1) * 0.08
+    ty = (r(n) * 2 - 1) * 0.08
     cos, sin = torch.cos(ang) * sc, torch.sin(ang) * sc
     theta = torch.stack([torch.stack([cos, -sin, tx], 1), torch.stack([sin, cos, ty], 1)], 1)
     grid = F.affine_grid(theta, x.shape, align_corners=False)
     y = F.grid_sample(x, grid, padding_mode="border", align_corners=False)
-    y = y + torch.randn(y.shape, generator=gen) * (torch.rand(n, 1, 1, 1, generator=gen) * 0.3)
-    return y
+    # blur: a 3x3 Gaussian of random width, on a quarter
+    s2 = (r(n) * 1.2 + 0.3) ** 2
+    k1 = torch.stack([torch.exp(-torch.tensor([1.0, 0.0, 1.0])[None] / (2 * s2[:, None]))], 0)[0]
+    k1 = k1 / k1.sum(1, keepdim=True)
+    k2 = k1[:, :, None] * k1[:, None, :]
+    blurred = F.conv2d(F.pad(y, (1, 1, 1, 1), mode="replicate").transpose(0, 1), k2[:, None], groups=n).transpose(0, 1)
+    y = torch.where((r(n) < 0.25)[:, None, None, None], blurred, y)
+    # polarity
+    y = torch.where((r(n) < 0.2)[:, None, None, None], 1 - y, y)
+    # gamma
+    y = y.clamp(1e-3, 1) ** torch.exp((r(n, 1, 1, 1) * 2 - 1) * 0.4)
+    # a straight shadow edge across a tenth of them
+    h = x.shape[2]
+    yy, xx = torch.meshgrid(torch.arange(h).float() / h - 0.5, torch.arange(h).float() / h - 0.5, indexing="ij")
+    a = r(n) * 2 * np.pi
+    off = (r(n) * 2 - 1) * 0.5
+    edge = (xx[None] * torch.cos(a)[:, None, None] + yy[None] * torch.sin(a)[:, None, None] > off[:, None, None]).float()
+    dark = 1 - edge[:, None] * (0.3 + 0.4 * r(n, 1, 1, 1)) * (r(n, 1, 1, 1) < 0.1).float()
+    y = y * dark
+    # noise, up to a fifth of the crop's own contrast
+    sd = y.std(dim=(1, 2, 3), keepdim=True)
+    y = y + torch.randn(y.shape, generator=gen) * sd * (r(n, 1, 1, 1) * 0.2)
+    return standardise_t(y)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
-    ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--real", action="append", default=[], help="crop prefix of real photos (training clips are kept)")
     ap.add_argument("data", nargs="+", help="crop prefixes of the wide train split")
     a = ap.parse_args()
@@ -120,20 +158,20 @@ def main():
         xs.append(np.repeat(x, rep, axis=0))
         ys.append(np.repeat(y, rep, axis=0))
         print(f"{p}: {len(x)} real training crops, repeated {rep} times", flush=True)
-    x = torch.from_numpy(standardise(np.concatenate(xs)))[:, None]
+    x = torch.from_numpy(np.concatenate(xs).astype(np.float32) / 255)[:, None]
     y = torch.from_numpy(np.concatenate(ys))
     print(f"training on {len(x)} crops, faces {np.bincount(y.numpy(), minlength=8).tolist()}", flush=True)
 
     net = DiceNet()
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    steps = a.epochs * ((len(x) + 127) // 128)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    opt = torch.optim.AdamW(net.parameters(), lr=LR, weight_decay=1e-4)
+    steps = a.epochs * ((len(x) + BATCH - 1) // BATCH)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=LR, total_steps=steps)
     for ep in range(a.epochs):
         net.train()
         perm = torch.randperm(len(x), generator=gen)
         tot, right, loss_sum = 0, 0, 0.0
-        for i in range(0, len(x), 128):
-            idx = perm[i:i + 128]
+        for i in range(0, len(x), BATCH):
+            idx = perm[i:i + BATCH]
             xb = augment(x[idx], gen)
             yb = y[idx]
             logits, _ = net(xb)

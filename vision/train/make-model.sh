@@ -1,11 +1,17 @@
 #!/bin/bash
-# make model: render the wide distribution's train split, cut the numeral
-# crops, add the real photos' training clips, train the classifier and
-# write vision/model/dicenet.onnx (see vision/train/README.md).
+# make model: render the wide distribution's train split, draw the cheap
+# synthetic pictures (synth.py), cut the numeral crops, add the real
+# photos' training clips, train the classifier and write
+# vision/model/dicenet.onnx (see vision/train/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-NTRAIN=${NTRAIN:-1600}
+NTRAIN=${NTRAIN:-1150}
+# synthetic pictures per shard; shard k draws pictures k*SHARD .. k*SHARD+NSYNTH-1
+NSYNTH=${NSYNTH:-3200}
+SHARDS=${SHARDS:-4}
+SHARD=8000
 JOBS=${JOBS:-2}
+EPOCHS=${EPOCHS:-30}
 DATA=vision/train/data
 mkdir -p "$DATA" bin
 go build -o bin/dicewide ./vision/render/cmd/dicewide
@@ -20,12 +26,34 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
 	echo "$want" > "$stamp"
 fi
 nice -n 10 bin/dicewide -kind crops -split train -n "$NTRAIN" -seed 1 -batch 50 -aa 0 -jobs "$JOBS" -keep -out "$DATA/crops-train"
+# the synthetic pictures, JOBS shards drawn at once
+want="seed=1 n=$NSYNTH $(cat vision/train/synth.py vision/render/wide.yaml | sha256sum | cut -c1-16)"
+synth=()
+pids=()
+for k in $(seq 0 $((SHARDS - 1))); do
+	d="$DATA/synth-$k"
+	synth+=("$d")
+	if [ ! -f "$d/stamp" ] || [ "$(cat "$d/stamp")" != "$want" ]; then
+		rm -rf "$d"
+		mkdir -p "$d"
+		(nice -n 10 /usr/bin/python3 vision/train/synth.py --out "$d" --n "$NSYNTH" --first $((k * SHARD)) --seed 1 && echo "$want" > "$d/stamp") &
+		pids+=($!)
+		if [ "${#pids[@]}" -ge "$JOBS" ]; then
+			for p in "${pids[@]}"; do wait "$p"; done
+			pids=()
+		fi
+	fi
+done
+for p in "${pids[@]}"; do wait "$p"; done
 bin/cropexport -dir "$DATA/crops-train" -out "$DATA/train"
+for d in "${synth[@]}"; do
+	bin/cropexport -dir "$d" -out "$d"
+done
 bin/cropexport -dir vision/testdata/real -out "$DATA/real" -colour any
 # the earlier renders of vision/testdata (fonts timrom and cyrvetic, of the
 # train split) are training material too
 bin/cropexport -dir vision/testdata/rendered -out "$DATA/rendered"
 bin/cropexport -dir vision/testdata/rendered-hard -out "$DATA/rendered-hard"
-nice -n 10 /usr/bin/python3 vision/train/dicenet.py --out vision/model/dicenet.onnx --real "$DATA/real" \
-	"$DATA/train" "$DATA/rendered" "$DATA/rendered-hard"
+nice -n 10 /usr/bin/python3 vision/train/dicenet.py --out vision/model/dicenet.onnx --epochs "$EPOCHS" --real "$DATA/real" \
+	"$DATA/train" "${synth[@]}" "$DATA/rendered" "$DATA/rendered-hard"
 sha256sum vision/model/dicenet.onnx
