@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image/png"
 	"io"
 	"net/http"
@@ -342,7 +343,21 @@ func TestStaff(t *testing.T) {
 	// passes the edit on.
 	staff.send(Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "cell", Cell: "9-1", Square: "harbour"})
 	staff.reply()
-	if len(sess.staff) != 3 || sess.staff[0].Kind != table.StaffUndo || sess.staff[1].Cmd != (enginetest.Take{N: 1}) || sess.staff[2].Edit != (kit.Edit{Key: "9-1", Value: "harbour"}) {
+	// The dice as the players see them (tally's dice are 1-8).
+	for _, bad := range []map[string]string{{"blue": "9", "red": "2"}, {"blue": "3"}, {"blue": "x", "red": "2"}} {
+		staff.send(Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "dice", Values: bad})
+		if m := staff.reply(); m["code"] != "bad-argument" || !strings.Contains(fmt.Sprint(m["en"]), "blue and red") {
+			t.Errorf("dice %v: %v, want bad-argument naming the faces", bad, m)
+		}
+	}
+	staff.send(Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "undo", Reason: "x", Values: map[string]string{"blue": "3"}})
+	if m := staff.reply(); m["type"] != "error" {
+		t.Errorf("undo with values: %v, want an error", m)
+	}
+	staff.send(Message{Type: msgStaff, Nonce: nonce(), PIN: "2468", Action: "dice", Values: map[string]string{"blue": "3", "red": "7"}})
+	staff.reply()
+	if len(sess.staff) != 4 || sess.staff[0].Kind != table.StaffUndo || sess.staff[1].Cmd != (enginetest.Take{N: 1}) || sess.staff[2].Edit != (kit.Edit{Key: "9-1", Value: "harbour"}) ||
+		sess.staff[3].Kind != table.StaffDice || sess.staff[3].Blue != 3 || sess.staff[3].Red != 7 {
 		t.Errorf("staff requests = %+v", sess.staff)
 	}
 	// Reassign: Anna's phone loses its seat, the seat is free again.

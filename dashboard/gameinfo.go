@@ -11,8 +11,13 @@ type GameInfo = kit.Info
 // gameInfo is the game info of u's game, from its kit and u's rules.
 func (s *Server) gameInfo(u *Update) (GameInfo, error) {
 	setup := u.State.Setup()
-	if s.kit.Info == nil {
-		return GameInfo{Game: setup.Game, Variant: setup.Variant}, nil
+	info := GameInfo{Game: setup.Game, Variant: setup.Variant}
+	if s.kit.Info != nil {
+		var err error
+		if info, err = s.kit.Info(setup, u.Rules); err != nil {
+			return info, err
+		}
 	}
-	return s.kit.Info(setup, u.Rules)
+	info.Dice = s.kit.Dice != nil
+	return info, nil
 }

@@ -91,6 +91,7 @@ type Message struct {
 var staffActions = map[string]bool{
 	string(table.StaffUndo): true, string(table.StaffCorrect): true, string(table.StaffCell): true,
 	string(table.StaffEnd): true, string(table.StaffAbandon): true, string(table.StaffReassign): true, string(table.StaffNewGame): true,
+	string(table.StaffDice): true,
 }
 
 // DecodeMessage decodes one message strictly: one JSON object, no unknown
@@ -185,14 +186,17 @@ func (m *Message) check() error {
 			return fmt.Errorf("a command line is one line")
 		}
 	case msgStaff:
-		if x := has("pin", "action", "reason", "seat", "line", "cell", "square", "nonce"); x != "" {
+		if x := has("pin", "action", "reason", "seat", "line", "cell", "square", "nonce", "values"); x != "" {
 			return fmt.Errorf("staff does not take %s", x)
+		}
+		if len(m.Values) > 0 && m.Action != string(table.StaffDice) {
+			return fmt.Errorf("staff action %q does not take values (only dice: blue and red)", m.Action)
 		}
 		if len(m.Nonce) < minNonce {
 			return fmt.Errorf(`a staff request gives a "nonce" of at least %d characters, new for each request`, minNonce)
 		}
 		if !staffActions[m.Action] {
-			return fmt.Errorf("staff action %q: want undo, correct, cell, end, abandon, reassign or new-game", m.Action)
+			return fmt.Errorf("staff action %q: want undo, correct, cell, end, abandon, reassign, new-game or dice", m.Action)
 		}
 	case msgPropose:
 		if x := has("line", "seat"); x != "" {

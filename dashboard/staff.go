@@ -3,6 +3,7 @@ package dashboard
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"comptoir/engine"
@@ -49,6 +50,20 @@ func (s *Server) staffRequest(m Message) (table.StaffRequest, error) {
 			return bad("which cell or item, and what does it become?", "quelle case ou valeur, et que devient-elle ?")
 		}
 		req.Edit = kit.Edit{Key: strings.TrimSpace(m.Cell), Value: strings.TrimSpace(m.Square)}
+	case table.StaffDice:
+		// The dice as the players see them: a roll the camera could not
+		// read, or one it read wrong (the session journals the misread).
+		blue, err1 := strconv.Atoi(strings.TrimSpace(m.Values["blue"]))
+		red, err2 := strconv.Atoi(strings.TrimSpace(m.Values["red"]))
+		dice := s.kit.Dice
+		if dice == nil {
+			return bad("this game has no dice", "ce jeu n'a pas de dés")
+		}
+		if err1 != nil || err2 != nil || !dice(blue, red) {
+			return bad(fmt.Sprintf("the dice as they lie: blue and red faces this game's dice have, not %q and %q", m.Values["blue"], m.Values["red"]),
+				fmt.Sprintf("les dés comme ils sont tombés : des faces bleue et rouge de ce jeu, pas %q et %q", m.Values["blue"], m.Values["red"]))
+		}
+		req.Blue, req.Red = blue, red
 	case table.StaffNewGame:
 		seen := map[string]bool{}
 		for _, name := range strings.Split(m.Line, ",") {

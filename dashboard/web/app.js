@@ -625,6 +625,16 @@
     });
   }
 
+  // The dice as the players see them (a roll the camera could not read or
+  // read wrong): the session plays them, and journals a wrong reading
+  // undone as a misread.
+  function diceForm(form, staffSend) {
+    const die = (name, label) => h("label", { class: "field" }, label + " ",
+      h("select", { name }, [1, 2, 3, 4, 5, 6, 7, 8].map((n) => h("option", { value: String(n) }, String(n)))));
+    return form(t("diceEntered"), [die("blue", t("blueDie")), die("red", t("redDie"))],
+      (e) => staffSend({ action: "dice", values: { blue: e.blue.value, red: e.red.value } }));
+  }
+
   function staffSection() {
     const pin = () => sessionStorage.getItem(PIN_KEY) || "";
     // The connection is logged in as staff; each request carries a new
@@ -655,6 +665,7 @@
       form(t("reassign"), [h("select", { name: "seat", "aria-label": t("reassign") }, frame.players.map((p) => h("option", { value: p.seat + 1 }, (p.seat + 1) + ". " + p.name)))],
         (e) => staffSend({ action: "reassign", seat: Number(e.seat.value) })),
       dataForm(form, field, staffSend),
+      info && info.dice ? diceForm(form, staffSend) : null,
       form(t("end"), [field("reason", t("reason"))], (e) => { const reason = e.reason.value; ask(t("endAsk"), () => staffSend({ action: "end", reason })); }),
       form(t("abandon"), [field("reason", t("reason"))], (e) => { const reason = e.reason.value; ask(t("abandonAsk"), () => staffSend({ action: "abandon", reason })); }),
       frame.over ? form(t("newGame"), [h("input", { type: "text", name: "line", "aria-label": t("newGame"), value: frame.players.map((p) => p.name).join(", "), autocomplete: "off" })],

@@ -16,6 +16,9 @@ type Info struct {
 	// now (Editor), with what each is: the staff page offers them. Empty:
 	// the items are free form (Genoa's cells).
 	Edit []EditItem `json:"edit,omitempty"`
+	// Dice is set when the game has dice (Game.Dice): the staff page may
+	// enter a roll as the players see it. The dashboard fills it in.
+	Dice bool `json:"dice,omitempty"`
 }
 
 // EditItem is one item of the game's fixed data the staff may edit
