@@ -202,18 +202,6 @@ func (ct *cardTable) click(p *screen, line string) {
 	ct.act(p, line, body)
 }
 
-// fill fills a form's fields (by name; true and false tick and untick a
-// checkbox) and submits it, on a phone, and waits for the step.
-func (ct *cardTable) fill(p *screen, form string, fields map[string]any) {
-	ct.t.Helper()
-	sel, _ := json.Marshal(form)
-	vals, _ := json.Marshal(fields)
-	ct.act(p, form+" "+string(vals), `const f = document.querySelector(`+string(sel)+`); if (!f) return false;
-		for (const [k, v] of Object.entries(`+string(vals)+`)) { const el = f.elements[k]; if (!el) throw new Error("no field " + k);
-			if (el.type === "checkbox") el.checked = !!v; else el.value = String(v); }
-		f.requestSubmit(); return true;`)
-}
-
 // act runs body (a function body returning false while the page is not
 // ready) in the page as one task, so that a frame re-rendering the page
 // between two steps cannot lose a field or stale a node, then waits for

@@ -19,7 +19,7 @@ import (
 // headless Chromium: four phones join by their QR links, the deal is
 // scanned card by card, the Contraband auction is bid on the phones, the
 // winner's card for sale is scanned (face down), Bruno offers a card face
-// down with coins from his phone's form, Chloé a card face up, David's
+// down with coins from his phone's sheet, Chloé a card face up, David's
 // card is scanned face down, and Anna accepts Bruno's offer. It checks
 // that coins are public on every screen, that each phone shows its own
 // hand and no other, and that no page and no websocket frame of the table
@@ -78,30 +78,34 @@ func TestBrowserNegoceSale(t *testing.T) {
 	ct.click(phones[1], "pass") // Anna wins the Contraband for 5
 
 	// Anna's card for sale, scanned: face down. Bruno's offer from his
-	// phone's form: perfume-2 face down and 2 coins. Chloé's: silk-1 face
+	// phone's sheet: a perfume (perfume-1, the first of his four, which
+	// stands for them all) face down and 2 coins. Chloé's: silk-1 face
 	// up. David's card scanned: wine-3, face down.
 	ct.tap("jade-1")
-	offer := func(p *screen, card string, up bool, coins int) {
-		t.Helper()
-		ct.fill(p, "form.ng-offer", map[string]any{"card": card, "up": up, "coins": coins})
-	}
-	// Bruno fills his form; Chloé's offer draws every page again before
-	// he sends it: his form keeps what he typed.
-	if err := chromedp.Run(phones[1].ctx, chromedp.Poll(`(() => { const f = document.querySelector('form.ng-offer'); if (!f) return false;
-		for (const [k, v] of [["card", "perfume-2"], ["coins", "2"]]) { f.elements[k].value = v; f.elements[k].dispatchEvent(new Event("input")); }
+	// Bruno taps his perfume and fills the sheet; Chloé's offer draws
+	// every page again before he sends it: his sheet stays open and keeps
+	// what he chose.
+	if err := chromedp.Run(phones[1].ctx, chromedp.Poll(`(() => {
+		const card = document.querySelector('#ng-hand li.tappable[data-target="perfume-1"]'); if (!card) return false;
+		card.click();
+		const down = document.querySelector('#sheet[data-action="offer:perfume"] button.option[data-value="down"]'); if (!down) return false;
+		down.click();
+		const n = document.querySelector('#sheet input[name="coins"]'); if (!n) return false;
+		n.value = "2"; n.dispatchEvent(new Event("input"));
 		return true; })()`, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatal(err)
 	}
-	offer(phones[2], "silk-1", true, 0)
+	ct.click(phones[2], "offer card=silk-1 up=true")
 	ct.settle(phones[1])
 	var kept []string
-	if err := chromedp.Run(phones[1].ctx, chromedp.Evaluate(`(() => { const f = document.querySelector('form.ng-offer'); return [f.elements.card.value, f.elements.coins.value, String(f.elements.up.checked)]; })()`, &kept)); err != nil {
+	if err := chromedp.Run(phones[1].ctx, chromedp.Evaluate(`(() => { const f = document.getElementById('sheet'); if (!f) return ["no sheet"];
+		return [f.dataset.action, f.elements.face.value, f.elements.coins.value]; })()`, &kept)); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(kept, " ") != "perfume-2 2 false" {
-		t.Errorf("after another player's step Bruno's offer form holds %q, want what he typed (perfume-2 2 false)", kept)
+	if strings.Join(kept, " ") != "offer:perfume down 2" {
+		t.Errorf("after another player's step Bruno's offer sheet holds %q, want what he chose (offer:perfume down 2)", kept)
 	}
-	ct.act(phones[1], "send the offer", `document.querySelector('form.ng-offer').requestSubmit(); return true;`)
+	ct.act(phones[1], "send the offer", `const b = document.getElementById('sheet-send'); if (!b || b.disabled) return false; b.click(); return true;`)
 	ct.tap("wine-3")
 	ct.settle(all...)
 
@@ -123,7 +127,7 @@ func TestBrowserNegoceSale(t *testing.T) {
 		wantFaces := []string{"silk-1"}
 		switch s.name {
 		case "phone-2": // Bruno sees his own card, marked face down
-			wantBacks, wantFaces = []string{"3"}, []string{"perfume-2", "silk-1"}
+			wantBacks, wantFaces = []string{"3"}, []string{"perfume-1", "silk-1"}
 		case "phone-4":
 			wantBacks, wantFaces = []string{"1"}, []string{"silk-1", "wine-3"}
 		}
@@ -161,27 +165,27 @@ func TestBrowserNegoceSale(t *testing.T) {
 	}
 	ct.shot(tbl, "negoce-table-offers.png")
 
-	// Anna accepts Bruno's offer: she gets perfume-2 and 2 coins, Bruno
+	// Anna accepts Bruno's offer: she gets perfume-1 and 2 coins, Bruno
 	// jade-1 and the coin she laid on it (none here).
 	ct.click(phones[0], "accept from=Bruno")
 	ct.settle(all...)
 	end := ct.sess.Latest().State
-	if v := end.View(0).(negoce.View); !slices.ContainsFunc(v.Hand, func(c negoce.CardView) bool { return c.Card == "perfume-2" }) {
-		t.Errorf("after the sale Anna's hand %v lacks perfume-2", v.Hand)
+	if v := end.View(0).(negoce.View); !slices.ContainsFunc(v.Hand, func(c negoce.CardView) bool { return c.Card == "perfume-1" }) {
+		t.Errorf("after the sale Anna's hand %v lacks perfume-1", v.Hand)
 	}
-	var annaHand string
-	if err := chromedp.Run(phones[0].ctx, chromedp.Text(`#ng-hand`, &annaHand, chromedp.ByQuery)); err != nil {
+	var annaHand []string
+	if err := chromedp.Run(phones[0].ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll('#ng-hand li[data-card]')).map(li => li.dataset.card + " " + li.textContent.trim())`, &annaHand)); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(annaHand, "perfume-2") {
-		t.Errorf("Anna's phone does not show the card she bought: %q", annaHand)
+	if !slices.ContainsFunc(annaHand, func(c string) bool { return strings.HasPrefix(c, "perfume-1 ") && strings.Contains(c, "Perfume") }) {
+		t.Errorf("Anna's phone does not show the card she bought (perfume-1, a Perfume): %q", annaHand)
 	}
 
 	// The face-down cards were never seen by anyone but their owners (and
 	// by the buyer once the sale was made): not on any page, not in any
 	// frame. Nor was any hand but one's own.
 	secretOf := map[string][]string{ // card → screens allowed to see it
-		"perfume-2": {"phone-2", "phone-1"}, // Bruno's, sold to Anna
+		"perfume-1": {"phone-2", "phone-1"}, // Bruno's, sold to Anna
 		"jade-1":    {"phone-1", "phone-2"}, // Anna's card for sale, bought by Bruno
 		"wine-3":    {"phone-4"},
 	}

@@ -21,6 +21,7 @@ import (
 	"comptoir/engine/enginetest"
 	"comptoir/games"
 	"comptoir/games/kit"
+	"comptoir/games/negoce"
 	"comptoir/games/tally"
 	"comptoir/table"
 )
@@ -41,6 +42,14 @@ var tapSetups = map[string]engine.Setup{
 	"genoa":    {Variant: "alea-2001", Players: []string{"Anna", "Bruno", "Chloé"}},
 	"negoce":   {Players: []string{"Anna", "Bruno", "Chloé", "David"}},
 	"dschunke": {Players: []string{"Anna", "Bruno", "Chloé", "David"}},
+}
+
+// tapRounds is the turn counter of a game whose BG Stats count no
+// rounds, for its tap test, which taps until it moves: Négoce 2 has no
+// rounds and a game of random taps seldom ends, but each sale is a turn
+// (the seller's), after the deal and the auction.
+var tapRounds = map[string]func(engine.State) int{
+	"negoce": func(s engine.State) int { return s.View(engine.NoSeat).(negoce.View).Sales },
 }
 
 // maxTaps bounds a game's tap test when its round counter does not move.
@@ -391,11 +400,15 @@ func TestBrowserTapOnly(t *testing.T) {
 // counter moves, the game ends or maxTaps.
 func tapGame(t *testing.T, g kit.Game, setup engine.Setup) {
 	tt := newTapTable(t, g, setup)
+	counter := g.BGStats.Rounds
+	if counter == nil {
+		counter = tapRounds[g.Name]
+	}
 	rounds := func() int {
-		if g.BGStats.Rounds == nil {
+		if counter == nil {
 			return 0
 		}
-		return g.BGStats.Rounds(tt.sess.Latest().State)
+		return counter(tt.sess.Latest().State)
 	}
 	start := rounds()
 	tt.settle()
@@ -409,7 +422,7 @@ func tapGame(t *testing.T, g kit.Game, setup engine.Setup) {
 	taps, idle := 0, 0
 	for taps < maxTaps {
 		u := tt.sess.Latest()
-		if u.State.Result().Over || g.BGStats.Rounds != nil && rounds() > start {
+		if u.State.Result().Over || counter != nil && rounds() > start {
 			break
 		}
 		did, ok := tt.tap(rng)
@@ -439,7 +452,7 @@ func tapGame(t *testing.T, g kit.Game, setup engine.Setup) {
 		}
 	}
 	u := tt.sess.Latest()
-	if !u.State.Result().Over && (g.BGStats.Rounds == nil || rounds() <= start) {
+	if !u.State.Result().Over && (counter == nil || rounds() <= start) {
 		t.Errorf("after %d taps the game is neither over nor a round further (round %d)", taps, rounds())
 	}
 	t.Logf("%s: %d taps, %d steps, round %d → %d; screenshots in %s", g.Name, taps, u.Seq, start, rounds(), tt.shots)

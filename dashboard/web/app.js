@@ -118,7 +118,14 @@
   function onMessage(msg) {
     switch (msg.type) {
       case "state":
-        if (frame && frame.seq !== msg.seq) { sheet = null; tapFilter = null; }
+        // Another player's step keeps an open sheet and what was typed in
+        // it while its action is still there (Négoce's buyers make their
+        // offers at once); the server checks the values on the new state.
+        if (frame && frame.seq !== msg.seq) {
+          const still = (fn) => (msg.actions || []).some(fn);
+          if (sheet && !still((a) => a.id === sheet.id)) sheet = null;
+          if (tapFilter && !still((a) => a.target === tapFilter)) tapFilter = null;
+        }
         frame = msg;
         loadInfo();
         render();
@@ -359,6 +366,10 @@
         if (f.options && f.options.length) { if (f.options.length === 1) sheet.values[f.key] = f.options[0].value; }
         else sheet.values[f.key] = String(f.value || f.min || 0);
       }
+    }
+    // A choice no longer offered (the state moved on) is chosen again.
+    for (const f of a.fields) {
+      if (f.options && f.options.length && sheet.values[f.key] !== undefined && !f.options.some((o) => o.value === sheet.values[f.key])) delete sheet.values[f.key];
     }
     sheetValues = sheet.values;
     const ready = () => a.fields.every((f) => sheetValues[f.key] !== undefined && sheetValues[f.key] !== "");

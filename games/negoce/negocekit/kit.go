@@ -12,7 +12,7 @@ import (
 	"comptoir/games/negoce"
 )
 
-//go:embed negoce.js
+//go:embed negoce.js negoce.css
 var web embed.FS
 
 // Game is Négoce for the registry. It announces no command: an offer

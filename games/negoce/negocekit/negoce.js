@@ -51,7 +51,9 @@ window.RENDERERS = window.RENDERERS || {};
     "ng.dealHint": "Each player records the two goods they were dealt on their phone, or lays their eight cards on the reader, each in turn in seat order.",
   });
 
-  const COLOURS = ["#c0392b", "#2471a3", "#229954", "#9a7400"];
+  // The players' colours: classes ng-p0 to ng-p3 of negoce.css, a shade
+  // for each scheme.
+  const COLOURS = 4;
 
   window.RENDERERS.negoce = function (v, f, c) {
     const h = c.h, t = c.t, lang = c.lang;
@@ -110,7 +112,7 @@ window.RENDERERS = window.RENDERERS || {};
 
     // Players: coins are public in Négoce.
     const rows = v.players.map((p) => h("tr", { class: (p.seat === me ? "me" : "") + (p.seat === v.seller ? " seller" : "") + (v.waiting.includes(p.seat) ? " active" : ""), "data-seat": p.seat },
-      h("td", {}, h("span", { class: "dot", style: "color:" + COLOURS[p.seat % COLOURS.length] }, "● "), p.name, p.seat === v.seller ? " ⚖" : ""),
+      h("td", {}, h("span", { class: "dot ng-p" + (p.seat % COLOURS), "aria-hidden": "true" }, "● "), p.name, p.seat === v.seller ? " ⚖" : ""),
       h("td", { class: "coins" }, p.coins),
       h("td", { class: "count" }, p.cards),
       h("td", {}, p.passed ? t("ng.passed") : "")));
