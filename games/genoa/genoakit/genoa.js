@@ -17,7 +17,14 @@
 window.RENDERERS = window.RENDERERS || {};
 
 (function () {
-  const COLOURS = ["#c0392b", "#2471a3", "#229954", "#a87f00", "#7d3c98"];
+  // The players' colours (red, blue, green, gold, purple), a shade per
+  // place that reaches WCAG AA (4.5:1): the text shade on the page's
+  // background in the light and in the dark scheme (--genoa-pN, set in
+  // CSS below), and a dark shade for the owner's mark on the board's
+  // squares, which are light in both schemes (--genoa-bN).
+  const NCOLOURS = 5;
+  const COLOUR = (i) => "var(--genoa-p" + (i % NCOLOURS) + ")";
+  const OWNER = (i) => "var(--genoa-b" + (i % NCOLOURS) + ")";
   const PHASES = {
     start: { fr: "lancer des dés", en: "roll the dice" },
     move: { fr: "déplacement du marchand", en: "the merchant moves" },
@@ -48,6 +55,11 @@ window.RENDERERS = window.RENDERERS || {};
   // players' holdings as blocks that wrap, the deal pane, the board large
   // on the table's screen.
   const CSS = `
+:root { --genoa-p0: #c0392b; --genoa-p1: #2471a3; --genoa-p2: #1c8046; --genoa-p3: #8c6a00; --genoa-p4: #7d3c98;
+  --genoa-b0: #8c2a1f; --genoa-b1: #1a5175; --genoa-b2: #145830; --genoa-b3: #614900; --genoa-b4: #6c3484; }
+@media (prefers-color-scheme: dark) {
+  :root { --genoa-p0: #db695d; --genoa-p1: #3092d1; --genoa-p2: #239f57; --genoa-p3: #b08500; --genoa-p4: #b074c8; }
+}
 .genoa .cell.tappable { cursor: pointer; box-shadow: inset 0 0 0 3px #1b5e20; }
 .genoa .cell.tappable:focus-visible, .genoa li.card.tappable:focus-visible { outline: 3px solid #1b5e20; outline-offset: 1px; }
 .genoa .cell.pawn.tappable { box-shadow: inset 0 0 0 3px #8a3b12, inset 0 0 0 6px #1b5e20; }
@@ -146,7 +158,7 @@ window.RENDERERS = window.RENDERERS || {};
         if (discs.has(key)) cls.push("disc");
         const owner = v.owners ? v.owners[key] : undefined;
         const attrs = { "data-key": key, title: name,
-          style: "grid-column:" + cell[0] + ";grid-row:" + cell[1] + (owner !== undefined ? ";--owner:" + COLOURS[owner % COLOURS.length] : "") };
+          style: "grid-column:" + cell[0] + ";grid-row:" + cell[1] + (owner !== undefined ? ";--owner:" + OWNER(owner) : "") };
         tappable(attrs, cls, key, targets, c, name);
         attrs.class = cls.join(" ");
         grid.append(h("div", attrs,
@@ -191,10 +203,10 @@ window.RENDERERS = window.RENDERERS || {};
     // Who offered is public; what, the merchant's phone shows (the
     // amounts are not in the table's view).
     const items = (v.offers || []).map((s) => h("li", { "data-seat": s },
-      h("strong", { style: "color:" + COLOURS[s % COLOURS.length] }, name(s)), " " + w.offered));
+      h("strong", { style: "color:" + COLOUR(s) }, name(s)), " " + w.offered));
     return h("section", { class: "genoa-truth" + (tv ? " tv" : ""), "aria-live": "polite" },
       h("h3", {}, w.deal + sep + (sq[lang] || sq.en)),
-      v.actor >= 0 ? h("p", {}, h("strong", { style: "color:" + COLOURS[v.actor % COLOURS.length] }, name(v.actor)), " " + w.willAct) : null,
+      v.actor >= 0 ? h("p", {}, h("strong", { style: "color:" + COLOUR(v.actor) }, name(v.actor)), " " + w.willAct) : null,
       items.length ? [h("p", {}, w.offersFor), h("ul", {}, items)] : null);
   }
 
@@ -209,7 +221,7 @@ window.RENDERERS = window.RENDERERS || {};
     const status = [
       h("span", { class: "round" }, w.round + " " + v.round + " " + w.of + " " + v.rounds),
       h("span", {}, w.phase + sep + ((PHASES[v.phase] || {})[lang] || "")),
-      h("span", {}, w.merchant + sep, h("strong", { style: "color:" + COLOURS[v.merchant % COLOURS.length] }, name(v.merchant))),
+      h("span", {}, w.merchant + sep, h("strong", { style: "color:" + COLOUR(v.merchant) }, name(v.merchant))),
     ];
     if (v.phase === "move") status.push(h("span", {}, v.movesLeft + " " + (v.movesLeft === 1 || (lang === "fr" && v.movesLeft === 0) ? w.move : w.moves)));
     if (v.actor >= 0) status.push(h("span", {}, w.actor + sep + name(v.actor)));
@@ -228,7 +240,7 @@ window.RENDERERS = window.RENDERERS || {};
     if (v.mine) boardPart.push(hand(h, v, info, lang, w, targets, c, sep));
 
     const players = (v.players || []).map((p, i) => h("div", { class: "player" + (f.role === "seat" && f.seat === i ? " me" : ""), "data-seat": i,
-      style: "--seat:" + COLOURS[i % COLOURS.length] },
+      style: "--seat:" + COLOUR(i) },
       h("span", { class: "name" }, p.name + (i === v.merchant ? " · " + w.merchant : "")),
       h("span", { class: "what" }, w.goods + sep + holdings(info && info.goods, p.goods, lang)),
       h("span", { class: "what" }, w.tiles + sep + holdings(info && info.tiles, p.tiles, lang)),
