@@ -39,7 +39,7 @@ window.RENDERERS = window.RENDERERS || {};
       ducat: "ducat", ducats: "ducats", yourCards: "Vos cartes", contracts: "Vos contrats valent", supply: "Réserve", decks: "Pioches",
       drawing: "Pioche", path: "Chemin", corrections: "Corrections du personnel", none: "aucune",
       deal: "Négociation", offersFor: "Offres pour l'action", offered: "a fait une offre", willAct: "fera l'action", gives: "rapporte",
-      card: "carte", cardsN: "cartes", players: "Joueurs", noCards: "Aucune carte" },
+      card: "carte", cardsN: "cartes", players: "Avoirs des joueurs", noCards: "Aucune carte" },
     en: { round: "Round", of: "of", track: "Round track", phase: "Phase", merchant: "Merchant",
       move: "move left", moves: "moves left",
       actor: "Action for", acquirer: "Acquiring", board: "Board", goods: "Goods", tiles: "Tiles",
@@ -47,7 +47,7 @@ window.RENDERERS = window.RENDERERS || {};
       ducat: "ducat", ducats: "ducats", yourCards: "Your cards", contracts: "Your contracts are worth", supply: "Supply", decks: "Decks",
       drawing: "Drawing", path: "Path", corrections: "Staff corrections", none: "none",
       deal: "Negotiation", offersFor: "Offers for the action", offered: "made an offer", willAct: "will take the action", gives: "gives",
-      card: "card", cardsN: "cards", players: "Players", noCards: "No cards" },
+      card: "card", cardsN: "cards", players: "Players' holdings", noCards: "No cards" },
   };
 
   // The renderer's own styles, through the CSSOM (the page's policy
@@ -79,9 +79,13 @@ window.RENDERERS = window.RENDERERS || {};
 .genoa-truth ul { margin: 0; padding-left: 1.1rem; }
 .genoa-status, .genoa .path { overflow-wrap: anywhere; }
 .genoa.tv .board { max-width: min(100%, 68vh); }
+main.tv .tv-board .genoa.tv .board { width: min(100%, calc(100vh - 16rem)); margin: 0 auto; }
 .genoa.tv .cell { font-size: .95rem; }
 .genoa.tv .cell .step, .genoa.tv .cell .pawnmark { font-size: 1.6rem; }
 .genoa-truth.tv { font-size: 1.5rem; }
+.genoa-side.tv { grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); font-size: .9rem; }
+.genoa-side.tv h3, .genoa-side.tv .supply { grid-column: 1 / -1; margin: 0; }
+.genoa-side.tv .player .what, .genoa-side.tv .supply { font-size: .85rem; }
 `;
   let styled = false;
   function style() {
@@ -246,7 +250,7 @@ window.RENDERERS = window.RENDERERS || {};
       h("span", { class: "what" }, w.tiles + sep + holdings(info && info.tiles, p.tiles, lang)),
       h("span", { class: "what" }, count(p.markers, w.marker, w.markers, lang) + " · " + w.cards + sep + cardCounts(info, p.cards, lang) +
         " · " + count(p.actionsTaken, w.action, w.actions, lang))));
-    const side = h("div", { class: "genoa-side" }, h("h3", {}, w.players), players,
+    const side = h("div", { class: "genoa-side" + (tv ? " tv" : "") }, h("h3", {}, w.players), players,
       h("p", { class: "supply" }, w.supply + sep + holdings(info && info.goods, v.supply, lang) + " · " +
         w.tiles + sep + holdings(info && info.tiles, v.tiles, lang) + " · " + w.decks + sep + cardCounts(info, v.decks, lang)));
 
