@@ -17,7 +17,14 @@
 window.RENDERERS = window.RENDERERS || {};
 
 (function () {
-  const COLOURS = ["#c0392b", "#2471a3", "#229954", "#a87f00", "#7d3c98"];
+  // The players' colours (red, blue, green, gold, purple), a shade per
+  // place that reaches WCAG AA (4.5:1): the text shade on the page's
+  // background in the light and in the dark scheme (--genoa-pN, set in
+  // CSS below), and a dark shade for the owner's mark on the board's
+  // squares, which are light in both schemes (--genoa-bN).
+  const NCOLOURS = 5;
+  const COLOUR = (i) => "var(--genoa-p" + (i % NCOLOURS) + ")";
+  const OWNER = (i) => "var(--genoa-b" + (i % NCOLOURS) + ")";
   const PHASES = {
     start: { fr: "lancer des dés", en: "roll the dice" },
     move: { fr: "déplacement du marchand", en: "the merchant moves" },
@@ -32,7 +39,7 @@ window.RENDERERS = window.RENDERERS || {};
       ducat: "ducat", ducats: "ducats", yourCards: "Vos cartes", contracts: "Vos contrats valent", supply: "Réserve", decks: "Pioches",
       drawing: "Pioche", path: "Chemin", corrections: "Corrections du personnel", none: "aucune",
       deal: "Négociation", offersFor: "Offres pour l'action", offered: "a fait une offre", willAct: "fera l'action", gives: "rapporte",
-      card: "carte", cardsN: "cartes", players: "Joueurs", noCards: "Aucune carte" },
+      card: "carte", cardsN: "cartes", players: "Avoirs des joueurs", noCards: "Aucune carte" },
     en: { round: "Round", of: "of", track: "Round track", phase: "Phase", merchant: "Merchant",
       move: "move left", moves: "moves left",
       actor: "Action for", acquirer: "Acquiring", board: "Board", goods: "Goods", tiles: "Tiles",
@@ -40,7 +47,7 @@ window.RENDERERS = window.RENDERERS || {};
       ducat: "ducat", ducats: "ducats", yourCards: "Your cards", contracts: "Your contracts are worth", supply: "Supply", decks: "Decks",
       drawing: "Drawing", path: "Path", corrections: "Staff corrections", none: "none",
       deal: "Negotiation", offersFor: "Offers for the action", offered: "made an offer", willAct: "will take the action", gives: "gives",
-      card: "card", cardsN: "cards", players: "Players", noCards: "No cards" },
+      card: "card", cardsN: "cards", players: "Players' holdings", noCards: "No cards" },
   };
 
   // The renderer's own styles, through the CSSOM (the page's policy
@@ -48,6 +55,11 @@ window.RENDERERS = window.RENDERERS || {};
   // players' holdings as blocks that wrap, the deal pane, the board large
   // on the table's screen.
   const CSS = `
+:root { --genoa-p0: #c0392b; --genoa-p1: #2471a3; --genoa-p2: #1c8046; --genoa-p3: #8c6a00; --genoa-p4: #7d3c98;
+  --genoa-b0: #8c2a1f; --genoa-b1: #1a5175; --genoa-b2: #145830; --genoa-b3: #614900; --genoa-b4: #6c3484; }
+@media (prefers-color-scheme: dark) {
+  :root { --genoa-p0: #db695d; --genoa-p1: #3092d1; --genoa-p2: #239f57; --genoa-p3: #b08500; --genoa-p4: #b074c8; }
+}
 .genoa .cell.tappable { cursor: pointer; box-shadow: inset 0 0 0 3px #1b5e20; }
 .genoa .cell.tappable:focus-visible, .genoa li.card.tappable:focus-visible { outline: 3px solid #1b5e20; outline-offset: 1px; }
 .genoa .cell.pawn.tappable { box-shadow: inset 0 0 0 3px #8a3b12, inset 0 0 0 6px #1b5e20; }
@@ -67,9 +79,13 @@ window.RENDERERS = window.RENDERERS || {};
 .genoa-truth ul { margin: 0; padding-left: 1.1rem; }
 .genoa-status, .genoa .path { overflow-wrap: anywhere; }
 .genoa.tv .board { max-width: min(100%, 68vh); }
+main.tv .tv-board .genoa.tv .board { width: min(100%, calc(100vh - 16rem)); margin: 0 auto; }
 .genoa.tv .cell { font-size: .95rem; }
 .genoa.tv .cell .step, .genoa.tv .cell .pawnmark { font-size: 1.6rem; }
 .genoa-truth.tv { font-size: 1.5rem; }
+.genoa-side.tv { grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); font-size: .9rem; }
+.genoa-side.tv h3, .genoa-side.tv .supply { grid-column: 1 / -1; margin: 0; }
+.genoa-side.tv .player .what, .genoa-side.tv .supply { font-size: .85rem; }
 `;
   let styled = false;
   function style() {
@@ -146,7 +162,7 @@ window.RENDERERS = window.RENDERERS || {};
         if (discs.has(key)) cls.push("disc");
         const owner = v.owners ? v.owners[key] : undefined;
         const attrs = { "data-key": key, title: name,
-          style: "grid-column:" + cell[0] + ";grid-row:" + cell[1] + (owner !== undefined ? ";--owner:" + COLOURS[owner % COLOURS.length] : "") };
+          style: "grid-column:" + cell[0] + ";grid-row:" + cell[1] + (owner !== undefined ? ";--owner:" + OWNER(owner) : "") };
         tappable(attrs, cls, key, targets, c, name);
         attrs.class = cls.join(" ");
         grid.append(h("div", attrs,
@@ -191,10 +207,10 @@ window.RENDERERS = window.RENDERERS || {};
     // Who offered is public; what, the merchant's phone shows (the
     // amounts are not in the table's view).
     const items = (v.offers || []).map((s) => h("li", { "data-seat": s },
-      h("strong", { style: "color:" + COLOURS[s % COLOURS.length] }, name(s)), " " + w.offered));
+      h("strong", { style: "color:" + COLOUR(s) }, name(s)), " " + w.offered));
     return h("section", { class: "genoa-truth" + (tv ? " tv" : ""), "aria-live": "polite" },
       h("h3", {}, w.deal + sep + (sq[lang] || sq.en)),
-      v.actor >= 0 ? h("p", {}, h("strong", { style: "color:" + COLOURS[v.actor % COLOURS.length] }, name(v.actor)), " " + w.willAct) : null,
+      v.actor >= 0 ? h("p", {}, h("strong", { style: "color:" + COLOUR(v.actor) }, name(v.actor)), " " + w.willAct) : null,
       items.length ? [h("p", {}, w.offersFor), h("ul", {}, items)] : null);
   }
 
@@ -209,7 +225,7 @@ window.RENDERERS = window.RENDERERS || {};
     const status = [
       h("span", { class: "round" }, w.round + " " + v.round + " " + w.of + " " + v.rounds),
       h("span", {}, w.phase + sep + ((PHASES[v.phase] || {})[lang] || "")),
-      h("span", {}, w.merchant + sep, h("strong", { style: "color:" + COLOURS[v.merchant % COLOURS.length] }, name(v.merchant))),
+      h("span", {}, w.merchant + sep, h("strong", { style: "color:" + COLOUR(v.merchant) }, name(v.merchant))),
     ];
     if (v.phase === "move") status.push(h("span", {}, v.movesLeft + " " + (v.movesLeft === 1 || (lang === "fr" && v.movesLeft === 0) ? w.move : w.moves)));
     if (v.actor >= 0) status.push(h("span", {}, w.actor + sep + name(v.actor)));
@@ -228,13 +244,13 @@ window.RENDERERS = window.RENDERERS || {};
     if (v.mine) boardPart.push(hand(h, v, info, lang, w, targets, c, sep));
 
     const players = (v.players || []).map((p, i) => h("div", { class: "player" + (f.role === "seat" && f.seat === i ? " me" : ""), "data-seat": i,
-      style: "--seat:" + COLOURS[i % COLOURS.length] },
+      style: "--seat:" + COLOUR(i) },
       h("span", { class: "name" }, p.name + (i === v.merchant ? " · " + w.merchant : "")),
       h("span", { class: "what" }, w.goods + sep + holdings(info && info.goods, p.goods, lang)),
       h("span", { class: "what" }, w.tiles + sep + holdings(info && info.tiles, p.tiles, lang)),
       h("span", { class: "what" }, count(p.markers, w.marker, w.markers, lang) + " · " + w.cards + sep + cardCounts(info, p.cards, lang) +
         " · " + count(p.actionsTaken, w.action, w.actions, lang))));
-    const side = h("div", { class: "genoa-side" }, h("h3", {}, w.players), players,
+    const side = h("div", { class: "genoa-side" + (tv ? " tv" : "") }, h("h3", {}, w.players), players,
       h("p", { class: "supply" }, w.supply + sep + holdings(info && info.goods, v.supply, lang) + " · " +
         w.tiles + sep + holdings(info && info.tiles, v.tiles, lang) + " · " + w.decks + sep + cardCounts(info, v.decks, lang)));
 
