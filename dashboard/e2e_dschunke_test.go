@@ -52,6 +52,22 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	// last one, the only hand left, in one tap that names it.
 	hands := []map[string]int{{"fish": 2, "rice": 2, "spices": 2, "vegetables": 2}, {"rice": 3, "spices": 3, "vegetables": 2},
 		{"rice": 3, "spices": 3, "vegetables": 2}, {"fish": 6, "vegetables": 2}}
+	// Anna's sheet: a row of the four goods for each of her 8 cards, on
+	// the phone's width.
+	var rows int
+	if err := chromedp.Run(phones[0].ctx,
+		chromedp.Poll(`(() => { const b = document.querySelector('#prompt button.action[data-action="hand"]'); if (!b) return false; b.click(); return !!document.querySelector('#sheet'); })()`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll('#sheet .field')).filter((f) => f.querySelectorAll('button.option').length === 4).length`, &rows)); err != nil {
+		t.Fatal(err)
+	}
+	if rows != dschunke.HandSize {
+		t.Errorf("the hand's sheet has %d rows of the four goods, want %d", rows, dschunke.HandSize)
+	}
+	ct.fitsScreen(phones[0])
+	ct.shot(phones[0], "dschunke-hand-sheet.png")
+	if err := chromedp.Run(phones[0].ctx, chromedp.Click(`#sheet-cancel`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
 	for i, hand := range hands[:3] {
 		handSheet(ct, phones[i], hand)
 	}
