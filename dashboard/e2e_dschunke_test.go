@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -47,12 +48,40 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	tbl, phones := ct.join("dschunke")
 	all := append([]*screen{tbl}, phones...)
 
-	// The starting hands, each from its phone's prompt.
+	// The starting hands, each from its phone's prompt, card by card; the
+	// last one, the only hand left, in one tap that names it.
 	hands := []map[string]int{{"fish": 2, "rice": 2, "spices": 2, "vegetables": 2}, {"rice": 3, "spices": 3, "vegetables": 2},
 		{"rice": 3, "spices": 3, "vegetables": 2}, {"fish": 6, "vegetables": 2}}
-	for i, hand := range hands {
-		sheet(ct, phones[i], "hand", hand)
+	// Anna's sheet: a row of the four goods for each of her 8 cards, on
+	// the phone's width.
+	var rows int
+	if err := chromedp.Run(phones[0].ctx,
+		chromedp.Poll(`(() => { const b = document.querySelector('#prompt button.action[data-action="hand"]'); if (!b) return false; b.click(); return !!document.querySelector('#sheet'); })()`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll('#sheet .field')).filter((f) => f.querySelectorAll('button.option').length === 4).length`, &rows)); err != nil {
+		t.Fatal(err)
 	}
+	if rows != dschunke.HandSize {
+		t.Errorf("the hand's sheet has %d rows of the four goods, want %d", rows, dschunke.HandSize)
+	}
+	ct.fitsScreen(phones[0])
+	ct.shot(phones[0], "dschunke-hand-sheet.png")
+	if err := chromedp.Run(phones[0].ctx, chromedp.Click(`#sheet-cancel`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	for i, hand := range hands[:3] {
+		handSheet(ct, phones[i], hand)
+	}
+	var last string
+	if err := chromedp.Run(phones[3].ctx, chromedp.Poll(`(() => { const b = document.querySelector('#prompt button.action[data-action="hand"]'); return b && !b.textContent.includes("…") ? b.textContent : false; })()`, &last, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`6 (fish|poisson), 2 (vegetables|légumes)`).MatchString(last) {
+		t.Errorf("David's last starting hand reads %q, want his 6 fish and 2 vegetables", last)
+	}
+	ct.act(phones[3], "the last hand", `const b = document.querySelector('#prompt button.action[data-action="hand"]');
+		if (!b) return false;
+		b.click();
+		return true;`)
 	for i := range phones {
 		if got := ct.sess.Latest().State.View(engine.Seat(i)).(dschunke.View).Me.Hand; len(got) == 0 {
 			t.Errorf("%s's hand was not recorded", setup.Players[i])
@@ -229,6 +258,33 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	ct.shot(tbl, "dschunke-table-fr.png")
 	ct.shot(phones[1], "dschunke-seat-2-bruno-fr.png")
 	t.Logf("%d state frames checked before the last bid; screenshots in %s", checked, ct.shots)
+}
+
+// handSheet records a starting hand from a phone's prompt: the action's
+// button, the goods of each card in its sheet, the send button.
+func handSheet(ct *cardTable, p *screen, hand map[string]int) {
+	ct.t.Helper()
+	var cards []string
+	for _, g := range []string{"fish", "rice", "spices", "vegetables"} {
+		for range hand[g] {
+			cards = append(cards, g)
+		}
+	}
+	js, _ := json.Marshal(cards)
+	ct.act(p, fmt.Sprintf("hand %v", hand), `const b = document.querySelector('#prompt button.action[data-action="hand"]');
+		if (!b) return false;
+		b.click();
+		const cards = `+string(js)+`;
+		for (let k = 0; k < cards.length; k++) {
+			const o = Array.from(document.querySelectorAll('#sheet .field')).find((f) => f.querySelector('input[type=hidden]').name === 'card' + (k + 1))
+				.querySelector('button.option[data-value="' + cards[k] + '"]');
+			if (!o) throw new Error("no card " + (k + 1) + " " + cards[k]);
+			o.click();
+		}
+		const send = document.querySelector('#sheet-send');
+		if (!send || send.disabled) return false;
+		send.click();
+		return true;`)
 }
 
 // sheet plays a seat's action from its phone's prompt: the action's

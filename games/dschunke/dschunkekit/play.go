@@ -417,24 +417,74 @@ func (g game) legal(seat engine.Seat) []engine.Command {
 	return out
 }
 
-func (g game) allGoods() []int {
-	var out []int
-	for i := range g.d.Goods {
-		out = append(out, i)
+// hand records the seat's starting hand card by card: for each of the
+// cards in the hand, its goods. Any choice makes a hand of the right
+// size, so the only refusal left is a goods the deal has no more cards of.
+// Every goods is offered for every card: leaving out those the others
+// were dealt to the last would tell their secret hands.
+//
+// The last hand to record is the only one left (the whole deck is
+// dealt): it is one tap, named, and tells nothing the player does not hold.
+func (g game) hand(seat engine.Seat) kit.Action {
+	label := txf("Noter ma main de départ (%d cartes)", "Record my starting hand (%d cards)", dschunke.HandSize)
+	var left []map[string]int
+	for _, a := range g.s.Legal() {
+		if c, ok := a.Cmd.(dschunke.Hand); ok {
+			left = append(left, c.Goods)
+		}
 	}
-	return out
+	if len(left) == 1 {
+		return kit.Action{ID: "hand", Group: "hand", By: seat, Build: fixed(dschunke.Hand{Goods: left[0]}),
+			Label: txf("Noter ma main de départ : %s", "Record my starting hand: %s", g.bundle(left[0]))}
+	}
+	var opts []kit.Option
+	for i := range g.d.Goods {
+		name := g.goods(i)
+		opts = append(opts, kit.Option{Value: g.d.Goods[i].Key, Label: tx(upper(name.FR), upper(name.EN))})
+	}
+	var fields []kit.Field
+	for k := 1; k <= dschunke.HandSize; k++ {
+		fields = append(fields, kit.Field{Key: cardKey(k), Label: txf("Carte %d", "Card %d", k), Options: opts})
+	}
+	return kit.Action{ID: "hand", Group: "hand", By: seat, Fields: fields, Label: label,
+		Build: build(fields, func(v values) (engine.Command, error) {
+			m := map[string]int{}
+			for k := 1; k <= dschunke.HandSize; k++ {
+				m[v[cardKey(k)]]++
+			}
+			return dschunke.Hand{Goods: m}, nil
+		})}
 }
 
-// hand records the seat's starting hand, counted goods by goods.
-func (g game) hand(seat engine.Seat) kit.Action {
-	all := g.allGoods()
-	most := min(dschunke.HandSize, dschunke.Deal(len(g.v.Players)))
-	fields := g.goodsFields("", all, func(int) int { return most }, func(int) int { return dschunke.HandSize / dschunke.NumGoods })
-	return kit.Action{ID: "hand", Group: "hand", By: seat, Fields: fields,
-		Label: txf("Noter ma main de départ (%d cartes)", "Record my starting hand (%d cards)", dschunke.HandSize),
-		Build: build(fields, func(v values) (engine.Command, error) {
-			return dschunke.Hand{Goods: g.goodsOf(v, "", all)}, nil
-		})}
+// cardKey is the field of the kth card of a starting hand.
+func cardKey(k int) string { return "card" + strconv.Itoa(k) }
+
+// bundleValue is a bundle's option value: "fish2,rice1".
+func (g game) bundleValue(m map[string]int) string {
+	var l []string
+	for _, gd := range g.d.Goods {
+		if n := m[gd.Key]; n > 0 {
+			l = append(l, gd.Key+strconv.Itoa(n))
+		}
+	}
+	return strings.Join(l, ",")
+}
+
+// bundleField is a choice among bundles of goods cards, each by its
+// cards ("2 fish, 1 rice"), and the command of each choice: every choice
+// offered is legal, where steppers by goods would let the total go wrong.
+func (g game) bundleField(label kit.Text, bundles []map[string]int, cmd func(map[string]int) engine.Command) (kit.Field, map[string]engine.Command) {
+	f := kit.Field{Key: "goods", Label: label}
+	byValue := map[string]engine.Command{}
+	for _, b := range bundles {
+		v := g.bundleValue(b)
+		if _, ok := byValue[v]; ok {
+			continue
+		}
+		byValue[v] = cmd(b)
+		f.Options = append(f.Options, kit.Option{Value: v, Label: tx(upper(g.bundle(b).FR), upper(g.bundle(b).EN))})
+	}
+	return f, byValue
 }
 
 // marketName names a market card by its prices, as printed.
@@ -467,7 +517,7 @@ func (g game) reveal() []kit.Action {
 	}
 	fields := []kit.Field{{Key: "market", Label: tx("Carte marché retournée", "Market card turned over"), Options: opts}}
 	return []kit.Action{{ID: "reveal", Group: "draw", By: engine.NoSeat, Fields: fields,
-		Label: tx("J'ai retourné la carte marché…", "I turned over the market card…"),
+		Label: tx("J'ai retourné la carte marché", "I turned over the market card"),
 		Build: build(fields, func(v values) (engine.Command, error) { return dschunke.Reveal{Market: v["market"]}, nil })}}
 }
 
@@ -541,7 +591,7 @@ func (g game) draw(seat engine.Seat) []kit.Action {
 		{Key: "card", Label: tx("Carte prise", "Card taken"), Options: cardOpts},
 	}
 	return []kit.Action{{ID: "draw", Group: "draw", By: engine.NoSeat, Fields: fields,
-		Label: tx("J'ai pris une carte spéciale…", "I took a special card…"),
+		Label: tx("J'ai pris une carte spéciale", "I took a special card"),
 		Build: build(fields, func(v values) (engine.Command, error) {
 			i, _ := strconv.Atoi(strings.TrimPrefix(v["card"], "kind-"))
 			ids := byName[g.d.CardName(i, "en")]
@@ -716,8 +766,7 @@ func (g game) owed(seat engine.Seat, junk string) int {
 }
 
 // goodsChoice sets a's label and fields for goods cards taken as one of
-// bundles: no field when there is one way, else a stepper per goods
-// starting at the first bundle.
+// bundles: no field when there is one way, else the choice of a bundle.
 func (g game) goodsChoice(a *kit.Action, head kit.Text, bundles []map[string]int, cmd func(map[string]int) engine.Command) {
 	if len(bundles) == 1 {
 		b := g.bundle(bundles[0])
@@ -725,22 +774,10 @@ func (g game) goodsChoice(a *kit.Action, head kit.Text, bundles []map[string]int
 		a.Build = fixed(cmd(bundles[0]))
 		return
 	}
-	most := map[int]int{}
-	var idx []int
-	for _, b := range bundles {
-		for k, n := range b {
-			i := g.goodsIndex(k)
-			if _, ok := most[i]; !ok {
-				idx = append(idx, i)
-			}
-			most[i] = max(most[i], n)
-		}
-	}
-	slices.Sort(idx)
-	first := bundles[0]
+	f, byValue := g.bundleField(tx("Cartes prises", "Cards taken"), bundles, cmd)
 	a.Label = head
-	a.Fields = g.goodsFields("", idx, func(i int) int { return most[i] }, func(i int) int { return first[g.d.Goods[i].Key] })
-	a.Build = build(a.Fields, func(v values) (engine.Command, error) { return cmd(g.goodsOf(v, "", idx)), nil })
+	a.Fields = []kit.Field{f}
+	a.Build = build(a.Fields, func(v values) (engine.Command, error) { return byValue[v["goods"]], nil })
 }
 
 // exchange gives 1 or 2 goods cards for as many others: a stepper per
@@ -785,26 +822,28 @@ func (g game) piles() [dschunke.NumGoods]int {
 	return out
 }
 
-// restock takes goods cards of one's choice: a stepper per goods left on
-// the junks, up to the cards owed.
+// restock takes goods cards of one's choice, as many as owed: one
+// choice among the bundles the junks' piles allow.
 func (g game) restock(seat engine.Seat, cmds []engine.Command) kit.Action {
-	first := cmds[0].(dschunke.Restock)
 	total := 0
-	for _, n := range first.Goods {
+	for _, n := range cmds[0].(dschunke.Restock).Goods {
 		total += n
 	}
-	piles := g.piles()
-	var idx []int
-	for i, n := range piles {
-		if n > 0 {
-			idx = append(idx, i)
-		}
+	var bundles []map[string]int
+	for _, c := range cmds {
+		bundles = append(bundles, c.(dschunke.Restock).Goods)
 	}
-	fields := g.goodsFields("", idx, func(i int) int { return min(total, piles[i]) }, func(i int) int { return first.Goods[g.d.Goods[i].Key] })
+	a := kit.Action{ID: "restock", Group: "restock", By: seat}
+	if len(bundles) == 1 {
+		a.Label = txf("Me réapprovisionner : %s", "Restock: %s", g.bundle(bundles[0]))
+		a.Build = fixed(cmds[0])
+		return a
+	}
 	what := count(total, "carte marchandise", "cartes marchandises", "goods card", "goods cards")
-	return kit.Action{ID: "restock", Group: "restock", By: seat, Fields: fields,
-		Label: txf("Me réapprovisionner : %s", "Restock: %s", what),
-		Build: build(fields, func(v values) (engine.Command, error) { return dschunke.Restock{Goods: g.goodsOf(v, "", idx)}, nil })}
+	g.goodsChoice(&a, txf("Me réapprovisionner : %s", "Restock: %s", what), bundles, func(m map[string]int) engine.Command {
+		return dschunke.Restock{Goods: m}
+	})
+	return a
 }
 
 // playCard plays an extra-action card: on a junk of one's choice for a

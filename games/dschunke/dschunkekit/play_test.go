@@ -3,6 +3,7 @@ package dschunkekit
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"math/rand"
 	"regexp"
 	"slices"
@@ -57,10 +58,11 @@ func format(s *dschunke.State, c engine.Command) string {
 	return dschunke.New().Codec().FormatCommand(c, s.Setup().Players)
 }
 
-// valuesFor gives the values of the fields that should build c: the
-// goods counts (give-, take- for an exchange), every goods absent at 0,
-// the palettes' places, the market card, the pile and the card (by its
-// first card of the same name).
+// valuesFor gives the values of the fields that should build c: a
+// starting hand's goods card by card, the bundle of goods cards taken or
+// restocked, the goods counts of a bid or an exchange (give-, take-),
+// every goods absent at 0, the palettes' places, the market card, the
+// pile and the card (by its first card of the same name).
 func valuesFor(d *dschunke.Data, c engine.Command) map[string]string {
 	v := map[string]string{}
 	goods := func(prefix string, m map[string]int) {
@@ -68,9 +70,24 @@ func valuesFor(d *dschunke.Data, c engine.Command) map[string]string {
 			v[prefix+g.Key] = strconv.Itoa(m[g.Key])
 		}
 	}
+	bundle := func(m map[string]int) {
+		var l []string
+		for _, g := range d.Goods {
+			if n := m[g.Key]; n > 0 {
+				l = append(l, g.Key+strconv.Itoa(n))
+			}
+		}
+		v["goods"] = strings.Join(l, ",")
+	}
 	switch c := c.(type) {
 	case dschunke.Hand:
-		goods("", c.Goods)
+		k := 1
+		for _, g := range d.Goods {
+			for range c.Goods[g.Key] {
+				v["card"+strconv.Itoa(k)] = g.Key
+				k++
+			}
+		}
 	case dschunke.Reveal:
 		v["market"] = c.Market
 	case dschunke.Exchange:
@@ -81,13 +98,13 @@ func valuesFor(d *dschunke.Data, c engine.Command) map[string]string {
 	case dschunke.Load:
 		v["at"] = atValue(c.At)
 	case dschunke.Take:
-		goods("", c.Goods)
+		bundle(c.Goods)
 	case dschunke.Restock:
-		goods("", c.Goods)
+		bundle(c.Goods)
 	case dschunke.Bid:
 		goods("", c.Goods)
 	case dschunke.Play:
-		goods("", c.Goods)
+		bundle(c.Goods)
 		v["at"] = atValue(c.At)
 		if c.From != "" {
 			v["from"] = c.From + ":" + strconv.Itoa(c.Slot)
@@ -414,9 +431,8 @@ func TestBuildRefusesValuesOutOfRange(t *testing.T) {
 		values map[string]string
 		want   string
 	}{
-		{"too many", map[string]string{"fish": "9"}, "Fish: choose a number from 0 to 6"},
-		{"negative", map[string]string{"rice": "-1"}, "Rice: choose a number from 0 to 6"},
-		{"not a number", map[string]string{"spices": "two"}, "Spices: choose a number from 0 to 6"},
+		{"not a goods", map[string]string{"card1": "silk"}, "Card 1: choose one of the choices shown"},
+		{"a goods' name", map[string]string{"card8": "Fish"}, "Card 8: choose one of the choices shown"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := hand.Build(tt.values)
@@ -608,5 +624,91 @@ func TestConsent(t *testing.T) {
 	})
 	if Game().Play == nil || Game().Play.Actions == nil || Game().Play.Prompt == nil || Game().Play.Undoable == nil {
 		t.Fatal("the kit's Game has no Play")
+	}
+}
+
+// TestEveryChoiceIsLegal: a sheet of choices cannot be filled wrong. In
+// every state of seeded games, every combination of the options of an
+// action (a hand's cards by sampling) builds a command the rules accept;
+// the only refusals left are a starting hand of goods the deal has no
+// more cards of, a special card taken that is not in the piles (the list
+// cannot tell which the others hold) and a palette moved from and to the
+// same junk (two lists, the rules say why). The last starting hand is one
+// tap: the only hand left.
+func TestEveryChoiceIsLegal(t *testing.T) {
+	for _, tt := range []struct {
+		players []string
+		seed    int64
+	}{
+		{players3, 11}, {players4, 12}, {players4, 42},
+	} {
+		t.Run(strconv.Itoa(len(tt.players))+"p-seed"+strconv.FormatInt(tt.seed, 10), func(t *testing.T) {
+			rng := rand.New(rand.NewSource(tt.seed))
+			tried := map[string]int{}
+			lastHands := 0
+			randomStates(t, tt.players, tt.seed, func(s *dschunke.State) {
+				for seat := range tt.players {
+					for _, a := range actions(s, engine.Seat(seat)) {
+						combos := []map[string]string{{}}
+						for _, f := range a.Fields {
+							if len(f.Options) == 0 {
+								combos = nil // a stepper: bids and exchanges, judged by the rules
+								break
+							}
+							var next []map[string]string
+							for _, c := range combos {
+								for _, o := range f.Options {
+									if len(next) > 2000 {
+										break
+									}
+									m := maps.Clone(c)
+									m[f.Key] = o.Value
+									next = append(next, m)
+								}
+							}
+							combos = next
+						}
+						if a.ID == "hand" {
+							if len(s.Waiting()) == 1 {
+								lastHands++
+								if len(a.Fields) != 0 {
+									t.Fatalf("the last starting hand to record has %d fields, want one tap", len(a.Fields))
+								}
+							}
+							combos = nil
+							for range 50 {
+								m := map[string]string{}
+								for _, f := range a.Fields {
+									m[f.Key] = f.Options[rng.Intn(len(f.Options))].Value
+								}
+								combos = append(combos, m)
+							}
+						}
+						for _, values := range combos {
+							kind := strings.SplitN(a.ID, ":", 2)[0]
+							tried[kind]++
+							cmd, err := a.Build(values)
+							if err == nil {
+								_, err = s.Decide(engine.Action{By: a.By, Cmd: cmd})
+							}
+							if err == nil || kind == "hand" && errors.Is(err, dschunke.ErrDealShort) || kind == "draw" && errors.Is(err, dschunke.ErrCardDrawn) ||
+								kind == "play" && errors.Is(err, dschunke.ErrSameJunk) {
+								continue
+							}
+							t.Fatalf("%s\naction %q of seat %d with %v: %v", s, a.ID, seat, values, err)
+						}
+					}
+				}
+			})
+			for _, k := range []string{"hand", "restock", "take", "load", "reveal"} {
+				if tried[k] == 0 {
+					t.Errorf("no %q choice tried", k)
+				}
+			}
+			if lastHands == 0 {
+				t.Error("no last starting hand met")
+			}
+			t.Logf("choices tried: %v", tried)
+		})
 	}
 }
