@@ -163,6 +163,8 @@ func TestRendererSmoke(t *testing.T) {
 	shots := os.Getenv("COMPTOIR_SCREENSHOTS")
 	if shots == "" {
 		shots = t.TempDir()
+	} else if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
 	}
 	style, err := os.ReadFile("../../../dashboard/web/style.css")
 	if err != nil {

@@ -201,6 +201,9 @@ func TestRendererInChromium(t *testing.T) {
 				t.Fatal(err)
 			}
 			if dir := os.Getenv("COMPTOIR_SCREENSHOTS"); dir != "" {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
 				var png []byte
 				if err := chromedp.Run(bctx, chromedp.FullScreenshot(&png, 100)); err != nil {
 					t.Fatal(err)

@@ -119,6 +119,8 @@ func TestRenderer(t *testing.T) {
 	shots := os.Getenv("COMPTOIR_SCREENSHOTS")
 	if shots == "" {
 		shots = t.TempDir()
+	} else if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
 	}
 
 	bad := notationIn(start(t).Catalog())
