@@ -100,13 +100,22 @@ unit:
 	$(GO) test -race -count=1 -timeout 25m -tags matprofile $$($(GO) list ./... | grep -v -E '^comptoir/(engine|games/(genoa|negoce|dschunke)|notation|strictyaml)(/|$$)')
 
 # Every fuzz target of the tree (every func FuzzX in a _test.go file) runs
-# for FUZZTIME; a failure prints the input that broke it.
+# for FUZZTIME; a failure prints the input that broke it. Go 1.26's fuzz
+# coordinator may report a bare "context deadline exceeded" as the time
+# runs out on a loaded machine, with no failing input (golang/go#75804,
+# fixed in Go 1.27): that one is run again once; any other failure, or
+# the same twice, fails.
 fuzz:
 	@set -e; grep -rH --include='*_test.go' -o '^func Fuzz[A-Za-z0-9_]*' . | sort | \
 	while IFS=: read -r file fn; do \
 		pkg=./$$(dirname "$${file#./}"); name=$${fn#func }; \
 		echo "fuzz $$pkg $$name ($(FUZZTIME))"; \
-		out=$$($(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) $$pkg 2>&1) || { echo "$$out"; exit 1; }; \
+		for try in 1 2; do \
+			if out=$$($(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) $$pkg 2>&1); then break; fi; \
+			if [ $$try = 1 ] && echo "$$out" | grep -q 'context deadline exceeded' && ! echo "$$out" | grep -q -e 'Failing input written' -e 'panic:' -e '_test.go:[0-9]'; then \
+				echo "  the fuzz coordinator's deadline race (golang/go#75804), no failing input: once more"; continue; fi; \
+			echo "$$out"; exit 1; \
+		done; \
 	done
 
 # Seeded random games of every game, invariants checked after every event.
