@@ -472,7 +472,7 @@ func (g game) bundleValue(m map[string]int) string {
 }
 
 // bundleField is a choice among bundles of goods cards, each by its
-// cards ("2 fish, 1 rice"), and the command of each choice: every choice
+// cards ("2 fish cards, 1 rice card"), and the command of each choice: every choice
 // offered is legal, where steppers by goods would let the total go wrong.
 func (g game) bundleField(label kit.Text, bundles []map[string]int, cmd func(map[string]int) engine.Command) (kit.Field, map[string]engine.Command) {
 	f := kit.Field{Key: "goods", Label: label}
