@@ -75,7 +75,7 @@ func TestBrowserDschunkeSecretBids(t *testing.T) {
 	if err := chromedp.Run(phones[3].ctx, chromedp.Poll(`(() => { const b = document.querySelector('#prompt button.action[data-action="hand"]'); return b && !b.textContent.includes("…") ? b.textContent : false; })()`, &last, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`6 (fish|poisson), 2 (vegetables|légumes)`).MatchString(last) {
+	if !regexp.MustCompile(`6 (fish cards|cartes poisson), 2 (vegetables cards|cartes légumes)`).MatchString(last) {
 		t.Errorf("David's last starting hand reads %q, want his 6 fish and 2 vegetables", last)
 	}
 	ct.act(phones[3], "the last hand", `const b = document.querySelector('#prompt button.action[data-action="hand"]');

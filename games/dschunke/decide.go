@@ -194,7 +194,7 @@ func (s *State) decideHand(by engine.Seat, c Hand) ([]engine.Event, error) {
 	left := s.dealLeft()
 	for k, n := range g {
 		if n > left[k] {
-			return nil, refusef(ErrDealShort, "only %s of %s left to deal", "il ne reste que %s de %s à distribuer", nCards(left[k]), s.goodsWord(k))
+			return nil, refusef(ErrDealShort, "only %s left to deal", "il ne reste que %s à distribuer", s.goodsCards(left[k], k))
 		}
 	}
 	return []engine.Event{HandDealt{By: engine.Seat(seat), Goods: s.goodsMap(g)}}, nil
@@ -224,10 +224,10 @@ func (s *State) decideExchange(by engine.Seat, c Exchange) ([]engine.Event, erro
 			return nil, refusef(ErrExchangeCount, "you give and take %s: take other goods", "vous donnez et prenez des cartes %s : prenez d'autres marchandises", s.goodsWord(k))
 		}
 		if give[k] > s.hand[seat][k] {
-			return nil, refusef(ErrNotHeld, "you hold %s of %s", "vous avez %s de %s", nCards(s.hand[seat][k]), s.goodsWord(k))
+			return nil, refusef(ErrNotHeld, "you hold %s", "vous avez %s", s.goodsCards(s.hand[seat][k], k))
 		}
 		if take[k] > s.piles[k] {
-			return nil, refusef(ErrPileShort, "the %s junk has %s of %s", "la jonque %s a %s de %s", s.junkWord(s.d.Goods[k].Junk), nCards(s.piles[k]), s.goodsWord(k))
+			return nil, refusef(ErrPileShort, "the %s junk has %s", "la jonque %s a %s", s.junkWord(s.d.Goods[k].Junk), s.goodsCards(s.piles[k], k))
 		}
 	}
 	return []engine.Event{Exchanged{By: engine.Seat(seat), Give: s.goodsMap(give), Take: s.goodsMap(take)}}, nil
@@ -425,7 +425,7 @@ func (s *State) decideIncome(by engine.Seat, c Income) ([]engine.Event, error) {
 func (s *State) checkTake(g [NumGoods]int, owed, source int) error {
 	for k, c := range g {
 		if c > s.piles[k] {
-			return refusef(ErrPileShort, "the %s junk has %s of %s", "la jonque %s a %s de %s", s.junkWord(s.d.Goods[k].Junk), nCards(s.piles[k]), s.goodsWord(k))
+			return refusef(ErrPileShort, "the %s junk has %s", "la jonque %s a %s", s.junkWord(s.d.Goods[k].Junk), s.goodsCards(s.piles[k], k))
 		}
 	}
 	want := min(owed, sum(s.piles))
@@ -438,7 +438,7 @@ func (s *State) checkTake(g [NumGoods]int, owed, source int) error {
 		}
 	}
 	if source >= 0 {
-		return refusef(ErrGoodsSource, "take %s of %s from its junk first", "prenez d'abord %s de %s sur sa jonque", nCards(min(owed, s.piles[source])), s.goodsWord(source))
+		return refusef(ErrGoodsSource, "take %s from its junk first", "prenez d'abord %s sur sa jonque", s.goodsCards(min(owed, s.piles[source]), source))
 	}
 	return engine.Refuse(ErrGoodsSource, "take the cards from one junk of your choice, others only when it runs out", "prenez les cartes sur une jonque de votre choix, d'autres seulement quand elle est vide")
 }
@@ -589,7 +589,7 @@ func (s *State) decideRestock(by engine.Seat, c Restock) ([]engine.Event, error)
 	}
 	for k, n := range g {
 		if n > s.piles[k] {
-			return nil, refusef(ErrPileShort, "the %s junk has %s of %s", "la jonque %s a %s de %s", s.junkWord(s.d.Goods[k].Junk), nCards(s.piles[k]), s.goodsWord(k))
+			return nil, refusef(ErrPileShort, "the %s junk has %s", "la jonque %s a %s", s.junkWord(s.d.Goods[k].Junk), s.goodsCards(s.piles[k], k))
 		}
 	}
 	return []engine.Event{Restocked{By: engine.Seat(seat), Goods: s.goodsMap(g)}}, nil
@@ -612,7 +612,7 @@ func (s *State) decideBid(by engine.Seat, c Bid) ([]engine.Event, error) {
 	}
 	for k, n := range g {
 		if n > s.hand[seat][k] {
-			return nil, refusef(ErrNotHeld, "you hold %s of %s", "vous avez %s de %s", nCards(s.hand[seat][k]), s.goodsWord(k))
+			return nil, refusef(ErrNotHeld, "you hold %s", "vous avez %s", s.goodsCards(s.hand[seat][k], k))
 		}
 		if n > 0 && s.sold[k] {
 			return nil, refusef(ErrSoldGoods, "%s: already sold this round", "%s : déjà vendu ce tour-ci", s.goodsWord(k))
@@ -640,6 +640,11 @@ func refusef(rule *engine.Rule, en, fr string, args ...any) *engine.Refusal {
 // nCards is "1 card" / "1 carte", "3 cards" / "3 cartes".
 func nCards(n int) both {
 	return both{fmt.Sprintf("%d %s", n, plural(n, "fr", "carte", "cartes")), fmt.Sprintf("%d %s", n, plural(n, "en", "card", "cards"))}
+}
+
+// goodsCards is "2 cartes poisson" / "2 fish cards".
+func (s *State) goodsCards(n, k int) both {
+	return both{s.d.GoodsCards(n, k, "fr"), s.d.GoodsCards(n, k, "en")}
 }
 
 // goodsWord is goods k's name; junkWord junk j's.

@@ -48,6 +48,18 @@ func (d *Data) CardName(i int, lang string) string {
 	return text
 }
 
+// GoodsCards counts n cards of goods k in lang: "1 carte poisson",
+// "2 cartes légumes" / "1 fish card", "2 vegetables cards". The goods
+// names of the data are the names of the goods, which do not agree with
+// a number ("1 vegetables", "2 poisson"): the count is of cards, so the
+// plural falls on "carte" / "card" and the names stay as the data gives.
+func (d *Data) GoodsCards(n, k int, lang string) string {
+	if lang == "fr" {
+		return fmt.Sprintf("%d %s %s", n, plural(n, "fr", "carte", "cartes"), d.Goods[k].FR)
+	}
+	return fmt.Sprintf("%d %s %s", n, d.Goods[k].EN, plural(n, "en", "card", "cards"))
+}
+
 // Describe tells an event in words, in "fr" or "en", for the game's log,
 // which everyone sees: it never tells a starting hand, a sealed bid, a
 // secret special card or anyone's money but at a Y.
@@ -71,11 +83,11 @@ func (s *State) Describe(ev engine.Event, lang string) string {
 		}
 		var parts []string
 		for _, k := range sortedKeys(m) {
-			name := k
 			if g, ok := s.d.GoodsIndex(k); ok {
-				name = s.d.Goods[g].Name(lang)
+				parts = append(parts, s.d.GoodsCards(m[k], g, lang))
+				continue
 			}
-			parts = append(parts, fmt.Sprintf("%d %s", m[k], name))
+			parts = append(parts, fmt.Sprintf("%d %s", m[k], k))
 		}
 		return strings.Join(parts, ", ")
 	}

@@ -60,7 +60,7 @@ func Example() {
 	// Output:
 	// {"seat":0,"name":"Anna","colour":"blue","palettes":17,"cards":10,"restock":2,"secret":0,"bid":"sealed"}
 	// Chloé has bid
-	// The bids are revealed: Anna 3 fish; Bruno 4 spices; Chloé nothing
+	// The bids are revealed: Anna 3 fish cards; Bruno 4 spices cards; Chloé nothing
 	// fish: Anna receives 2 yuans
 	// spices: Bruno receives 4 yuans
 	// New bidding for: rice, vegetables

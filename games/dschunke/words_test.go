@@ -1,6 +1,11 @@
 package dschunke
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"comptoir/engine"
@@ -24,8 +29,12 @@ func TestDescribeWords(t *testing.T) {
 		{"market card by its prices", MarketRevealed{Card: "market-01"}, "Round 1: the market card is turned over: fish 2 yuans, rice 1 yuan, spices 4 yuans, vegetables a special card",
 			"Tour 1 : la carte marché est retournée : poisson 2 yuans, riz 1 yuan, épices 4 yuans, légumes une carte spéciale"},
 		{"bids, each language its separator", BidsRevealed{Bids: []string{"fish:1", "", "rice:2", "fish:1+rice:1"}},
-			"The bids are revealed: Anna 1 fish; Bruno nothing; Chloé 2 rice; David 1 fish, 1 rice (a bluff: counts as nothing)",
-			"Les mises sont révélées : Anna 1 poisson ; Bruno rien ; Chloé 2 riz ; David 1 poisson, 1 riz (bluff : compte pour rien)"},
+			"The bids are revealed: Anna 1 fish card; Bruno nothing; Chloé 2 rice cards; David 1 fish card, 1 rice card (a bluff: counts as nothing)",
+			"Les mises sont révélées : Anna 1 carte poisson ; Bruno rien ; Chloé 2 cartes riz ; David 1 carte poisson, 1 carte riz (bluff : compte pour rien)"},
+		{"1 vegetables card, 2 spices cards", Exchanged{By: 0, Give: map[string]int{"vegetables": 1}, Take: map[string]int{"spices": 2}},
+			"Anna exchanges 1 vegetables card for 2 spices cards", "Anna échange 1 carte légumes contre 2 cartes épices"},
+		{"restock", Restocked{By: 1, Goods: map[string]int{"fish": 2, "vegetables": 1}},
+			"Bruno restocks: 2 fish cards, 1 vegetables card", "Bruno se réapprovisionne : 2 cartes poisson, 1 carte légumes"},
 		{"a card by its name, quoted", SpecialDrawn{By: 3, Pile: "star", Card: "win-ties"},
 			"David takes a special card from the star pile and lays it face up: “wins ties”",
 			"David prend une carte spéciale du paquet étoile et la pose : « gagne les égalités »"},
@@ -51,4 +60,116 @@ func TestCardNames(t *testing.T) {
 	if got, want := d.CardName(i, "en"), "end bonus: 5 crates on the brown junk, 2 crates on the orange junk (12)"; got != want {
 		t.Errorf("en %q, want %q", got, want)
 	}
+}
+
+// goodsCount finds in text a count of goods: a number, then "carte" or
+// "cartes" in French, a goods name, then "card" or "cards" in English.
+func goodsCount(d *Data) *regexp.Regexp {
+	var names []string
+	for _, g := range d.Goods {
+		names = append(names, regexp.QuoteMeta(g.FR), regexp.QuoteMeta(g.EN))
+	}
+	return regexp.MustCompile(`(?i)(\d+) (?:(cartes?) )?(` + strings.Join(names, "|") + `)\b(?: (cards?)\b)?`)
+}
+
+// badCounts lists the counts of goods in text that are not of cards
+// agreeing with their number: "1 vegetables", "2 poisson", "1 cartes riz",
+// "2 fish card" (French keeps 0 and 1 in the singular, English only 1).
+func badCounts(re *regexp.Regexp, text string) []string {
+	var bad []string
+	for _, m := range re.FindAllStringSubmatch(text, -1) {
+		n, _ := strconv.Atoi(m[1])
+		fr, en := strings.ToLower(m[2]), strings.ToLower(m[4])
+		switch {
+		case fr != "" && en == "" && fr == plural(n, "fr", "carte", "cartes"):
+		case fr == "" && en != "" && en == plural(n, "en", "card", "cards"):
+		default:
+			bad = append(bad, m[0])
+		}
+	}
+	return bad
+}
+
+// TestGoodsCounts: every count of goods in the log and in the refusals
+// counts cards, in the singular or the plural as its number asks: the
+// goods names are the data's ("vegetables", "poisson") and agree with no
+// number by themselves. The checker itself is tried on the wrong forms.
+func TestGoodsCounts(t *testing.T) {
+	s := start(t, players4)
+	re := goodsCount(s.d)
+	t.Run("checker", func(t *testing.T) {
+		for _, tt := range []struct {
+			text string
+			bad  int
+		}{
+			{"Anna restocks: 1 vegetables, 2 spices", 2},
+			{"Anna se réapprovisionne : 2 poisson, 1 épices", 2},
+			{"1 cartes riz, 2 carte poisson, 2 fish card, 1 RICE CARDS", 4},
+			{"1 vegetables card, 2 spices cards, 0 fish cards", 0},
+			{"1 carte légumes, 2 cartes épices, 0 carte poisson, 3 CARTES POISSON", 0},
+			{"poisson 2 yuans, riz 1 yuan", 0},
+		} {
+			if got := badCounts(re, tt.text); len(got) != tt.bad {
+				t.Errorf("%q: bad counts %q, want %d", tt.text, got, tt.bad)
+			}
+		}
+	})
+	t.Run("GoodsCards", func(t *testing.T) {
+		for _, tt := range []struct {
+			n, k   int
+			fr, en string
+		}{
+			{0, 0, "0 carte poisson", "0 fish cards"},
+			{1, 3, "1 carte légumes", "1 vegetables card"},
+			{2, 2, "2 cartes épices", "2 spices cards"},
+			{3, 1, "3 cartes riz", "3 rice cards"},
+		} {
+			if fr, en := s.d.GoodsCards(tt.n, tt.k, "fr"), s.d.GoodsCards(tt.n, tt.k, "en"); fr != tt.fr || en != tt.en {
+				t.Errorf("GoodsCards(%d, %d) = %q / %q, want %q / %q", tt.n, tt.k, fr, en, tt.fr, tt.en)
+			}
+		}
+	})
+	t.Run("logs of the records", func(t *testing.T) {
+		files, err := filepath.Glob(filepath.Join("testdata", "*.golden"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no golden logs: %v", err)
+		}
+		counts := 0
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, line := range strings.Split(string(b), "\n") {
+				// The log's lines are indented by four spaces; the
+				// positions drawn for replay write goods keys and numbers.
+				if !strings.HasPrefix(line, "    ") {
+					continue
+				}
+				counts += len(re.FindAllString(line, -1))
+				if bad := badCounts(re, line); len(bad) > 0 {
+					t.Errorf("%s:%d: %q in %q", f, i+1, bad, line)
+				}
+			}
+		}
+		if counts < 100 {
+			t.Errorf("only %d counts of goods in the logs: the check reads nothing", counts)
+		}
+	})
+	t.Run("refusals", func(t *testing.T) {
+		s, _ := play(t, s, "Anna: hand goods=fish:2,rice:2,spices:2,vegetables:2",
+			"Bruno: hand goods=rice:3,spices:3,vegetables:2",
+			"Chloé: hand goods=rice:3,spices:2,vegetables:3")
+		_, err := s.Decide(action(t, s, "David: hand goods=fish:6,spices:2"))
+		r, ok := engine.AsRefusal(err)
+		if !ok {
+			t.Fatalf("David's hand: %v, want a refusal", err)
+		}
+		if want := "only 1 spices card left to deal"; r.EN != want {
+			t.Errorf("en %q, want %q", r.EN, want)
+		}
+		if want := "il ne reste que 1 carte épices à distribuer"; r.FR != want {
+			t.Errorf("fr %q, want %q", r.FR, want)
+		}
+	})
 }

@@ -174,13 +174,14 @@ func (g game) pawn(with string) kit.Text {
 	return tx("l'aide", "the helper")
 }
 
-// bundle writes goods cards: "3 poisson, 1 riz" / "3 fish, 1 rice".
+// bundle writes goods cards: "3 cartes poisson, 1 carte riz" / "3 fish
+// cards, 1 rice card".
 func (g game) bundle(m map[string]int) kit.Text {
 	var fr, en []string
 	for i := range g.d.Goods {
 		if n := m[g.d.Goods[i].Key]; n > 0 {
-			fr = append(fr, fmt.Sprintf("%d %s", n, g.d.Goods[i].FR))
-			en = append(en, fmt.Sprintf("%d %s", n, g.d.Goods[i].EN))
+			fr = append(fr, g.d.GoodsCards(n, i, "fr"))
+			en = append(en, g.d.GoodsCards(n, i, "en"))
 		}
 	}
 	if len(fr) == 0 {
@@ -471,7 +472,7 @@ func (g game) bundleValue(m map[string]int) string {
 }
 
 // bundleField is a choice among bundles of goods cards, each by its
-// cards ("2 fish, 1 rice"), and the command of each choice: every choice
+// cards ("2 fish cards, 1 rice card"), and the command of each choice: every choice
 // offered is legal, where steppers by goods would let the total go wrong.
 func (g game) bundleField(label kit.Text, bundles []map[string]int, cmd func(map[string]int) engine.Command) (kit.Field, map[string]engine.Command) {
 	f := kit.Field{Key: "goods", Label: label}

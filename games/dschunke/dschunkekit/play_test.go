@@ -182,6 +182,58 @@ func notation(d *dschunke.Data) *regexp.Regexp {
 	return regexp.MustCompile(strings.Join(words, "|"))
 }
 
+// badCounts lists the counts of goods in x that are not of cards agreeing
+// with their number ("1 vegetables", "2 poisson", "1 cartes riz", "2 fish
+// card"): French keeps 0 and 1 in the singular, English only 1.
+func badCounts(d *dschunke.Data, x kit.Text) []string {
+	var names []string
+	for _, g := range d.Goods {
+		names = append(names, regexp.QuoteMeta(g.FR), regexp.QuoteMeta(g.EN))
+	}
+	re := regexp.MustCompile(`(?i)(\d+) (?:(cartes?) )?(` + strings.Join(names, "|") + `)\b(?: (cards?)\b)?`)
+	var bad []string
+	for _, text := range []string{x.FR, x.EN} {
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			n, _ := strconv.Atoi(m[1])
+			fr, en := strings.ToLower(m[2]), strings.ToLower(m[4])
+			switch {
+			case fr != "" && en == "" && fr == plural(n, "fr", "carte", "cartes"):
+			case fr == "" && en != "" && en == plural(n, "en", "card", "cards"):
+			default:
+				bad = append(bad, m[0])
+			}
+		}
+	}
+	return bad
+}
+
+// TestBadCounts: the check of counts of goods finds the wrong forms and
+// only them; the phone's bundles of goods cards pass it.
+func TestBadCounts(t *testing.T) {
+	s := startGame(t, players4)
+	g := game{d: s.Data()}
+	for _, tt := range []struct {
+		name string
+		x    kit.Text
+		bad  int
+	}{
+		{"bare names", tx("1 légumes, 2 poisson", "1 vegetables, 2 spices"), 4},
+		{"wrong number", tx("1 cartes riz, 2 carte poisson", "2 fish card, 1 RICE CARDS"), 4},
+		{"cards", tx("1 carte légumes, 0 carte riz, 3 CARTES POISSON", "1 vegetables card, 0 rice cards, 3 FISH CARDS"), 0},
+		{"prices", tx("poisson 2 · riz 1", "fish 2 · rice 1"), 0},
+		{"bundle", g.bundle(map[string]int{"fish": 1, "vegetables": 2}), 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := badCounts(s.Data(), tt.x); len(got) != tt.bad {
+				t.Errorf("%+v: bad counts %q, want %d", tt.x, got, tt.bad)
+			}
+		})
+	}
+	if got, want := g.bundle(map[string]int{"fish": 1, "vegetables": 2}), tx("1 carte poisson, 2 cartes légumes", "1 fish card, 2 vegetables cards"); got != want {
+		t.Errorf("bundle %+v, want %+v", got, want)
+	}
+}
+
 // texts lists every text of an action a player reads.
 func texts(a kit.Action) []kit.Text {
 	out := []kit.Text{a.Label}
@@ -268,6 +320,9 @@ func TestActionsOverRandomGames(t *testing.T) {
 							}
 							if m := bad.FindString(x.FR + " | " + x.EN); m != "" {
 								t.Errorf("action %q: notation %q in %+v", a.ID, m, x)
+							}
+							if b := badCounts(s.Data(), x); len(b) > 0 {
+								t.Errorf("action %q: counts of goods %q in %+v", a.ID, b, x)
 							}
 						}
 						for _, f := range a.Fields {
