@@ -76,7 +76,20 @@ func newChromium(t *testing.T, ctx context.Context, profileDir string) context.C
 		chromedp.WindowSize(420, 1400),
 	)
 	c, cancelC := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancelC(); cancelAlloc() })
+	t.Cleanup(func() {
+		// Close the browser and wait for it, then empty its profile: a
+		// helper process of Chromium may still write there for a moment,
+		// which made the test directory's own removal fail.
+		chromedp.Cancel(c)
+		cancelC()
+		cancelAlloc()
+		for i := 0; i < 50; i++ {
+			if err := os.RemoveAll(profileDir); err == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	return c
 }
 
