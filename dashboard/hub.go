@@ -122,6 +122,9 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			drop(c)
 		}
 	}
+	seatFreed := func(c *client) {
+		notice(c, "seat-freed", "the staff freed your seat: scan a free seat's QR code to play again", "le personnel a libéré votre place : scannez le QR code d'une place libre pour rejouer")
+	}
 	defer func() {
 		for c := range members {
 			drop(c)
@@ -174,7 +177,18 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 		case id := <-s.identify:
 			if m, ok := members[id.c]; ok {
 				m.aud, m.token, m.until = id.aud, id.token, id.until
-				deliver(id.c, m)
+				if m.aud.role == roleSeat {
+					// The token was good when the hello was read; the staff
+					// may have freed the seat since, before this reached the
+					// hub (and its seatsChanged found no seat to tell).
+					if _, err := s.tok.seat(m.token); err != nil {
+						m.aud, m.token = id.c.tableAud(), ""
+						seatFreed(id.c)
+					}
+				}
+				if _, ok := members[id.c]; ok {
+					deliver(id.c, m)
+				}
 			}
 		case <-s.seatsChanged:
 			// A seat was taken or freed, or a proposal made or answered:
@@ -185,7 +199,7 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 				if m.aud.role == roleSeat {
 					if _, err := s.tok.seat(m.token); err != nil {
 						m.aud, m.token = c.tableAud(), ""
-						notice(c, "seat-freed", "the staff freed your seat: scan a free seat's QR code to play again", "le personnel a libéré votre place : scannez le QR code d'une place libre pour rejouer")
+						seatFreed(c)
 					}
 				}
 				if _, ok := members[c]; ok {
