@@ -110,9 +110,17 @@ func TestRenderer(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
+	// The profile is removed once Chromium and its helpers are gone, which
+	// may be after the test: best effort (t.TempDir's removal failed when a
+	// helper still wrote there).
+	profile, err := os.MkdirTemp("", "negoce-render-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(profile)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(chromiumPath),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()))
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(profile))
 	defer cancelAlloc()
 	bctx, cancelB := chromedp.NewContext(alloc)
 	defer cancelB()
