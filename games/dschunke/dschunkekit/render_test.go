@@ -1,13 +1,9 @@
 package dschunkekit
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,9 +13,8 @@ import (
 
 	"comptoir/engine"
 	"comptoir/games/dschunke"
+	"comptoir/internal/browsertest"
 )
-
-const chromiumPath = "/usr/bin/chromium"
 
 // harness draws one case with the renderer alone, as app.js would: the
 // panes board, side and truth one under the other in a page of the
@@ -152,20 +147,10 @@ func renderCases(t *testing.T) []renderCase {
 // states of a game: nothing wider than the screen, no notation in the
 // page's text, every tappable element an action's target at least 44 px
 // high, a tap giving its target to ctx.tap, the bidding as the truth pane.
-// Screenshots go to $COMPTOIR_SCREENSHOTS (else a temporary directory).
+// Screenshots go to $COMPTOIR_SCREENSHOTS (else the test's artifact
+// directory).
 func TestRendererSmoke(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts Chromium")
-	}
-	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Skipf("no Chromium: %v", err)
-	}
-	shots := os.Getenv("COMPTOIR_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	} else if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	browsertest.Need(t)
 	style, err := os.ReadFile("../../../dashboard/web/style.css")
 	if err != nil {
 		t.Fatal(err)
@@ -185,44 +170,12 @@ func TestRendererSmoke(t *testing.T) {
 	files["/"] = []byte(`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/style.css"><link rel="stylesheet" href="/dschunke.css"></head>
 <body><main></main><script src="/i18n.js"></script><script src="/harness.js"></script><script src="/dschunke.js"></script></body></html>`)
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, ok := files[r.URL.Path]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		// The dashboard's policy: no inline script or style attribute.
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:")
-		switch {
-		case strings.HasSuffix(r.URL.Path, ".css"):
-			w.Header().Set("Content-Type", "text/css")
-		case strings.HasSuffix(r.URL.Path, ".js"):
-			w.Header().Set("Content-Type", "text/javascript")
-		default:
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		}
-		w.Write(b)
-	}))
-	defer hs.Close()
-
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	// The profile is removed once Chromium and its helpers are gone, which
-	// may be after the test: best effort.
-	profile, err := os.MkdirTemp("", "dschunke-render-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(profile)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(chromiumPath),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(profile))
-	defer cancelAlloc()
-	browser, cancelBrowser := chromedp.NewContext(alloc)
-	defer cancelBrowser()
-	if err := chromedp.Run(browser, chromedp.Navigate(hs.URL+"/")); err != nil {
-		t.Fatal(err)
+	// The dashboard's policy: no inline script or style attribute.
+	srv := browsertest.Serve(t, "default-src 'self'; img-src 'self' data:", files)
+	browser := browsertest.Start(t, 2*time.Minute)
+	browser.Run(t, chromedp.Navigate(srv.URL+"/"))
+	if errs := browser.ConsoleErrors(); len(errs) > 0 {
+		t.Errorf("the page's console errors: %q", errs)
 	}
 	notation := regexp.MustCompile(`\b[a-z]+=[^\s]|market-\d|\b(restock-plus|place-palette|take-goods|move-palette|bonus)-\w|\w+:\d`)
 	for _, c := range renderCases(t) {
@@ -246,14 +199,11 @@ func TestRendererSmoke(t *testing.T) {
 					Truth bool
 					Wide  []string
 				}
-				var png []byte
-				if err := chromedp.Run(browser, chromedp.EmulateViewport(size[0], size[1]),
-					chromedp.Evaluate(`window.tapped = []; draw(`+string(arg)+`)`, &got),
-					chromedp.FullScreenshot(&png, 100)); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(shots, fmt.Sprintf("dschunke-%s-%d.png", c.Name, size[0])), png, 0o644); err != nil {
-					t.Fatal(err)
+				browser.Run(t, chromedp.EmulateViewport(size[0], size[1]),
+					chromedp.Evaluate(`window.tapped = []; draw(`+string(arg)+`)`, &got))
+				browser.Screenshot(t, fmt.Sprintf("dschunke-%s-%d", c.Name, size[0]))
+				if errs := browser.ConsoleErrors(); len(errs) > 0 {
+					t.Errorf("the page's console errors: %q", errs)
 				}
 				if got.ScrollWidth > got.InnerWidth {
 					t.Errorf("page %v px wide in a %v px screen; too wide: %v", got.ScrollWidth, got.InnerWidth, got.Wide)
@@ -282,9 +232,10 @@ func TestRendererSmoke(t *testing.T) {
 				}
 				if len(got.Tappables) > 0 {
 					var tapped []string
-					if err := chromedp.Run(browser, chromedp.Click(`.tappable`, chromedp.ByQuery),
-						chromedp.Evaluate(`window.tapped`, &tapped)); err != nil {
-						t.Fatal(err)
+					browser.Run(t, chromedp.Click(`.tappable`, chromedp.ByQuery),
+						chromedp.Evaluate(`window.tapped`, &tapped))
+					if errs := browser.ConsoleErrors(); len(errs) > 0 {
+						t.Errorf("the page's console errors after a tap: %q", errs)
 					}
 					if len(tapped) != 1 || tapped[0] != got.Tappables[0].Target {
 						t.Errorf("a tap on %q gave ctx.tap %v", got.Tappables[0].Target, tapped)

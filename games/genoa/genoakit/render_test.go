@@ -1,12 +1,8 @@
 package genoakit
 
 import (
-	"context"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -18,13 +14,14 @@ import (
 	"comptoir/engine"
 	"comptoir/games/genoa"
 	"comptoir/games/kit"
+	"comptoir/internal/browsertest"
 )
 
 // The renderer alone in headless Chromium, under the dashboard's content
 // policy: a page that loads genoa.js, draws one frame with the phone's
 // actions as app.js's contract says (ctx.actions, ctx.tap, ctx.tv), and
-// records the taps. With COMPTOIR_SCREENSHOTS set, a screenshot of each
-// page is saved in that directory.
+// records the taps. A screenshot of each page is saved in
+// $COMPTOIR_SCREENSHOTS (else the test's artifact directory).
 const harnessHTML = `<!doctype html><html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/style.css"></head>
 <body><main id="out"></main><script src="/genoa.js"></script><script src="/harness.js"></script></body></html>`
@@ -65,28 +62,13 @@ type harnessData struct {
 	Frame   json.RawMessage `json:"frame"`
 }
 
-func chromium(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("the browser test takes a few seconds; -short skips it")
-	}
-	path, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("CI is set and chromium is missing")
-		}
-		t.Skip("no chromium")
-	}
-	return path
-}
-
 // TestRendererInChromium draws the merchant's phone at 390 px after a
 // roll, Bruno's phone when an offer is possible, and the table's screen
 // at 1280 px with the offer on the table: the squares and cards the
 // phone's actions are about are tappable and a tap names them; nothing is
 // wider than the screen; no notation, cell or card ID is shown.
 func TestRendererInChromium(t *testing.T) {
-	path := chromium(t)
+	browsertest.Need(t)
 	// A game after the deal of the hands: Anna rolls blue 2, red 2 (a
 	// street), moves to a building next to it; Bruno offers for its
 	// action.
@@ -119,49 +101,13 @@ func TestRendererInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var data []byte
-	mux := http.NewServeMux()
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'")
-		switch r.URL.Path {
-		case "/":
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Write([]byte(harnessHTML))
-		case "/genoa.js":
-			w.Header().Set("Content-Type", "text/javascript")
-			w.Write(js)
-		case "/style.css":
-			// The dashboard's page style, which the board's grid comes from.
-			w.Header().Set("Content-Type", "text/css")
-			w.Write(css)
-		case "/harness.js":
-			w.Header().Set("Content-Type", "text/javascript")
-			w.Write([]byte(harnessJS))
-		case "/data.json":
-			w.Header().Set("Content-Type", "application/json")
-			w.Write(data)
-		default:
-			http.NotFound(w, r)
-		}
+	srv := browsertest.Serve(t, "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'", map[string][]byte{
+		"/":           []byte(harnessHTML),
+		"/genoa.js":   js,
+		"/style.css":  css, // the dashboard's page style, which the board's grid comes from
+		"/harness.js": []byte(harnessJS),
 	})
-	hs := httptest.NewServer(mux)
-	defer hs.Close()
-
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	// The profile is removed once Chromium and its helpers are gone, which
-	// may be after the test: best effort (t.TempDir's removal failed when a
-	// helper still wrote there).
-	profile, err := os.MkdirTemp("", "genoa-render-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(profile)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(profile))
-	defer cancelAlloc()
-	bctx, cancelB := chromedp.NewContext(alloc)
-	defer cancelB()
+	b := browsertest.Start(t, 60*time.Second)
 
 	notation := `/\b[a-z]+=[^\s]|\b[1-8]-[1-8]\b|\b[LSMC][0-9][0-9]\b|\[object|undefined|NaN/`
 	for _, tc := range []struct {
@@ -185,9 +131,11 @@ func TestRendererInChromium(t *testing.T) {
 				role = "seat"
 			}
 			d.Frame, _ = json.Marshal(map[string]any{"role": role, "seat": tc.seat})
-			if data, err = json.Marshal(d); err != nil {
+			data, err := json.Marshal(d)
+			if err != nil {
 				t.Fatal(err)
 			}
+			srv.Set("/data.json", data)
 			var targets []string
 			for _, a := range d.Actions {
 				if a.Target != "" && !slices.Contains(targets, a.Target) {
@@ -197,28 +145,17 @@ func TestRendererInChromium(t *testing.T) {
 			var overflow bool
 			var text, found string
 			var shown []string
-			if err := chromedp.Run(bctx,
-				chromedp.EmulateViewport(tc.width, tc.height),
-				chromedp.Navigate(hs.URL+"/"),
+			b.Load(t, srv.URL+"/", tc.width, tc.height)
+			b.Run(t,
 				chromedp.Poll(`window.drawn === true`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 				chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &overflow),
 				chromedp.Evaluate(`document.body.innerText`, &text),
 				chromedp.Evaluate(`(document.body.innerText.match(`+notation+`) || [""])[0]`, &found),
 				chromedp.Evaluate(`[...new Set(Array.from(document.querySelectorAll('.tappable[data-target]')).map((e) => e.dataset.target))]`, &shown),
-			); err != nil {
-				t.Fatal(err)
-			}
-			if dir := os.Getenv("COMPTOIR_SCREENSHOTS"); dir != "" {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					t.Fatal(err)
-				}
-				var png []byte
-				if err := chromedp.Run(bctx, chromedp.FullScreenshot(&png, 100)); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, "genoa-renderer-"+tc.name+".png"), png, 0o644); err != nil {
-					t.Fatal(err)
-				}
+			)
+			b.Screenshot(t, "genoa-renderer-"+tc.name)
+			if errs := b.ConsoleErrors(); len(errs) > 0 {
+				t.Errorf("the page's console errors: %q", errs)
 			}
 			if overflow {
 				t.Errorf("the page is wider than the %d px screen", tc.width)
@@ -242,12 +179,13 @@ func TestRendererInChromium(t *testing.T) {
 			// and the CSSOM styles apply under the page's policy.
 			var tapped []string
 			var shadow string
-			if err := chromedp.Run(bctx,
+			b.Run(t,
 				chromedp.Click(`.tappable[data-target]`, chromedp.ByQuery),
 				chromedp.Evaluate(`window.tapped`, &tapped),
 				chromedp.Evaluate(`getComputedStyle(document.querySelector('.tappable[data-target]')).boxShadow + getComputedStyle(document.querySelector('.tappable[data-target]')).cursor`, &shadow),
-			); err != nil {
-				t.Fatal(err)
+			)
+			if errs := b.ConsoleErrors(); len(errs) > 0 {
+				t.Errorf("the page's console errors after a tap: %q", errs)
 			}
 			if len(tapped) != 1 || !slices.Contains(targets, tapped[0]) {
 				t.Errorf("a tap gave %v, want one of %v", tapped, targets)

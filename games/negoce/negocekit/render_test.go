@@ -1,12 +1,8 @@
 package negocekit
 
 import (
-	"context"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,9 +12,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"comptoir/engine"
+	"comptoir/internal/browsertest"
 )
-
-const chromiumPath = "/usr/bin/chromium"
 
 // harness is a page with the dashboard's style sheets and this renderer,
 // and render(), which calls it as app.js does with a ctx whose tap() is
@@ -82,54 +77,22 @@ type rendered struct {
 // the actions name; taps reaching ctx.tap; no notation in the text; no
 // sideways overflow on the phone; the sale as the table screen's truth.
 func TestRenderer(t *testing.T) {
-	if _, err := exec.LookPath(chromiumPath); err != nil {
-		t.Skipf("no %s: the renderer's browser test is skipped", chromiumPath)
-	}
-	if testing.Short() {
-		t.Skip("the browser test takes a few seconds; -short skips it")
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(harness)) })
+	browsertest.Need(t)
+	files := map[string][]byte{"/": []byte(harness)}
 	js, err := web.ReadFile("negoce.js")
 	if err != nil {
 		t.Fatal(err)
 	}
-	mux.HandleFunc("/negoce.js", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/javascript")
-		w.Write(js)
-	})
+	files["/negoce.js"] = js
 	for _, css := range []string{"style.css", "cards.css"} {
-		path := filepath.Join("..", "..", "..", "dashboard", "web", css)
-		mux.HandleFunc("/"+css, func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "text/css")
-			http.ServeFile(w, r, path)
-		})
+		b, err := os.ReadFile(filepath.Join("..", "..", "..", "dashboard", "web", css))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["/"+css] = b
 	}
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
-
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	// The profile is removed once Chromium and its helpers are gone, which
-	// may be after the test: best effort (t.TempDir's removal failed when a
-	// helper still wrote there).
-	profile, err := os.MkdirTemp("", "negoce-render-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(profile)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(chromiumPath),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(profile))
-	defer cancelAlloc()
-	bctx, cancelB := chromedp.NewContext(alloc)
-	defer cancelB()
-	shots := os.Getenv("COMPTOIR_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	} else if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	srv := browsertest.Serve(t, "", files)
+	b := browsertest.Start(t, 60*time.Second)
 
 	bad := notationIn(start(t).Catalog())
 	tests := []struct {
@@ -174,14 +137,11 @@ func TestRenderer(t *testing.T) {
 				w, hgt = 1280, 800
 			}
 			var got rendered
-			var png []byte
-			if err := chromedp.Run(bctx, chromedp.EmulateViewport(w, hgt), chromedp.Navigate(srv.URL+"/"),
-				chromedp.Evaluate(`render(`+string(view)+`, `+string(frame)+`, `+string(acts)+`, `+jsBool(tt.tv)+`, "`+tt.lang+`")`, &got),
-				chromedp.FullScreenshot(&png, 100)); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(shots, "negoce-renderer-"+tt.name+".png"), png, 0o644); err != nil {
-				t.Error(err)
+			b.Load(t, srv.URL+"/", w, hgt)
+			b.Run(t, chromedp.Evaluate(`render(`+string(view)+`, `+string(frame)+`, `+string(acts)+`, `+jsBool(tt.tv)+`, "`+tt.lang+`")`, &got))
+			b.Screenshot(t, "negoce-renderer-"+tt.name)
+			if errs := b.ConsoleErrors(); len(errs) > 0 {
+				t.Errorf("the page's console errors: %q", errs)
 			}
 			if want := []string{"board", "side", "truth"}; !slices.Equal(got.Keys, want) {
 				t.Errorf("the renderer returns %v, want %v", got.Keys, want)
@@ -215,11 +175,12 @@ func TestRenderer(t *testing.T) {
 	view, _ := json.Marshal(s.View(0))
 	acts, _ := json.Marshal(play.Actions(s, 0))
 	var taps []string
-	if err := chromedp.Run(bctx, chromedp.Navigate(srv.URL+"/"),
+	b.Run(t, chromedp.Navigate(srv.URL+"/"),
 		chromedp.Evaluate(`render(`+string(view)+`, {"role":"seat","seat":0}, `+string(acts)+`, false, "en")`, nil),
 		chromedp.Click(`#ng-hand li[data-card="jewels-3"]`, chromedp.ByQuery),
-		chromedp.Evaluate(`window.taps`, &taps)); err != nil {
-		t.Fatal(err)
+		chromedp.Evaluate(`window.taps`, &taps))
+	if errs := b.ConsoleErrors(); len(errs) > 0 {
+		t.Errorf("the page's console errors after a tap: %q", errs)
 	}
 	if !slices.Equal(taps, []string{"jewels-1"}) {
 		t.Errorf("tapping jewels-3 called tap(%v), want tap(jewels-1)", taps)
