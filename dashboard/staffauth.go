@@ -17,13 +17,15 @@ import (
 	"time"
 
 	"comptoir/engine"
+	"comptoir/internal/lockout"
 )
 
 // Staff authentication: one guard checks the staff secret for every route
 // (the websocket's hello and staff messages, the HTTP header of the
 // downloads, the screen pairing), counts the failures across all
-// connections, and makes the next attempt wait longer after each one:
-// after a few free tries each failure doubles the wait, up to a lockout.
+// connections, and makes the next attempt wait longer after each one
+// (package lockout): after a few free tries each failure doubles the
+// wait, up to a lockout.
 // The table's screen is told of the lockout (frame's staff_lock).
 
 // ErrBadStaffSecret is a wrong staff secret (PIN).
@@ -69,6 +71,9 @@ const (
 	maxNonces = 4096
 )
 
+// staffPolicy is the staff guard's lockout.
+var staffPolicy = lockout.Policy{Free: staffFreeFailures, First: staffFirstDelay, Max: staffLockout}
+
 // staffGuard checks the staff secret; safe for concurrent use.
 type staffGuard struct {
 	secret  string
@@ -77,11 +82,10 @@ type staffGuard struct {
 	// changed is called (outside the lock) when the lockout begins or
 	// ends, so the table's screen shows it.
 	changed func()
+	tries   *lockout.Guard
 
-	mu       sync.Mutex
-	failures int                  // since the last success; guarded by mu
-	wait     time.Time            // no attempt compared before; guarded by mu
-	nonces   map[string]time.Time // used nonces and when they may be forgotten; guarded by mu
+	mu     sync.Mutex
+	nonces map[string]time.Time // used nonces and when they may be forgotten; guarded by mu
 }
 
 func newStaffGuard(secret string, clock Clock, session time.Duration, changed func()) *staffGuard {
@@ -91,7 +95,7 @@ func newStaffGuard(secret string, clock Clock, session time.Duration, changed fu
 	if changed == nil {
 		changed = func() {}
 	}
-	return &staffGuard{secret: secret, clock: clock, session: session, changed: changed, nonces: map[string]time.Time{}}
+	return &staffGuard{secret: secret, clock: clock, session: session, changed: changed, tries: lockout.New(staffPolicy), nonces: map[string]time.Time{}}
 }
 
 // login checks a secret and returns until when the staff session it opens
@@ -104,52 +108,27 @@ func (g *staffGuard) login(secret string, screen bool) (time.Time, error) {
 		return time.Time{}, ErrStaffOff
 	}
 	now := g.clock.Now()
-	g.mu.Lock()
-	if now.Before(g.wait) && !screen {
-		until := g.wait
-		g.mu.Unlock()
-		return time.Time{}, &StaffLockError{Until: until}
+	try := g.tries.Try
+	if screen {
+		try = g.tries.TryTrusted
 	}
-	if subtle.ConstantTimeCompare([]byte(secret), []byte(g.secret)) == 1 {
-		wasLocked := g.failures > staffFreeFailures
-		g.failures, g.wait = 0, time.Time{}
-		g.mu.Unlock()
-		if wasLocked {
-			g.changed()
-		}
-		return now.Add(g.session), nil
-	}
-	g.failures++
-	g.wait = now.Add(staffDelay(g.failures))
-	locked := g.failures > staffFreeFailures
-	g.mu.Unlock()
-	if locked {
+	a := try(now, func() bool { return subtle.ConstantTimeCompare([]byte(secret), []byte(g.secret)) == 1 })
+	if a.Changed {
 		g.changed()
 	}
-	return time.Time{}, ErrBadStaffSecret
-}
-
-// staffDelay is the wait after the n-th failure in a row.
-func staffDelay(n int) time.Duration {
-	if n <= staffFreeFailures {
-		return 0
+	switch {
+	case a.Refused:
+		return time.Time{}, &StaffLockError{Until: a.Until}
+	case !a.Right:
+		return time.Time{}, ErrBadStaffSecret
 	}
-	d := staffFirstDelay
-	for i := staffFreeFailures + 1; i < n && d < staffLockout; i++ {
-		d *= 2
-	}
-	return min(d, staffLockout)
+	return now.Add(g.session), nil
 }
 
 // lock reports until when attempts are refused (zero if they are not)
 // and how many failed in a row, for the table's screen.
 func (g *staffGuard) lock() (time.Time, int) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.failures <= staffFreeFailures || !g.clock.Now().Before(g.wait) {
-		return time.Time{}, g.failures
-	}
-	return g.wait, g.failures
+	return g.tries.Lock(g.clock.Now())
 }
 
 // useNonce records a staff message's nonce; false if it was used before

@@ -22,8 +22,8 @@ func TestStaffDelay(t *testing.T) {
 		{12, 512 * time.Second}, {13, staffLockout}, {100, staffLockout},
 	}
 	for _, tt := range tests {
-		if got := staffDelay(tt.n); got != tt.want {
-			t.Errorf("staffDelay(%d) = %v, want %v", tt.n, got, tt.want)
+		if got := staffPolicy.Delay(tt.n); got != tt.want {
+			t.Errorf("staffPolicy.Delay(%d) = %v, want %v", tt.n, got, tt.want)
 		}
 	}
 }

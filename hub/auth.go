@@ -17,15 +17,17 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"comptoir/internal/lockout"
 )
 
 // The floor's secret: the floor page shows every table, and its history,
 // CSV, plots and answers are the café's business, so every route but the
 // page's own files and the login asks for a session, opened with the
 // floor's secret (a PIN or a generated secret). One guard counts the
-// wrong secrets across every connection: after a few free tries each
-// failure doubles the wait before the next attempt is even compared, up
-// to a lockout.
+// wrong secrets across every connection (package lockout): after a few
+// free tries each failure doubles the wait before the next attempt is
+// even compared, up to a lockout.
 
 // Errors of a floor login.
 var (
@@ -62,48 +64,36 @@ const (
 	maxSessions = 256
 )
 
+// floorPolicy is the floor guard's lockout.
+var floorPolicy = lockout.Policy{Free: floorFreeFailures, First: floorFirstDelay, Max: floorLockout}
+
 // floorGuard checks the floor's secret and keeps the sessions; safe for
 // concurrent use.
 type floorGuard struct {
 	secret string
 	now    func() time.Time
+	tries  *lockout.Guard
 
 	mu       sync.Mutex
-	failures int                  // since the last success; guarded by mu
-	wait     time.Time            // no attempt compared before; guarded by mu
 	sessions map[string]time.Time // SHA-256 of a session's token: its end; guarded by mu
 }
 
 func newFloorGuard(secret string, now func() time.Time) *floorGuard {
-	return &floorGuard{secret: secret, now: now, sessions: map[string]time.Time{}}
-}
-
-// floorDelay is the wait after the n-th failure in a row.
-func floorDelay(n int) time.Duration {
-	if n <= floorFreeFailures {
-		return 0
-	}
-	d := floorFirstDelay
-	for i := floorFreeFailures + 1; i < n && d < floorLockout; i++ {
-		d *= 2
-	}
-	return min(d, floorLockout)
+	return &floorGuard{secret: secret, now: now, tries: lockout.New(floorPolicy), sessions: map[string]time.Time{}}
 }
 
 // login checks a secret and opens a session: its token.
 func (g *floorGuard) login(secret string) (string, error) {
 	now := g.now()
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if now.Before(g.wait) {
-		return "", &FloorLockError{Until: g.wait}
-	}
-	if subtle.ConstantTimeCompare([]byte(secret), []byte(g.secret)) != 1 {
-		g.failures++
-		g.wait = now.Add(floorDelay(g.failures))
+	a := g.tries.Try(now, func() bool { return subtle.ConstantTimeCompare([]byte(secret), []byte(g.secret)) == 1 })
+	switch {
+	case a.Refused:
+		return "", &FloorLockError{Until: a.Until}
+	case !a.Right:
 		return "", ErrBadFloorSecret
 	}
-	g.failures, g.wait = 0, time.Time{}
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	for k, end := range g.sessions {
 		if !now.Before(end) {
 			delete(g.sessions, k)

@@ -203,8 +203,8 @@ func TestFloorLockout(t *testing.T) {
 		n    int
 		want time.Duration
 	}{{1, 0}, {3, 0}, {4, 2 * time.Second}, {5, 4 * time.Second}, {10, 128 * time.Second}, {12, 512 * time.Second}, {13, floorLockout}, {50, floorLockout}} {
-		if got := floorDelay(c.n); got != c.want {
-			t.Errorf("floorDelay(%d) = %v, want %v", c.n, got, c.want)
+		if got := floorPolicy.Delay(c.n); got != c.want {
+			t.Errorf("floorPolicy.Delay(%d) = %v, want %v", c.n, got, c.want)
 		}
 	}
 }
