@@ -251,7 +251,7 @@ func TestAttackStaffPINGuessing(t *testing.T) {
 		t.Errorf("the staff on the table's screen during the lockout: %v, want welcome", m)
 	}
 	// Elsewhere, once the wait is over, the staff get in.
-	for i := 0; i < staffFreeFailures+1; i++ {
+	for i := 0; i < staffPolicy.Free+1; i++ {
 		a.request("GET", "/download/record", "", map[string]string{StaffPINHeader: "0000"})
 	}
 	until, _ := a.srv.guard.lock()

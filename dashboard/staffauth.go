@@ -55,16 +55,8 @@ func (e *StaffLockError) Error() string {
 // Unwrap makes errors.Is(err, ErrStaffLocked) hold.
 func (e *StaffLockError) Unwrap() error { return ErrStaffLocked }
 
-// Policy of the staff guard.
+// Staff sessions.
 const (
-	// staffFreeFailures wrong secrets cost nothing (typing errors).
-	staffFreeFailures = 3
-	// staffFirstDelay is the wait after the first failure beyond the free
-	// ones; it doubles with each further failure.
-	staffFirstDelay = 2 * time.Second
-	// staffLockout is the longest wait: past it the guard is locked out
-	// for this long after every failure.
-	staffLockout = 15 * time.Minute
 	// DefaultStaffSession is how long a staff login lasts.
 	DefaultStaffSession = 2 * time.Hour
 	// maxNonces bounds the remembered nonces of staff messages.
@@ -72,7 +64,7 @@ const (
 )
 
 // staffPolicy is the staff guard's lockout.
-var staffPolicy = lockout.Policy{Free: staffFreeFailures, First: staffFirstDelay, Max: staffLockout}
+var staffPolicy = lockout.Default
 
 // staffGuard checks the staff secret; safe for concurrent use.
 type staffGuard struct {

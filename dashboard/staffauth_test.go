@@ -19,7 +19,7 @@ func TestStaffDelay(t *testing.T) {
 	}{
 		{0, 0}, {1, 0}, {3, 0},
 		{4, 2 * time.Second}, {5, 4 * time.Second}, {6, 8 * time.Second},
-		{12, 512 * time.Second}, {13, staffLockout}, {100, staffLockout},
+		{12, 512 * time.Second}, {13, staffPolicy.Max}, {100, staffPolicy.Max},
 	}
 	for _, tt := range tests {
 		if got := staffPolicy.Delay(tt.n); got != tt.want {
@@ -32,18 +32,18 @@ func TestStaffGuard(t *testing.T) {
 	clk := clock.NewFake(time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC))
 	changes := 0
 	g := newStaffGuard("s3cret-word", clk, time.Hour, func() { changes++ })
-	for i := 0; i < staffFreeFailures; i++ {
+	for i := 0; i < staffPolicy.Free; i++ {
 		if _, err := g.login("guess", false); !errors.Is(err, ErrBadStaffSecret) {
 			t.Fatalf("free try %d: %v, want ErrBadStaffSecret", i+1, err)
 		}
 	}
 	if until, _ := g.lock(); !until.IsZero() || changes != 0 {
-		t.Fatalf("locked after %d free tries (until %v, %d changes)", staffFreeFailures, until, changes)
+		t.Fatalf("locked after %d free tries (until %v, %d changes)", staffPolicy.Free, until, changes)
 	}
 	g.login("guess", false)
 	until, n := g.lock()
-	if until.IsZero() || n != staffFreeFailures+1 || changes != 1 {
-		t.Fatalf("after %d failures: lock until %v, %d failures, %d changes", staffFreeFailures+1, until, n, changes)
+	if until.IsZero() || n != staffPolicy.Free+1 || changes != 1 {
+		t.Fatalf("after %d failures: lock until %v, %d failures, %d changes", staffPolicy.Free+1, until, n, changes)
 	}
 	// While locked, even the right secret is not compared.
 	_, err := g.login("s3cret-word", false)

@@ -48,14 +48,8 @@ func (e *FloorLockError) Error() string {
 // Unwrap makes errors.Is(err, ErrFloorLocked) hold.
 func (e *FloorLockError) Unwrap() error { return ErrFloorLocked }
 
-// Policy of the floor guard.
+// Floor sessions.
 const (
-	// floorFreeFailures wrong secrets cost nothing (typing errors).
-	floorFreeFailures = 3
-	// floorFirstDelay is the wait after the first failure beyond the free
-	// ones; it doubles with each further failure, up to floorLockout.
-	floorFirstDelay = 2 * time.Second
-	floorLockout    = 15 * time.Minute
 	// FloorSession is how long a floor login lasts (a shift).
 	FloorSession = 12 * time.Hour
 	// floorCookie is the session's cookie.
@@ -65,7 +59,7 @@ const (
 )
 
 // floorPolicy is the floor guard's lockout.
-var floorPolicy = lockout.Policy{Free: floorFreeFailures, First: floorFirstDelay, Max: floorLockout}
+var floorPolicy = lockout.Default
 
 // floorGuard checks the floor's secret and keeps the sessions; safe for
 // concurrent use.

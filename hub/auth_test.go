@@ -171,22 +171,22 @@ func TestFloorBehindSecret(t *testing.T) {
 // up to the lockout; a session ends after FloorSession.
 func TestFloorLockout(t *testing.T) {
 	srv, clk := floorServer(t)
-	for i := 1; i <= floorFreeFailures; i++ {
+	for i := 1; i <= floorPolicy.Free; i++ {
 		if code, _ := login(t, srv, "guess"); code != http.StatusForbidden {
 			t.Fatalf("wrong secret %d = %d, want 403", i, code)
 		}
 	}
 	if code, _ := login(t, srv, testSecret); code != http.StatusNoContent {
-		t.Fatalf("right secret after %d free failures = %d, want 204", floorFreeFailures, code)
+		t.Fatalf("right secret after %d free failures = %d, want 204", floorPolicy.Free, code)
 	}
-	for i := 1; i <= floorFreeFailures+1; i++ {
+	for i := 1; i <= floorPolicy.Free+1; i++ {
 		login(t, srv, "guess")
 	}
 	code, r := do(t, srv, http.MethodPost, "/api/login", srv.URL, nil, url.Values{"secret": {testSecret}})
 	if code != http.StatusTooManyRequests || r.Header.Get("Retry-After") != "2" {
 		t.Fatalf("right secret while waiting = %d (Retry-After %q), want 429 and 2", code, r.Header.Get("Retry-After"))
 	}
-	clk.add(floorFirstDelay)
+	clk.add(floorPolicy.First)
 	code, cookie := login(t, srv, testSecret)
 	if code != http.StatusNoContent {
 		t.Fatalf("right secret after the wait = %d, want 204", code)
@@ -202,7 +202,7 @@ func TestFloorLockout(t *testing.T) {
 	for _, c := range []struct {
 		n    int
 		want time.Duration
-	}{{1, 0}, {3, 0}, {4, 2 * time.Second}, {5, 4 * time.Second}, {10, 128 * time.Second}, {12, 512 * time.Second}, {13, floorLockout}, {50, floorLockout}} {
+	}{{1, 0}, {3, 0}, {4, 2 * time.Second}, {5, 4 * time.Second}, {10, 128 * time.Second}, {12, 512 * time.Second}, {13, floorPolicy.Max}, {50, floorPolicy.Max}} {
 		if got := floorPolicy.Delay(c.n); got != c.want {
 			t.Errorf("floorPolicy.Delay(%d) = %v, want %v", c.n, got, c.want)
 		}

@@ -34,6 +34,12 @@ type Policy struct {
 	Max time.Duration
 }
 
+// Default is the house's policy for a secret typed on a phone: three
+// wrong attempts cost nothing (typing errors); then each makes the next
+// wait, from 2 s doubling up to 15 min (after 13 failures in a row),
+// which leaves a guesser a few tries an hour.
+var Default = Policy{Free: 3, First: 2 * time.Second, Max: 15 * time.Minute}
+
 // Delay is the wait after the n-th wrong attempt in a row.
 func (p Policy) Delay(n int) time.Duration {
 	if n <= p.Free {
