@@ -3,12 +3,11 @@ package dschunke
 import (
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
 	"comptoir/engine"
+	"comptoir/games/dschunke/dschunketest"
 )
 
 // TestDescribeWords: the log's words in each language, with its plurals,
@@ -62,58 +61,17 @@ func TestCardNames(t *testing.T) {
 	}
 }
 
-// goodsCount finds in text a count of goods: a number, then "carte" or
-// "cartes" in French, a goods name, then "card" or "cards" in English.
-func goodsCount(d *Data) *regexp.Regexp {
-	var names []string
-	for _, g := range d.Goods {
-		names = append(names, regexp.QuoteMeta(g.FR), regexp.QuoteMeta(g.EN))
-	}
-	return regexp.MustCompile(`(?i)(\d+) (?:(cartes?) )?(` + strings.Join(names, "|") + `)\b(?: (cards?)\b)?`)
-}
-
-// badCounts lists the counts of goods in text that are not of cards
-// agreeing with their number: "1 vegetables", "2 poisson", "1 cartes riz",
-// "2 fish card" (French keeps 0 and 1 in the singular, English only 1).
-func badCounts(re *regexp.Regexp, text string) []string {
-	var bad []string
-	for _, m := range re.FindAllStringSubmatch(text, -1) {
-		n, _ := strconv.Atoi(m[1])
-		fr, en := strings.ToLower(m[2]), strings.ToLower(m[4])
-		switch {
-		case fr != "" && en == "" && fr == plural(n, "fr", "carte", "cartes"):
-		case fr == "" && en != "" && en == plural(n, "en", "card", "cards"):
-		default:
-			bad = append(bad, m[0])
-		}
-	}
-	return bad
-}
-
 // TestGoodsCounts: every count of goods in the log and in the refusals
 // counts cards, in the singular or the plural as its number asks: the
 // goods names are the data's ("vegetables", "poisson") and agree with no
-// number by themselves. The checker itself is tried on the wrong forms.
+// number by themselves (the checker: package dschunketest).
 func TestGoodsCounts(t *testing.T) {
 	s := start(t, players4)
-	re := goodsCount(s.d)
-	t.Run("checker", func(t *testing.T) {
-		for _, tt := range []struct {
-			text string
-			bad  int
-		}{
-			{"Anna restocks: 1 vegetables, 2 spices", 2},
-			{"Anna se réapprovisionne : 2 poisson, 1 épices", 2},
-			{"1 cartes riz, 2 carte poisson, 2 fish card, 1 RICE CARDS", 4},
-			{"1 vegetables card, 2 spices cards, 0 fish cards", 0},
-			{"1 carte légumes, 2 cartes épices, 0 carte poisson, 3 CARTES POISSON", 0},
-			{"poisson 2 yuans, riz 1 yuan", 0},
-		} {
-			if got := badCounts(re, tt.text); len(got) != tt.bad {
-				t.Errorf("%q: bad counts %q, want %d", tt.text, got, tt.bad)
-			}
-		}
-	})
+	var names []string
+	for _, g := range s.d.Goods {
+		names = append(names, g.FR, g.EN)
+	}
+	counts := dschunketest.NewCounts(names...)
 	t.Run("GoodsCards", func(t *testing.T) {
 		for _, tt := range []struct {
 			n, k   int
@@ -134,7 +92,7 @@ func TestGoodsCounts(t *testing.T) {
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no golden logs: %v", err)
 		}
-		counts := 0
+		found := 0
 		for _, f := range files {
 			b, err := os.ReadFile(f)
 			if err != nil {
@@ -146,14 +104,14 @@ func TestGoodsCounts(t *testing.T) {
 				if !strings.HasPrefix(line, "    ") {
 					continue
 				}
-				counts += len(re.FindAllString(line, -1))
-				if bad := badCounts(re, line); len(bad) > 0 {
+				found += len(counts.Find(line))
+				if bad := counts.Bad(line); len(bad) > 0 {
 					t.Errorf("%s:%d: %q in %q", f, i+1, bad, line)
 				}
 			}
 		}
-		if counts < 100 {
-			t.Errorf("only %d counts of goods in the logs: the check reads nothing", counts)
+		if found < 100 {
+			t.Errorf("only %d counts of goods in the logs: the check reads nothing", found)
 		}
 	})
 	t.Run("refusals", func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/games/dschunke"
+	"comptoir/games/dschunke/dschunketest"
 	"comptoir/games/kit"
 )
 
@@ -182,29 +183,15 @@ func notation(d *dschunke.Data) *regexp.Regexp {
 	return regexp.MustCompile(strings.Join(words, "|"))
 }
 
-// badCounts lists the counts of goods in x that are not of cards agreeing
-// with their number ("1 vegetables", "2 poisson", "1 cartes riz", "2 fish
-// card"): French keeps 0 and 1 in the singular, English only 1.
+// badCounts lists the counts of goods in x, in either language, that
+// are not of cards agreeing with their number (dschunketest.Counts).
 func badCounts(d *dschunke.Data, x kit.Text) []string {
 	var names []string
 	for _, g := range d.Goods {
-		names = append(names, regexp.QuoteMeta(g.FR), regexp.QuoteMeta(g.EN))
+		names = append(names, g.FR, g.EN)
 	}
-	re := regexp.MustCompile(`(?i)(\d+) (?:(cartes?) )?(` + strings.Join(names, "|") + `)\b(?: (cards?)\b)?`)
-	var bad []string
-	for _, text := range []string{x.FR, x.EN} {
-		for _, m := range re.FindAllStringSubmatch(text, -1) {
-			n, _ := strconv.Atoi(m[1])
-			fr, en := strings.ToLower(m[2]), strings.ToLower(m[4])
-			switch {
-			case fr != "" && en == "" && fr == plural(n, "fr", "carte", "cartes"):
-			case fr == "" && en != "" && en == plural(n, "en", "card", "cards"):
-			default:
-				bad = append(bad, m[0])
-			}
-		}
-	}
-	return bad
+	c := dschunketest.NewCounts(names...)
+	return append(c.Bad(x.FR), c.Bad(x.EN)...)
 }
 
 // TestBadCounts: the check of counts of goods finds the wrong forms and
