@@ -3,48 +3,22 @@ package hub
 import (
 	"context"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"comptoir/cafe"
+	"comptoir/internal/browsertest"
 )
 
-// chromiumPath is where Debian's chromium package puts the browser.
-const chromiumPath = "/usr/bin/chromium"
-
-func browserAvailable(t *testing.T) {
-	t.Helper()
-	if _, err := exec.LookPath(chromiumPath); err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("no %s (apt-get install chromium): the browser test is skipped outside CI", chromiumPath)
-		}
-		t.Fatalf("CI is set and %s is missing: install the chromium package", chromiumPath)
-	}
-	if testing.Short() {
-		t.Skip("the browser test takes a few seconds; -short skips it")
-	}
-}
-
+// newChromium is a headless Chromium width pixels wide, in English. Its
+// profile was in t.TempDir, removed while Chromium's helpers could still
+// write there (the dashboard's browser test failed once in CI on that
+// race): package browsertest closes and waits for the browser, and
+// removes the profile on a best-effort basis.
 func newChromium(t *testing.T, ctx context.Context, width int) context.Context {
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("lang", "en-US"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(width, 1000),
-	)
-	c, cancelC := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancelC(); cancelAlloc() })
-	return c
+	return browsertest.NewContext(t, ctx, chromedp.Flag("lang", "en-US"), chromedp.WindowSize(width, 1000))
 }
 
 // TestBrowserFloor opens the floor page in headless Chromium over a real
@@ -54,7 +28,7 @@ func newChromium(t *testing.T, ctx context.Context, width int) context.Context {
 // floor, the answer reaching the table (the phone's side is comptoird's
 // TestBrowserCallStaff).
 func TestBrowserFloor(t *testing.T) {
-	browserAvailable(t)
+	browsertest.Need(t)
 	r := newRig(t, "genoa-1", "negoce-1", "dschunke-1")
 	r.startHub()
 	genoa := r.addTable("genoa-1", 0, 71)

@@ -43,11 +43,36 @@ func TestTablesReachTheFloor(t *testing.T) {
 	if finished == 0 {
 		t.Fatal("no game finished in 250 steps a table: the history is not tested")
 	}
-	time.Sleep(100 * time.Millisecond)
-	capt.mu.Lock()
-	msgs := append([][]byte(nil), capt.msgs...)
-	capt.mu.Unlock()
-	checkNoSecrets(t, r, msgs)
+	// The capture is a connection of its own: it may receive the last
+	// messages after the history holds them (a sleep of 100 ms stood
+	// here, and the check then read fewer messages than were sent).
+	steps, ends := r.journalled()
+	checkNoSecrets(t, r, capt.wait(t, int(steps)+ends, 30*time.Second))
+}
+
+// wait returns the messages captured once they hold n distinct ones (by
+// their message id), or fails t after within.
+func (c *capture) wait(t *testing.T, n int, within time.Duration) [][]byte {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		c.mu.Lock()
+		msgs := append([][]byte(nil), c.msgs...)
+		c.mu.Unlock()
+		ids := map[string]bool{}
+		for _, m := range msgs {
+			if s, err := cafe.DecodeStep(m); err == nil {
+				ids[cafe.MsgID(s.Table, s.Game, s.Seq)] = true
+			}
+		}
+		if len(ids) >= n {
+			return msgs
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("captured %d distinct messages, want %d", len(ids), n)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // checkNoSecrets checks every published message with the café's

@@ -3,9 +3,11 @@ package hub
 import (
 	"fmt"
 	"net"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
 	"comptoir/cafe"
@@ -46,7 +48,7 @@ func TestCafeJoinsCentralAsLeaf(t *testing.T) {
 		srv.Shutdown()
 		srv.WaitForShutdown()
 	})
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(20 * time.Second)
 	for central.NumLeafNodes() == 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("the café's server never joined the centre")
@@ -65,7 +67,16 @@ func TestCafeJoinsCentralAsLeaf(t *testing.T) {
 	}
 	defer sub.Unsubscribe()
 	cn.Flush()
-	time.Sleep(200 * time.Millisecond) // the interest crosses the leaf link
+	// The centre's interest crosses the leaf link: the café's server has
+	// it once its leaf connection lists the subscription (a sleep of
+	// 200 ms stood here; under load the 30 steps could all be published
+	// before it crossed, and the centre saw none).
+	for !leafHasInterest(t, srv, "comptoir.table.>") {
+		if time.Now().After(deadline) {
+			t.Fatal("the centre's interest never reached the café's server")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 
 	r.startHub()
 	r.addTable("genoa-1", 0, 61)
@@ -80,4 +91,20 @@ func TestCafeJoinsCentralAsLeaf(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the centre never saw the café's steps")
 	}
+}
+
+// leafHasInterest reports whether srv's leaf connections carry a
+// subscription to subject from the other side.
+func leafHasInterest(t *testing.T, srv *server.Server, subject string) bool {
+	t.Helper()
+	lz, err := srv.Leafz(&server.LeafzOptions{Subscriptions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lz.Leafs {
+		if slices.Contains(l.Subs, subject) {
+			return true
+		}
+	}
+	return false
 }

@@ -65,12 +65,8 @@ type Browser struct {
 	errs []string // guarded by mu: console errors not yet taken
 }
 
-// Start calls Need, then starts Chromium with a profile in a new
-// temporary directory, for timeout at the most. At t's cleanup the
-// browser is closed and waited for, then its profile is removed with
-// retries, on a best-effort basis: a helper process of Chromium may
-// still write there for a moment (the profile is outside t.TempDir for
-// that reason, whose removal would fail the test).
+// Start calls Need, then starts Chromium (NewContext) for timeout at the
+// most, with its console errors collected.
 func Start(t testing.TB, timeout time.Duration) *Browser {
 	t.Helper()
 	Need(t)
@@ -80,29 +76,9 @@ func Start(t testing.TB, timeout time.Duration) *Browser {
 	} else if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	profile, err := os.MkdirTemp("", "comptoir-browsertest-")
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(ChromiumPath),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(profile))
-	tab, cancelTab := chromedp.NewContext(alloc)
-	t.Cleanup(func() {
-		chromedp.Cancel(tab)
-		cancelTab()
-		cancelAlloc() // waits for the browser's process
-		cancel()
-		for i := 0; i < 50 && os.RemoveAll(profile) != nil; i++ {
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
+	t.Cleanup(cancel) // after the browser's own cleanup, which needs ctx
+	tab, profile := newContext(t, ctx)
 	b := &Browser{ctx: tab, shots: shots, profile: profile}
 	chromedp.ListenTarget(tab, b.listen)
 	// The browser starts on the first action: its failure is the test's.
@@ -110,6 +86,47 @@ func Start(t testing.TB, timeout time.Duration) *Browser {
 		t.Fatalf("starting %s: %v", ChromiumPath, err)
 	}
 	return b
+}
+
+// NewContext returns the tab of a new headless Chromium, started on its
+// first action, living at the most as long as ctx, with options added to
+// the house's (a window size, a language). Its profile is in a new
+// temporary directory. At t's cleanup the browser is closed and waited
+// for, then the profile is removed with retries, on a best-effort basis:
+// a helper process of Chromium may still write there for a moment (the
+// profile is outside t.TempDir for that reason, whose removal would fail
+// the test).
+func NewContext(t testing.TB, ctx context.Context, opts ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	tab, _ := newContext(t, ctx, opts...)
+	return tab
+}
+
+func newContext(t testing.TB, ctx context.Context, opts ...chromedp.ExecAllocatorOption) (tab context.Context, profile string) {
+	t.Helper()
+	profile, err := os.MkdirTemp("", "comptoir-browsertest-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := append([]chromedp.ExecAllocatorOption{chromedp.ExecPath(ChromiumPath),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(profile)}, opts...)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, all...)
+	tab, cancelTab := chromedp.NewContext(alloc)
+	t.Cleanup(func() {
+		chromedp.Cancel(tab)
+		cancelTab()
+		cancelAlloc() // waits for the browser's process
+		for i := 0; i < 50 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	return tab, profile
 }
 
 // Context is the browser's tab, for chromedp.Run.
