@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,6 +16,7 @@ import (
 
 	"comptoir/engine"
 	"comptoir/input"
+	"comptoir/internal/browsertest"
 	"comptoir/journal"
 	"comptoir/table"
 )
@@ -58,15 +58,7 @@ func (s *screen) frames() []string {
 // -short.
 func browserAvailable(t *testing.T) {
 	t.Helper()
-	if _, err := exec.LookPath(chromiumPath); err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("no %s (apt-get install chromium): the browser test is skipped outside CI", chromiumPath)
-		}
-		t.Fatalf("CI is set and %s is missing: install the chromium package", chromiumPath)
-	}
-	if testing.Short() {
-		t.Skip("the browser test takes a few seconds; -short skips it")
-	}
+	browsertest.Need(t)
 }
 
 func newCardTable(t *testing.T, rules engine.Rules, setup engine.Setup, cards []string) *cardTable {
@@ -102,7 +94,7 @@ func newCardTable(t *testing.T, rules engine.Rules, setup engine.Setup, cards []
 // open starts a browser of its own on path and records its frames.
 func (ct *cardTable) open(name, url string, waitFor string) *screen {
 	ct.t.Helper()
-	c := newChromium(ct.t, ct.ctx, filepath.Join(ct.dir, "chromium-"+name))
+	c := newChromium(ct.t, ct.ctx)
 	s := &screen{name: name, ctx: c}
 	chromedp.ListenTarget(c, func(ev any) {
 		if e, ok := ev.(*network.EventWebSocketFrameReceived); ok {

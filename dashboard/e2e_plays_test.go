@@ -32,7 +32,7 @@ func TestBrowserPastGames(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	c := newChromium(t, ctx, t.TempDir())
+	c := newChromium(t, ctx)
 	var rows []string
 	if err := chromedp.Run(c,
 		chromedp.Navigate(r.http.URL+"/staff"),

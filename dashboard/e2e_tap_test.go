@@ -211,20 +211,11 @@ func newTapTable(t *testing.T, g kit.Game, setup engine.Setup) *tapTable {
 	r, sess := realTable(t, g.Rules(), setup, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	t.Cleanup(cancel)
-	profiles, err := os.MkdirTemp("", "comptoir-tap-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for i := 0; i < 50 && os.RemoveAll(profiles) != nil; i++ {
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
 	tt := &tapTable{t: t, ctx: ctx, g: g, sess: sess, url: r.http.URL, shots: screenshotDir(t)}
 	// A browser of its own for each page, as on separate devices (their
 	// own local storage, so their own seat token).
 	open := func(name, url, waitFor string, w, h int64) *tapPage {
-		c := newChromium(t, ctx, filepath.Join(profiles, name))
+		c := newChromium(t, ctx)
 		if err := chromedp.Run(c, chromedp.EmulateViewport(w, h), chromedp.Navigate(url), chromedp.WaitReady(waitFor, chromedp.ByQuery)); err != nil {
 			t.Fatalf("%s opens %s: %v", name, url, err)
 		}
@@ -516,7 +507,7 @@ func TestBrowserConsent(t *testing.T) {
 	anna.shot(t, tt.shots, "consent-proposed-anna")
 	bruno.shot(t, tt.shots, "consent-asked-bruno")
 	bruno.eval(t, `(() => { document.querySelector('#prompt .proposal button.accept').click(); return "accept"; })()`, &did)
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for pile() != 18 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -532,7 +523,7 @@ func TestBrowserConsent(t *testing.T) {
 	if err := chromedp.Run(anna.ctx, chromedp.WaitVisible(`#take-back`, chromedp.ByQuery), chromedp.Click(`#take-back`, chromedp.ByQuery)); err != nil {
 		t.Fatalf("Anna's phone has no take back: %v", err)
 	}
-	deadline = time.Now().Add(5 * time.Second)
+	deadline = time.Now().Add(10 * time.Second)
 	for pile() != 21 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -552,13 +543,13 @@ func TestBrowserConsent(t *testing.T) {
 	if err := chromedp.Run(anna.ctx, chromedp.WaitVisible(`#sheet-send`, chromedp.ByQuery), chromedp.Click(`#sheet-send`, chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
-	deadline = time.Now().Add(5 * time.Second)
+	deadline = time.Now().Add(10 * time.Second)
 	for pile() != 20 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	// The staff page: the undo says which step it undoes and asks; End
 	// asks too. Both cancelled: nothing changes.
-	staff := &tapPage{name: "staff", ctx: newChromium(t, tt.ctx, t.TempDir())}
+	staff := &tapPage{name: "staff", ctx: newChromium(t, tt.ctx)}
 	var text string
 	if err := chromedp.Run(staff.ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(tt.url+"/staff"),
 		chromedp.WaitVisible(`#pin input`, chromedp.ByQuery),
@@ -609,7 +600,7 @@ func TestBrowserConsent(t *testing.T) {
 	if err := chromedp.Run(bruno.ctx, chromedp.Poll(`(() => {`+js+`})()`, nil, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 		t.Fatal(err)
 	}
-	deadline = time.Now().Add(5 * time.Second)
+	deadline = time.Now().Add(10 * time.Second)
 	for pile() != 18 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}

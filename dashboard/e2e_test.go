@@ -22,12 +22,10 @@ import (
 	"comptoir/engine"
 	"comptoir/games/genoa"
 	"comptoir/input"
+	"comptoir/internal/browsertest"
 	"comptoir/journal"
 	"comptoir/table"
 )
-
-// chromiumPath is where Debian's chromium package puts the browser.
-const chromiumPath = "/usr/bin/chromium"
 
 // serveTable runs the session on inputs and a dashboard over it (staff
 // PIN 2468, tokens kept in dir) until the test's end, and returns the
@@ -61,36 +59,26 @@ func serveTable(t *testing.T, ctx context.Context, sess *table.Session, inputs <
 	return hs.URL
 }
 
-// newChromium starts a headless Chromium with its own profile in
-// profileDir, phone-sized, closed at the test's end.
-func newChromium(t *testing.T, ctx context.Context, profileDir string) context.Context {
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(profileDir),
-		chromedp.WindowSize(420, 1400),
-	)
-	c, cancelC := chromedp.NewContext(alloc)
-	t.Cleanup(func() {
-		// Close the browser and wait for it, then empty its profile: a
-		// helper process of Chromium may still write there for a moment,
-		// which made the test directory's own removal fail.
-		chromedp.Cancel(c)
-		cancelC()
-		cancelAlloc()
-		for i := 0; i < 50; i++ {
-			if err := os.RemoveAll(profileDir); err == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	return c
+// newChromium starts a headless Chromium, phone-sized, with a profile of
+// its own (so its own local storage, as on a separate device), closed at
+// the test's end. Its profile is outside t.TempDir (package browsertest):
+// Chromium's helpers may still write there for a moment after the browser
+// is gone, and a profile in t.TempDir failed a test once in CI
+// ('unlinkat …/chromium-staff/Default: directory not empty').
+func newChromium(t *testing.T, ctx context.Context) context.Context {
+	return browsertest.NewContext(t, ctx, chromedp.WindowSize(420, 1400))
+}
+
+// pageAt waits until the page has drawn the frame of step seq (app.js
+// keeps it in the body's data-seq).
+func pageAt(t *testing.T, c context.Context, what string, seq int64) {
+	t.Helper()
+	js := `document.body.dataset.seq === ` + strconv.Quote(strconv.FormatInt(seq, 10))
+	if err := chromedp.Run(c, chromedp.Poll(js, nil, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		var at string
+		chromedp.Run(c, chromedp.Evaluate(`document.body.dataset.seq`, &at))
+		t.Fatalf("%s: the page shows step %q, want %d: %v", what, at, seq, err)
+	}
 }
 
 // TestBrowserGenoaTurn runs the dashboard over a real table session and
@@ -132,20 +120,7 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	// The browsers: the table's screen, each phone and the staff page
 	// each get a browser of their own, with a profile of their own (so
 	// their own local storage, as on separate devices).
-	// The profiles live outside t.TempDir: Chromium's helpers may still
-	// write there for a moment after the browser is gone.
-	profiles, err := os.MkdirTemp("", "comptoir-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for i := 0; i < 50 && os.RemoveAll(profiles) != nil; i++ {
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	newBrowser := func(name string) context.Context {
-		return newChromium(t, ctx, filepath.Join(profiles, name))
-	}
+	newBrowser := func(string) context.Context { return newChromium(t, ctx) }
 	browser := newBrowser("table")
 	shots := t.ArtifactDir()
 	shot := func(c context.Context, name string) {
@@ -300,7 +275,13 @@ func TestBrowserGenoaTurn(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	time.Sleep(300 * time.Millisecond)
+	// Every page has drawn the last step before it is read (a sleep of
+	// 300 ms stood here: on a loaded machine the reads below could see a
+	// page one step behind, and the checks of secrets read less).
+	last := sess.Latest().Seq
+	for _, c := range []context.Context{browser, phones[0].ctx, phones[1].ctx} {
+		pageAt(t, c, "after the turn", last)
+	}
 
 	// What each sees.
 	var annaMoney, brunoMoney, tableText, brunoText string
@@ -450,7 +431,9 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	if v := sess.Latest().State.View(engine.NoSeat).(genoa.View); v.Merchant != 0 || v.Phase != "move" {
 		t.Errorf("after the undo: merchant seat %d, phase %s; want Anna moving again", v.Merchant+1, v.Phase)
 	}
-	time.Sleep(300 * time.Millisecond)
+	// Bruno's page has the undo's frame before his frames are checked (a
+	// sleep of 300 ms stood here).
+	pageAt(t, phones[1].ctx, "after the undo", sess.Latest().Seq)
 	checkBruno("after the undo")
 	// The staff pair this browser as a table's screen: it gets the
 	// screen's cookie (the browsers here are on loopback, the screen's

@@ -136,7 +136,7 @@ func TestBrowserStaffCorrectsDschunke(t *testing.T) {
 	r, sess := dschunkeStaffTable(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second) // as the other browser tests: Chromium starts slowly on a loaded machine
 	defer cancel()
-	c := newChromium(t, ctx, filepath.Join(t.TempDir(), "chromium-staff"))
+	c := newChromium(t, ctx)
 	var options []string
 	var cellForm bool
 	if err := chromedp.Run(c,
