@@ -91,7 +91,7 @@ func newAttackRig(t *testing.T, opts Opts, tune ...func(*http.Server)) *attackRi
 // dialFrom opens a websocket from the local address from ("" for any),
 // with the table's own Origin.
 func (a *attackRig) dialFrom(from string) (*websocket.Conn, error) {
-	d := websocket.Dialer{HandshakeTimeout: 2 * time.Second}
+	d := websocket.Dialer{HandshakeTimeout: 10 * time.Second}
 	if from != "" {
 		nd := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
 		d.NetDialContext = nd.DialContext
@@ -100,10 +100,10 @@ func (a *attackRig) dialFrom(from string) (*websocket.Conn, error) {
 	return conn, err
 }
 
-// readUntil reads messages until ok says one is the one, for at most 2 s.
+// readUntil reads messages until ok says one is the one, for at most 10 s.
 func readUntil(t *testing.T, conn *websocket.Conn, ok func(m map[string]any, raw []byte) bool) map[string]any {
 	t.Helper()
-	conn.SetReadDeadline(time.Now().Add(2 * time.Second))
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 	defer conn.SetReadDeadline(time.Time{})
 	for {
 		_, data, err := conn.ReadMessage()
@@ -513,7 +513,7 @@ func TestAttackConnectionFlood(t *testing.T) {
 		c.Close()
 	}
 	// Once they are closed, a phone gets in again.
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		conn, err := a.dialFrom("")
 		if err == nil {

@@ -25,12 +25,12 @@ import (
 )
 
 // checkLeaks fails the test if goroutines it started are still running
-// two seconds after it ended. Call it first.
+// ten seconds after it ended. Call it first.
 func checkLeaks(t testing.TB) {
 	t.Helper()
 	before := runtime.NumGoroutine()
 	t.Cleanup(func() {
-		deadline := time.Now().Add(2 * time.Second)
+		deadline := time.Now().Add(10 * time.Second)
 		for runtime.NumGoroutine() > before {
 			if time.Now().After(deadline) {
 				buf := make([]byte, 1<<16)
@@ -339,7 +339,7 @@ func (c *wsClient) next(typ string) (map[string]any, error) {
 		c.states = c.states[1:]
 		return m, nil
 	}
-	timeout := time.After(5 * time.Second)
+	timeout := time.After(10 * time.Second)
 	for {
 		select {
 		case m, ok := <-c.in:
@@ -368,7 +368,7 @@ func (c *wsClient) must(typ string) map[string]any {
 // error); the frames it reads meanwhile are kept for next.
 func (c *wsClient) reply() map[string]any {
 	c.t.Helper()
-	timeout := time.After(5 * time.Second)
+	timeout := time.After(10 * time.Second)
 	for {
 		select {
 		case m, ok := <-c.in:
