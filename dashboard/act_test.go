@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"comptoir/engine"
 	"comptoir/engine/enginetest"
@@ -52,9 +53,23 @@ func noNotation(t *testing.T, who string, c *wsClient) {
 	}
 }
 
+// hubAt waits until the dashboard's hub has the session's last step, as
+// a phone's frames do before the player taps.
+func hubAt(t *testing.T, r *rig, sess *memSession) {
+	t.Helper()
+	_, seq := sess.current()
+	deadline := time.Now().Add(10 * time.Second)
+	for u := r.srv.latestUpdate(); u == nil || u.Seq < seq; u = r.srv.latestUpdate() {
+		if time.Now().After(deadline) {
+			t.Fatalf("the dashboard's hub never had step %d", seq)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
 func TestAct(t *testing.T) {
 	checkLeaks(t)
-	_, sess, anna, bruno := consentRig(t)
+	r, sess, anna, bruno := consentRig(t)
 	for _, tc := range []struct {
 		name  string
 		c     *wsClient
@@ -72,15 +87,15 @@ func TestAct(t *testing.T) {
 		{"a stale action after the turn passed", bruno, Message{Type: msgAct, Action: "take"}, "refused", "dashboard.stale-action", 18},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			// A phone acts on the frame it has, the hub's: the hub has
+			// the last step first. Without it the act could be judged on
+			// the step before: Bruno's take refused as stale when his
+			// turn had come, or the stale one refused by the session as
+			// not his turn (which failed once in CI).
+			hubAt(t, r, sess)
 			tc.c.send(tc.msg)
 			m := tc.c.reply()
-			code := m["code"]
-			if tc.name == "a stale action after the turn passed" && code == "not-your-turn" {
-				// The act may be read before the hub has the step that passed
-				// the turn: the session refuses it then, in the game's words.
-				code = tc.code
-			}
-			if m["type"] != tc.reply || tc.code != "" && code != tc.code {
+			if m["type"] != tc.reply || tc.code != "" && m["code"] != tc.code {
 				t.Errorf("reply %v, want %s %s", m, tc.reply, tc.code)
 			}
 			if tc.reply == "refused" && (m["en"] == "" || m["fr"] == "" || m["en"] == m["fr"]) {
@@ -105,19 +120,23 @@ func TestActConsent(t *testing.T) {
 		t.Fatalf("staff hello: %v", m)
 	}
 	pile := func() int { st, _ := sess.current(); return st.(*enginetest.State).Pile }
-	// pending waits for a frame of c whose proposal id has status want.
-	proposalOf := func(c *wsClient, status string) map[string]any {
+	// proposalOf waits for a frame of c with a proposal newer than the
+	// one numbered after whose status is status. Frames of an earlier
+	// case may still be queued, its proposal pending in them: without
+	// after, the next case's answer went to that one (no-proposal).
+	proposalOf := func(c *wsClient, status string, after float64) map[string]any {
 		t.Helper()
 		for {
 			f := c.must("state")
 			ps, _ := f["proposals"].([]any)
 			for _, p := range ps {
-				if p := p.(map[string]any); p["status"] == status {
+				if p := p.(map[string]any); p["status"] == status && p["id"].(float64) > after {
 					return p
 				}
 			}
 		}
 	}
+	var last float64 // the last case's proposal
 	for _, tc := range []struct {
 		name   string
 		msg    Message
@@ -134,6 +153,9 @@ func TestActConsent(t *testing.T) {
 				proposer, other, proposerSeat = bruno, anna, 1
 			}
 			before := pile()
+			// The proposer acts on the last step (see TestAct): judged
+			// on the step before, its take was out of turn.
+			hubAt(t, r, sess)
 			proposer.send(tc.msg)
 			if m := proposer.reply(); m["type"] != "proposed" {
 				t.Fatalf("take 3: %v, want proposed", m)
@@ -141,8 +163,12 @@ func TestActConsent(t *testing.T) {
 			if pile() != before {
 				t.Fatalf("the pile moved to %d before the other seat accepted", pile())
 			}
-			mine := proposalOf(proposer, propPending)
-			theirs := proposalOf(other, propPending)
+			mine := proposalOf(proposer, propPending, last)
+			theirs := proposalOf(other, propPending, last)
+			if theirs["id"] != mine["id"] {
+				t.Fatalf("the proposer's proposal %v, the other seat's %v: want the same", mine, theirs)
+			}
+			last = mine["id"].(float64)
 			label, _ := theirs["label"].(map[string]any)
 			wantEN, wantFR := "Take 3 coins", "Prendre 3 pièces"
 			if tc.msg.Type == msgCommand { // in the log's words
@@ -151,7 +177,7 @@ func TestActConsent(t *testing.T) {
 			if label["en"] != wantEN || label["fr"] != wantFR || theirs["line"] != nil || mine["line"] != nil {
 				t.Errorf("the seats' proposal %v: want the words Take 3 coins and no notation", theirs)
 			}
-			if p := proposalOf(staff, propPending); p["line"] != "take n=3" {
+			if p := proposalOf(staff, propPending, last-1); p["line"] != "take n=3" || p["id"] != last {
 				t.Errorf("the staff's proposal %v: want its line take n=3", p)
 			}
 			// The proposer cannot accept their own proposal.
@@ -167,7 +193,7 @@ func TestActConsent(t *testing.T) {
 			if tc.accept {
 				want = propAccepted
 			}
-			proposalOf(proposer, want)
+			proposalOf(proposer, want, last-1)
 			if pile() != tc.pile {
 				t.Errorf("pile %d, want %d", pile(), tc.pile)
 			}
