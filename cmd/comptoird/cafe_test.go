@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"comptoir/hub"
+	"comptoir/internal/browsertest"
 	"comptoir/tableconfig"
 )
 
@@ -173,15 +173,7 @@ func lanAddr() string {
 // its secret) shows the alert and answers "on my way", and the phone
 // shows the answer.
 func TestBrowserCallStaff(t *testing.T) {
-	if _, err := exec.LookPath(chromiumPath); err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("no %s: the browser test is skipped outside CI", chromiumPath)
-		}
-		t.Fatalf("CI is set and %s is missing", chromiumPath)
-	}
-	if testing.Short() {
-		t.Skip("browser test")
-	}
+	browsertest.Need(t)
 	dir := t.TempDir()
 	c := startCafeHub(t, dir)
 	floor := httptest.NewServer(c.hub.Handler(hub.WebOpts{Secret: "floor-secret-9"}))
@@ -271,21 +263,11 @@ func TestBrowserCallStaff(t *testing.T) {
 	poll(phone, "on my way on the phone", `document.querySelector("#callstaff").dataset.state === "answered" && document.querySelector("#callstaff-status").textContent.includes("On my way")`)
 }
 
-// chromiumPath is where Debian's chromium package puts the browser.
-const chromiumPath = "/usr/bin/chromium"
-
+// newChromium is a headless Chromium width pixels wide, in English, its
+// profile outside t.TempDir and removed on a best-effort basis once the
+// browser is closed and waited for (package browsertest): a profile in
+// t.TempDir failed a dashboard browser test once in CI, a Chromium helper
+// still writing there as it was removed.
 func newChromium(t *testing.T, ctx context.Context, width int) context.Context {
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("lang", "en-US"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(width, 900),
-	)
-	c, cancelC := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancelC(); cancelAlloc() })
-	return c
+	return browsertest.NewContext(t, ctx, chromedp.Flag("lang", "en-US"), chromedp.WindowSize(width, 900))
 }
