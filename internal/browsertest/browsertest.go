@@ -13,6 +13,7 @@
 package browsertest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -21,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	goruntime "runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -221,6 +223,31 @@ func remoteString(o *runtime.RemoteObject) string {
 		return o.Description
 	}
 	return o.Type.String()
+}
+
+// HScript returns a script that defines h, the element builder app.js
+// gives the games' renderers as ctx.h, as a global: app.js's own
+// function, read from dashboard/web/app.js, so that a renderer's test
+// draws with the h it is drawn with. A page serves it before its own
+// scripts.
+func HScript(t testing.TB) []byte {
+	t.Helper()
+	_, self, _, ok := goruntime.Caller(0)
+	if !ok {
+		t.Fatal("browsertest: no source path")
+	}
+	app, err := os.ReadFile(filepath.Join(filepath.Dir(self), "..", "..", "dashboard", "web", "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const start, end = "\n  function h(tag, attrs, ...kids) {\n", "\n    return el;\n  }\n"
+	i := bytes.Index(app, []byte(start))
+	j := bytes.Index(app[max(i, 0):], []byte(end))
+	if i < 0 || j < 0 {
+		t.Fatalf("browsertest: no function h in app.js (%q ... %q)", start, end)
+	}
+	fn := app[i : i+j+len(end)]
+	return []byte(`"use strict";` + "\nwindow.h = (function () {" + string(fn) + "  return h;\n})();\n")
 }
 
 // Server serves a test's page: files by path, each with its content type

@@ -112,3 +112,30 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the profile %s after the cleanup: %v, want it removed", profile, err)
 	}
 }
+
+// TestHScript: app.js's h, served by HScript, builds elements under the
+// dashboard's policy: attributes, classes, CSSOM styles, listeners,
+// nested and skipped children.
+func TestHScript(t *testing.T) {
+	b := Start(t, time.Minute)
+	srv := Serve(t, "default-src 'self'", map[string][]byte{
+		"/":     []byte(`<!doctype html><html><head><meta charset="utf-8"></head><body><script src="/h.js"></script></body></html>`),
+		"/h.js": HScript(t),
+	})
+	b.Load(t, srv.URL+"/", 390, 844)
+	for _, tt := range []struct{ js, want string }{
+		{`h("p", {class: "x", "data-k": 2}, "a", h("b", null, "c"), null, false, ["d", 3]).outerHTML`, `<p class="x" data-k="2">a<b>c</b>d3</p>`},
+		{`h("input", {disabled: true, hidden: false, value: undefined}).outerHTML`, `<input disabled="">`},
+		{`h("div", {style: "width: 7px"}).style.width`, `7px`},
+		{`(() => { let n = 0; const e = h("button", {onclick: () => n++}); e.click(); e.click(); return String(n); })()`, `2`},
+	} {
+		var got string
+		b.Run(t, chromedp.Evaluate(tt.js, &got))
+		if got != tt.want {
+			t.Errorf("%s = %q, want %q", tt.js, got, tt.want)
+		}
+	}
+	if errs := b.ConsoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}

@@ -22,21 +22,6 @@ import (
 // what the test measures.
 const harness = `"use strict";
 (function () {
-  function h(tag, attrs, ...kids) {
-    const el = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-      else if (k === "class") el.className = v;
-      else if (k === "style") el.style.cssText = v;
-      else el.setAttribute(k, v === true ? "" : v);
-    }
-    for (const kid of kids.flat()) {
-      if (kid === null || kid === undefined || kid === false) continue;
-      el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-    }
-    return el;
-  }
   window.tapped = [];
   window.draw = function (c) {
     const lang = c.lang;
@@ -159,7 +144,7 @@ func TestRendererSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string][]byte{"/style.css": style, "/i18n.js": i18n, "/harness.js": []byte(harness)}
+	files := map[string][]byte{"/style.css": style, "/i18n.js": i18n, "/harness.js": []byte(harness), "/h.js": browsertest.HScript(t)}
 	for _, n := range []string{"dschunke.js", "dschunke.css"} {
 		b, err := web.ReadFile(n)
 		if err != nil {
@@ -169,7 +154,7 @@ func TestRendererSmoke(t *testing.T) {
 	}
 	files["/"] = []byte(`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/style.css"><link rel="stylesheet" href="/dschunke.css"></head>
-<body><main></main><script src="/i18n.js"></script><script src="/harness.js"></script><script src="/dschunke.js"></script></body></html>`)
+<body><main></main><script src="/i18n.js"></script><script src="/h.js"></script><script src="/harness.js"></script><script src="/dschunke.js"></script></body></html>`)
 	// The dashboard's policy: no inline script or style attribute.
 	srv := browsertest.Serve(t, "default-src 'self'; img-src 'self' data:", files)
 	browser := browsertest.Start(t, 2*time.Minute)

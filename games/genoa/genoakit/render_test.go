@@ -24,24 +24,9 @@ import (
 // $COMPTOIR_SCREENSHOTS (else the test's artifact directory).
 const harnessHTML = `<!doctype html><html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/style.css"></head>
-<body><main id="out"></main><script src="/genoa.js"></script><script src="/harness.js"></script></body></html>`
+<body><main id="out"></main><script src="/h.js"></script><script src="/genoa.js"></script><script src="/harness.js"></script></body></html>`
 
 const harnessJS = `"use strict";
-function h(tag, attrs, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "class") el.className = v;
-    else if (k === "style") el.style.cssText = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const kid of kids.flat()) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
-  return el;
-}
 window.tapped = [];
 fetch("/data.json").then((r) => r.json()).then((d) => {
   const ctx = { h, lang: d.lang, info: d.info, tv: d.tv, actions: d.actions,
@@ -106,6 +91,7 @@ func TestRendererInChromium(t *testing.T) {
 		"/genoa.js":   js,
 		"/style.css":  css, // the dashboard's page style, which the board's grid comes from
 		"/harness.js": []byte(harnessJS),
+		"/h.js":       browsertest.HScript(t), // ctx.h, app.js's
 	})
 	b := browsertest.Start(t, 60*time.Second)
 

@@ -23,23 +23,9 @@ const harness = `<!doctype html><html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/style.css"><link rel="stylesheet" href="/cards.css"></head>
 <body><main id="out"></main>
+<script src="/h.js"></script>
 <script>
 window.I18N = {fr: {players: "Joueurs"}, en: {players: "Players"}};
-function h(tag, attrs, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "class") el.className = v;
-    else if (k === "style") el.style.cssText = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const kid of kids.flat()) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
-  return el;
-}
 window.taps = [];
 function render(view, frame, actions, tv, lang) {
   const t = (k) => I18N[lang][k] || I18N.en[k] || k;
@@ -78,7 +64,7 @@ type rendered struct {
 // sideways overflow on the phone; the sale as the table screen's truth.
 func TestRenderer(t *testing.T) {
 	browsertest.Need(t)
-	files := map[string][]byte{"/": []byte(harness)}
+	files := map[string][]byte{"/": []byte(harness), "/h.js": browsertest.HScript(t)}
 	js, err := web.ReadFile("negoce.js")
 	if err != nil {
 		t.Fatal(err)
