@@ -45,15 +45,9 @@ var ErrStaffExpired = errors.New("staff session expired")
 // ErrReplayed is a staff message whose nonce was already used.
 var ErrReplayed = errors.New("staff message replayed")
 
-// StaffLockError tells until when the guard refuses every attempt.
-type StaffLockError struct{ Until time.Time }
-
-func (e *StaffLockError) Error() string {
-	return fmt.Sprintf("%v until %s", ErrStaffLocked, e.Until.Format(time.TimeOnly))
-}
-
-// Unwrap makes errors.Is(err, ErrStaffLocked) hold.
-func (e *StaffLockError) Unwrap() error { return ErrStaffLocked }
+// StaffLockError tells until when the guard refuses every attempt; it
+// wraps ErrStaffLocked.
+type StaffLockError = lockout.Error
 
 // Staff sessions.
 const (
@@ -110,7 +104,7 @@ func (g *staffGuard) login(secret string, screen bool) (time.Time, error) {
 	}
 	switch {
 	case a.Refused:
-		return time.Time{}, &StaffLockError{Until: a.Until}
+		return time.Time{}, &StaffLockError{Until: a.Until, Locked: ErrStaffLocked}
 	case !a.Right:
 		return time.Time{}, ErrBadStaffSecret
 	}

@@ -38,15 +38,9 @@ var (
 	ErrFloorLocked = errors.New("hub: floor access locked after wrong secrets")
 )
 
-// FloorLockError tells until when the guard refuses every attempt.
-type FloorLockError struct{ Until time.Time }
-
-func (e *FloorLockError) Error() string {
-	return fmt.Sprintf("%v until %s", ErrFloorLocked, e.Until.Format(time.TimeOnly))
-}
-
-// Unwrap makes errors.Is(err, ErrFloorLocked) hold.
-func (e *FloorLockError) Unwrap() error { return ErrFloorLocked }
+// FloorLockError tells until when the guard refuses every attempt; it
+// wraps ErrFloorLocked.
+type FloorLockError = lockout.Error
 
 // Floor sessions.
 const (
@@ -82,7 +76,7 @@ func (g *floorGuard) login(secret string) (string, error) {
 	a := g.tries.Try(now, func() bool { return subtle.ConstantTimeCompare([]byte(secret), []byte(g.secret)) == 1 })
 	switch {
 	case a.Refused:
-		return "", &FloorLockError{Until: a.Until}
+		return "", &FloorLockError{Until: a.Until, Locked: ErrFloorLocked}
 	case !a.Right:
 		return "", ErrBadFloorSecret
 	}

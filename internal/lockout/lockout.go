@@ -18,6 +18,7 @@
 package lockout
 
 import (
+	"fmt"
 	"sync"
 	"time"
 )
@@ -65,6 +66,21 @@ type Attempt struct {
 	// secret, or before a right one), for a screen that shows it.
 	Changed bool
 }
+
+// Error is an attempt refused while the guard waits: it tells until
+// when, and wraps Locked, the caller's sentinel, so that errors.Is(err,
+// Locked) holds.
+type Error struct {
+	Until  time.Time
+	Locked error
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%v until %s", e.Locked, e.Until.Format(time.TimeOnly))
+}
+
+// Unwrap returns Locked.
+func (e *Error) Unwrap() error { return e.Locked }
 
 // Guard counts wrong attempts under a Policy; its zero value is not
 // usable: see New.

@@ -1,6 +1,8 @@
 package lockout
 
 import (
+	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -151,5 +153,18 @@ func TestGuardConcurrent(t *testing.T) {
 	wg.Wait()
 	if until, n := g.Lock(now); compared != 1 || n != 1 || !until.Equal(now.Add(time.Minute)) {
 		t.Errorf("32 guesses at once: %d compared, Lock = %v, %d; want 1 compared, a minute, 1", compared, until, n)
+	}
+}
+
+func TestError(t *testing.T) {
+	locked := errors.New("locked after wrong secrets")
+	until := time.Date(2026, 11, 25, 20, 15, 4, 0, time.UTC)
+	var err error = fmt.Errorf("login: %w", &Error{Until: until, Locked: locked})
+	var e *Error
+	if !errors.Is(err, locked) || !errors.As(err, &e) || !e.Until.Equal(until) {
+		t.Errorf("%v: want it to wrap the sentinel and an *Error until %v", err, until)
+	}
+	if got, want := err.Error(), "login: locked after wrong secrets until 20:15:04"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
 	}
 }
