@@ -33,6 +33,8 @@ type readingLine struct {
 	input.DiceReading
 	File  string `json:"file,omitempty"`
 	Error string `json:"error,omitempty"`
+	// Code names the error: "no-frame" when no frame was read yet.
+	Code string `json:"code,omitempty"`
 }
 
 // inspectRequest is a stdin line asking for the last frame.
@@ -264,6 +266,9 @@ func inspectLine(line string, t tap, out io.Writer) (ok bool, err error) {
 		reply.DiceReading = v
 		if err != nil {
 			reply.Error = err.Error()
+		}
+		if errors.Is(err, ErrNoFrame) {
+			reply.Code = "no-frame"
 		}
 	}
 	return true, writeLine(out, reply)
