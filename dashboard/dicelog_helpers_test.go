@@ -17,9 +17,9 @@ type fakeCamera struct {
 	changed chan struct{}
 
 	mu      sync.Mutex
-	throws  []DiceThrow       // guarded by mu
+	throws  []DiceThrow        // guarded by mu
 	last    *input.DiceReading // the last frame's verdict; nil: no frame yet; guarded by mu
-	snapped int               // Snapshot calls; guarded by mu
+	snapped int                // Snapshot calls; guarded by mu
 }
 
 func newFakeCamera() *fakeCamera { return &fakeCamera{changed: make(chan struct{}, 1)} }
