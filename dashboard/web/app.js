@@ -438,7 +438,7 @@
 
   // diceAskText says the camera could not read the dice, and why.
   function diceAskText() {
-    return h("p", { id: "dice-ask", class: "refusal dice-ask", role: "alert" }, t("diceAsk") + " (" + say(frame.dice_ask) + ")");
+    return h("p", { id: "dice-ask", class: "refusal dice-ask", role: "alert" }, h("strong", {}, t("diceAsk")), " ", say(frame.dice_ask));
   }
 
   // diceAskTV is the table screen's request for the roll: a row of
@@ -453,7 +453,7 @@
         onclick: () => { tvDice[key] = n; render(); } }, String(n)))));
     const ready = tvDice.blue && tvDice.red;
     return h("section", { id: "dice-ask", class: "dice-ask", role: "alert" },
-      h("p", { class: "refusal" }, t("diceAsk") + " (" + say(ask) + ")"),
+      h("p", { class: "refusal" }, h("strong", {}, t("diceAsk")), " ", say(ask)),
       ask.enter ? [row("blue", "blue", t("blueDie")), row("red", "red", t("redDie")),
         h("button", { type: "button", id: "dice-send", class: "primary", disabled: !ready,
           onclick: () => send({ type: "dice", seq: frame.seq, values: { blue: String(tvDice.blue), red: String(tvDice.red) } }) }, t("send"))] :
