@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -18,8 +19,10 @@ import (
 	"github.com/gorilla/websocket"
 
 	"comptoir/dashboard"
+	"comptoir/games/kit"
 	"comptoir/hw/replay"
 	"comptoir/input"
+	"comptoir/table"
 )
 
 // fakeReadings is a dice reader child with --readings: each roll asked
@@ -204,4 +207,49 @@ func TestDaemonDiceCamera(t *testing.T) {
 			t.Errorf("list: %d %s, want %s", code, b, got.Name)
 		}
 	})
+}
+
+// TestDiceLog checks the daemon's record of the throws without a reader
+// process: a verdict goes with the roll that follows it, the session's
+// notes find their throw, a roll without a verdict is kept as reported,
+// the list keeps the last maxThrows, and a frame asked of no running
+// reader is refused as such.
+func TestDiceLog(t *testing.T) {
+	l := newDiceLog(&diceReader{})
+	at := time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC)
+	if !l.line(`{"type":"reading","t":"2026-11-25T20:00:00Z","blue":{"face":4,"confidence":0.98,"found":true},"red":{"face":2,"confidence":0.95,"found":true}}`) {
+		t.Fatal("a reading line was not taken")
+	}
+	if l.line(`{"t":"2026-11-25T20:00:00Z","type":"dice","blue":4,"red":2}`) {
+		t.Fatal("a recording line was taken as the reader's")
+	}
+	l.event(input.DiceRolled{At: at, Blue: 4, Red: 2, Confidence: 0.95})
+	l.event(input.DiceRolled{At: at.Add(time.Second), Blue: 1, Red: 8, Confidence: 0.92}) // no verdict before it
+	l.note(table.DiceNote{At: at, Blue: 4, Red: 2, Fate: table.DiceAccepted, Seq: 12})
+	l.note(table.DiceNote{At: at, Blue: 4, Red: 2, Fate: table.DiceMisread, Seq: 12, Why: kit.Text{EN: "the players saw blue 4, red 3", FR: "x"}})
+	l.note(table.DiceNote{At: at.Add(time.Hour), Fate: table.DiceAccepted, Seq: 99}) // no such throw
+	th := l.Throws()
+	if len(th) != 2 {
+		t.Fatalf("throws %+v, want 2", th)
+	}
+	if th[0].Blue.Confidence != 0.98 || th[0].Red.Confidence != 0.95 || th[0].Fate != "misread" || th[0].Seq != 12 || th[0].Why == nil || th[0].Why.EN != "the players saw blue 4, red 3" {
+		t.Errorf("first throw %+v, want the verdict's confidences and the misread", th[0])
+	}
+	if th[1].Blue.Face != 1 || th[1].Red.Face != 8 || th[1].Blue.Confidence != 0.92 || th[1].Fate != "" {
+		t.Errorf("second throw %+v, want the roll as reported, not yet decided", th[1])
+	}
+	select {
+	case <-l.Changed():
+	default:
+		t.Error("no change signalled")
+	}
+	for i := range maxThrows + 5 {
+		l.event(input.DiceUnreadable{At: at.Add(time.Duration(i+10) * time.Second), Reason: "blue die not found in the tray"})
+	}
+	if th := l.Throws(); len(th) != maxThrows || th[len(th)-1].Reason != "blue die not found in the tray" {
+		t.Errorf("%d throws kept, want the last %d", len(th), maxThrows)
+	}
+	if _, err := l.Snapshot(context.Background(), filepath.Join(t.TempDir(), "x.jpg")); !errors.Is(err, dashboard.ErrNoCamera) {
+		t.Errorf("a frame asked of no reader: %v, want ErrNoCamera", err)
+	}
 }
