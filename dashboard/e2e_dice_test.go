@@ -112,6 +112,17 @@ func TestBrowserDiceCamera(t *testing.T) {
 		chromedp.Run(c, chromedp.Evaluate(`(document.querySelector(`+jsString(sel)+`)||{}).textContent||""`, &s))
 		return s
 	}
+	shot := func(c context.Context, name string) {
+		t.Helper()
+		var png []byte
+		if err := chromedp.Run(c, chromedp.FullScreenshot(&png, 90)); err != nil {
+			t.Errorf("screenshot %s: %v", name, err)
+			return
+		}
+		if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), png, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
 	rolls := func() int {
 		n := 0
 		for _, s := range sess.Record().Lines {
@@ -139,6 +150,8 @@ func TestBrowserDiceCamera(t *testing.T) {
 		if li := text(staff, `#inspections li`); !strings.Contains(li, "numeral unclear") {
 			t.Errorf("the listed frame says %q, want its verdict", li)
 		}
+		chromedp.Run(staff, chromedp.ScrollIntoView(`#dice-camera`, chromedp.ByQuery))
+		shot(staff, "dice-camera-staff.png")
 	})
 
 	t.Run("unreadable: the phone asks at once", func(t *testing.T) {
@@ -153,6 +166,8 @@ func TestBrowserDiceCamera(t *testing.T) {
 				}
 			}
 		}
+		shot(phone, "dice-ask-phone.png")
+		shot(tv, "dice-ask-table.png")
 		poll(phone, "tap 5 and 1", `(() => { const o = document.querySelectorAll('#sheet .options.dice'); o[0].querySelector('[data-value="5"]').click(); document.querySelectorAll('#sheet .options.dice')[1].querySelector('[data-value="1"]').click(); document.querySelector('#sheet-send').click(); return true; })()`)
 		poll(phone, "the ask gone", `!document.querySelector('#dice-ask') && !document.querySelector('#sheet')`)
 		poll(tv, "the ask gone from the table", `!document.querySelector('#dice-ask')`)
