@@ -202,6 +202,9 @@ func TestDicefeedReadings(t *testing.T) {
 	if err != nil || cfg.Width < 320 {
 		t.Errorf("the saved frame: %v, %dx%d, want a camera-sized JPEG", err, cfg.Width, cfg.Height)
 	}
+	if fi, err := os.Stat(path); err == nil {
+		t.Logf("frame saved for inspection: %dx%d, %d bytes", cfg.Width, cfg.Height, fi.Size())
+	}
 	fmt.Fprintln(inW, `{"type":"inspect","file":"relative.jpg"}`)
 	if got := nextLine("inspected"); !strings.Contains(fmt.Sprint(got["error"]), "absolute") {
 		t.Errorf("a relative path: %v, want an error", got["raw"])
