@@ -115,7 +115,7 @@ func TestBrowserDiceCamera(t *testing.T) {
 	shot := func(c context.Context, name string) {
 		t.Helper()
 		var png []byte
-		if err := chromedp.Run(c, chromedp.FullScreenshot(&png, 90)); err != nil {
+		if err := chromedp.Run(c, chromedp.FullScreenshot(&png, 100)); err != nil {
 			t.Errorf("screenshot %s: %v", name, err)
 			return
 		}
