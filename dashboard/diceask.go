@@ -30,6 +30,9 @@ var ErrNoDiceAsk = engine.NewRule("dashboard.no-dice-ask", "the table does not w
 type diceAsk struct {
 	// Seq is the frame's: the ask stands for this step only.
 	Seq int64 `json:"seq"`
+	// ID tells one ask from the next at the same step (another
+	// unreadable throw): the phone opens the roll's sheet again.
+	ID int64 `json:"id"`
 	// EN and FR say why the camera could not read the roll.
 	EN string `json:"en"`
 	FR string `json:"fr"`
@@ -95,7 +98,7 @@ func (s *Server) diceAskFor(u *Update, acts map[engine.Seat][]kit.Action, a audi
 	if _, ok := s.diceAction(u, faces[0], faces[1]); !ok {
 		return nil // the game does not wait for the dice
 	}
-	ask := &diceAsk{Seq: u.Seq, EN: r.EN, FR: r.FR}
+	ask := &diceAsk{Seq: u.Seq, ID: s.refusals, EN: r.EN, FR: r.FR}
 	switch a.role {
 	case roleSeat:
 		id, blue, red := s.seatDiceAction(u, acts[a.seat], faces)

@@ -158,10 +158,25 @@ func TestBrowserDiceCamera(t *testing.T) {
 		inputs <- input.DiceUnreadable{At: time.Now(), Reason: "red die: numeral unclear"}
 		poll(phone, "the roll's sheet open at once", `(() => { const s = document.querySelector('#sheet[data-action=roll]'); return s && s.querySelectorAll('.options.dice').length === 2 && s.querySelectorAll('.options.dice')[0].querySelectorAll('button.option').length === 8 && s.querySelectorAll('.options.dice')[1].querySelectorAll('button.option').length === 8; })()`)
 		poll(tv, "the table's rows", `document.querySelectorAll('#dice-ask button.option[data-die=blue]').length === 8 && document.querySelectorAll('#dice-ask button.option[data-die=red]').length === 8`)
+		// Closed, the sheet stays closed; another unreadable throw opens
+		// it again.
+		poll(phone, "cancel the sheet", `(document.querySelector('#sheet-cancel').click(), true)`)
+		poll(phone, "the sheet closed", `!document.querySelector('#sheet') && !!document.querySelector('#dice-ask')`)
+		inputs <- input.Button{At: time.Now(), Name: "nothing"}
+		time.Sleep(300 * time.Millisecond)
+		var reopened bool
+		if err := chromedp.Run(phone, chromedp.Evaluate(`!!document.querySelector('#sheet')`, &reopened)); err != nil {
+			t.Fatal(err)
+		}
+		if reopened {
+			t.Error("the sheet the player closed opened again with no new throw")
+		}
+		inputs <- input.DiceUnreadable{At: time.Now(), Reason: "blue die not found in the tray"}
+		poll(phone, "the sheet open again", `!!document.querySelector('#sheet[data-action=roll]') && document.querySelector('#dice-ask').textContent.includes('blue die not found')`)
 		for _, tc := range []struct{ lang, want string }{{"en", "Enter the roll: the dice could not be read"}, {"fr", "Saisissez le tirage\u00a0: les dés n'ont pas pu être lus"}} {
 			for _, c := range []context.Context{phone, tv} {
 				poll(c, "language "+tc.lang, `(() => { if (document.documentElement.lang !== `+jsString(tc.lang)+`) document.getElementById('lang').click(); return document.documentElement.lang === `+jsString(tc.lang)+`; })()`)
-				if got := text(c, `#dice-ask`); !strings.Contains(got, tc.want) || !strings.Contains(got, "numeral unclear") {
+				if got := text(c, `#dice-ask`); !strings.Contains(got, tc.want) || !strings.Contains(got, "blue die not found in the tray") {
 					t.Errorf("%s: the ask says %q, want %q and the reader's reason", tc.lang, got, tc.want)
 				}
 			}

@@ -160,6 +160,9 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 				return
 			}
 			first := cur == nil
+			if u.Refusal != nil && (cur == nil || cur.Refusal != u.Refusal) {
+				s.refusals++
+			}
 			cur = &u
 			vs = viewsOf(u.State)
 			legal = s.legalOf(u.Codec, u.State)

@@ -137,6 +137,10 @@ type Server struct {
 	inspected chan struct{}
 	inspectMu sync.Mutex
 
+	// refusals counts the refusals the hub has seen (a new one at each
+	// update whose refusal is not the last one's); the hub's only.
+	refusals int64
+
 	// Security hooks (staffauth.go, joincode.go, origin.go, limits.go).
 	guard   *staffGuard
 	screens *pairedScreens

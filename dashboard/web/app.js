@@ -29,7 +29,7 @@
   let notice = null;     // what happened to this phone's seat (freed, new game): a server text
   let myTurn = false;    // the seat had something to do in the last frame
   let audio = null;      // the WebAudio context of the "your turn" beep, made at the first tap
-  let diceAsked = -1;    // the step whose dice ask opened the roll's sheet (once: the player may close it)
+  let diceAsked = -1;    // the dice ask that opened the roll's sheet (once: the player may close it)
   let tvDice = null;     // the table's screen's choice of faces for the dice ask: {seq, blue, red}
 
   window.RENDERERS = window.RENDERERS || {};
@@ -130,8 +130,8 @@
         }
         frame = msg;
         // The camera could not read the dice: the roll's sheet opens at once.
-        if (msg.dice_ask && msg.dice_ask.action && diceAsked !== msg.dice_ask.seq) {
-          diceAsked = msg.dice_ask.seq;
+        if (msg.dice_ask && msg.dice_ask.action && diceAsked !== msg.dice_ask.id) {
+          diceAsked = msg.dice_ask.id;
           sheet = { id: msg.dice_ask.action, seq: msg.seq };
           tapFilter = null;
         }
