@@ -133,8 +133,26 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 	sweep := time.NewTicker(sweepPeriod) // staff sessions, join codes, lockout
 	defer sweep.Stop()
 	locked := false
+	camera := s.cameraChanged()
+	// toStaff sends the staff their frame again (the dice camera changed).
+	toStaff := func() {
+		for a := range frames {
+			if a.role == roleStaff {
+				delete(frames, a)
+			}
+		}
+		for c, m := range members {
+			if m.aud.role == roleStaff {
+				deliver(c, m)
+			}
+		}
+	}
 	for {
 		select {
+		case <-camera:
+			toStaff()
+		case <-s.inspected:
+			toStaff()
 		case <-ctx.Done():
 			return
 		case u, ok := <-updates:
@@ -142,6 +160,9 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 				return
 			}
 			first := cur == nil
+			if u.Refusal != nil && (cur == nil || cur.Refusal != u.Refusal) {
+				s.refusals++
+			}
 			cur = &u
 			vs = viewsOf(u.State)
 			legal = s.legalOf(u.Codec, u.State)
@@ -267,6 +288,11 @@ type frame struct {
 	// the table's and the staff's frames.
 	StaffLock *staffLock `json:"staff_lock,omitempty"`
 	Unknown   []string   `json:"unknown,omitempty"`
+	// Camera is the dice camera's last throws and the frames sent for
+	// inspection, on the staff's frame (dicelog.go).
+	Camera *staffCamera `json:"camera,omitempty"`
+	// DiceAsk asks for the roll the camera could not read (diceask.go).
+	DiceAsk *diceAsk `json:"dice_ask,omitempty"`
 }
 
 type framePlayer struct {
@@ -426,6 +452,10 @@ func (s *Server) frame(u *Update, vs views, legal []frameAction, acts map[engine
 			f.Unknown = append(f.Unknown, t.UID)
 		}
 	}
+	if a.role == roleStaff {
+		f.Camera = s.camera()
+	}
+	f.DiceAsk = s.diceAskFor(u, acts, a, f.Over)
 	data, err := json.Marshal(f)
 	if err != nil {
 		s.logf("dashboard: frame: %v", err)

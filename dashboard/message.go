@@ -55,6 +55,7 @@ const maxValues = 16
 //	{"type":"answer","proposal":3,"accept":true}
 //	{"type":"act","seq":12,"action":"take","values":{"n":"2"}}
 //	{"type":"takeback","seq":12}
+//	{"type":"dice","seq":12,"values":{"blue":"3","red":"5"}}  the table's screen enters the roll the camera missed
 //
 // ID, when set, is echoed in the reply so the page can tell which message
 // it answers.
@@ -230,6 +231,13 @@ func (m *Message) check() error {
 	case msgTakeBack:
 		if x := has("seq"); x != "" {
 			return fmt.Errorf("takeback does not take %s", x)
+		}
+	case msgDice:
+		if x := has("seq", "values"); x != "" {
+			return fmt.Errorf("dice does not take %s", x)
+		}
+		if len(m.Values) != 2 || len(m.Values["blue"]) > 2 || len(m.Values["red"]) > 2 {
+			return fmt.Errorf(`dice gives "values" with "blue" and "red" only`)
 		}
 	case "":
 		return fmt.Errorf(`no "type": want hello, command, act, takeback, propose, answer or staff`)

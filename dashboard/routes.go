@@ -45,6 +45,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/plays", s.servePlays)
 	m.Handle("/api/call-staff", s.callStaffHandler())
 	s.manifestRoutes(m)
+	s.inspectRoutes(m)
 	s.mux = m
 	s.handler = s.guardOrigin(m)
 }

@@ -82,6 +82,16 @@ type Opts struct {
 	GlobalRate  float64
 	GlobalBurst int
 	CallStaff   StaffCaller // the café's call for staff (callstaff.go); nil: not in a café
+
+	// Dice is the table's dice camera on the staff page (dicelog.go);
+	// nil: the table has none.
+	Dice DiceCamera
+	// InspectDir is where the frames sent for inspection are kept
+	// (inspect.go); empty: none can be sent. InspectKeep and
+	// InspectBytes bound it (0: DefaultInspectKeep, DefaultInspectBytes).
+	InspectDir   string
+	InspectKeep  int
+	InspectBytes int64
 }
 
 // DefaultOpts are the options for a table of the café.
@@ -121,6 +131,15 @@ type Server struct {
 	seatsChanged chan struct{}
 
 	props *proposals
+
+	// inspected tells the hub a frame was saved for inspection;
+	// inspectMu serialises the saving and pruning (inspect.go).
+	inspected chan struct{}
+	inspectMu sync.Mutex
+
+	// refusals counts the refusals the hub has seen (a new one at each
+	// update whose refusal is not the last one's); the hub's only.
+	refusals int64
 
 	// Security hooks (staffauth.go, joincode.go, origin.go, limits.go).
 	guard   *staffGuard
@@ -203,7 +222,7 @@ func New(sess Session, opts Opts) (*Server, error) {
 		sess: sess, kit: k, page: page, opts: opts, tok: tok,
 		register: make(chan *client), unregister: make(chan *client),
 		identify: make(chan identity), seatsChanged: make(chan struct{}, 1),
-		props: newProposals(),
+		props: newProposals(), inspected: make(chan struct{}, 1),
 	}
 	s.screens = screens
 	s.guard = newStaffGuard(opts.StaffPIN, opts.Clock, opts.StaffSession, s.notifySeats)

@@ -220,6 +220,8 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 		}
 	case msgStaff:
 		return s.staff(ctx, c, st, m)
+	case msgDice:
+		s.reply(c, s.enterDice(ctx, c, m))
 	}
 	return true
 }

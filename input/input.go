@@ -148,3 +148,27 @@ func WithTime(e Event, at time.Time) Event {
 	}
 	return e
 }
+
+// DieReading is what the dice reader made of one die: its face (0 when
+// unread), its confidence, and why it could not be read.
+type DieReading struct {
+	Face       Face    `json:"face"`
+	Confidence float64 `json:"confidence"`
+	// Found is true when the die was seen in the frame, read or not.
+	Found bool `json:"found"`
+	// Reason says why the die was not read; empty when it was.
+	Reason string `json:"reason,omitempty"`
+}
+
+// DiceReading is the dice reader's verdict on one rest of the dice, die
+// by die: what the staff page shows of the camera's last throws. It is
+// not an Event: the session is told the roll (DiceRolled) or that it is
+// unreadable (DiceUnreadable).
+type DiceReading struct {
+	At   time.Time  `json:"t"`
+	Blue DieReading `json:"blue"`
+	Red  DieReading `json:"red"`
+	// Reason is the reader's words when it reported the roll unreadable;
+	// empty when it reported a roll.
+	Reason string `json:"reason,omitempty"`
+}

@@ -66,6 +66,10 @@ type Opts struct {
 	JournalCheck time.Duration
 	// Logf logs the journal's faults with their raw causes; nil: none.
 	Logf func(format string, args ...any)
+	// DiceNote is told, on the session's goroutine, what became of each
+	// dice reading of the camera (dicenote.go); nil: nobody listens. It
+	// must not block.
+	DiceNote func(DiceNote)
 }
 
 // DefaultOpts are the options a table uses unless its configuration says
@@ -673,14 +677,17 @@ func (s *Session) handleInput(ev input.Event) {
 	case input.DiceUnreadable:
 		s.refuse(engine.NoSeat, engine.Refusef(ErrDiceUnreadable, "the dice could not be read (%s): look again, roll again or enter the roll",
 			"les dés n'ont pas pu être lus (%s) : regardez à nouveau, relancez ou saisissez le tirage", e.Reason))
+		s.noteDice(DiceNote{At: e.At, Fate: DiceUnreadable})
 		return
 	case input.DiceRolled:
 		if s.opts.Kit.Dice == nil {
 			return // the game has no dice: a reading means nothing to it
 		}
 		if !s.opts.Kit.Dice(int(e.Blue), int(e.Red)) || e.Confidence < s.opts.MinConfidence {
-			s.refuse(engine.NoSeat, engine.Refusef(ErrDiceUnreadable, "the dice reading blue=%d red=%d is not sure enough (%.2f): look again or roll again",
-				"la lecture des dés bleu=%d rouge=%d n'est pas assez sûre (%.2f) : regardez à nouveau ou relancez", e.Blue, e.Red, e.Confidence))
+			r := engine.Refusef(ErrDiceUnreadable, "the dice reading blue=%d red=%d is not sure enough (%.2f): look again or roll again",
+				"la lecture des dés bleu=%d rouge=%d n'est pas assez sûre (%.2f) : regardez à nouveau ou relancez", e.Blue, e.Red, e.Confidence)
+			s.refuse(engine.NoSeat, r)
+			s.noteRefused(e, r)
 			return
 		}
 		if e.Correction {
@@ -706,19 +713,38 @@ func (s *Session) handleInput(ev input.Event) {
 	if s.adapter == nil {
 		return
 	}
+	roll, dice := ev.(input.DiceRolled)
 	a, err := s.adapter.Translate(s.state, ev, target)
 	if err != nil {
 		if r, ok := engine.AsRefusal(err); ok {
 			s.refuse(engine.NoSeat, r)
+			if dice {
+				s.noteRefused(roll, r)
+			}
 		}
 		return
 	}
-	roll, dice := ev.(input.DiceRolled)
 	if dice {
 		s.lastRoll, s.byHand = roll, false
 	}
-	if err := s.play(a, dice); isJournal(err) {
+	err = s.play(a, dice)
+	if isJournal(err) {
 		s.hold(ev)
+	}
+	if dice {
+		s.notePlayed(roll, err)
+	}
+}
+
+// notePlayed tells what became of reading e, played with error err.
+func (s *Session) notePlayed(e input.DiceRolled, err error) {
+	switch r, refused := engine.AsRefusal(err); {
+	case err == nil:
+		s.noteDice(DiceNote{At: e.At, Blue: e.Blue, Red: e.Red, Fate: DiceAccepted, Seq: s.seq})
+	case isJournal(err):
+		s.noteDice(DiceNote{At: e.At, Blue: e.Blue, Red: e.Red, Fate: DiceHeld})
+	case refused:
+		s.noteRefused(e, r)
 	}
 }
 
@@ -733,24 +759,29 @@ func (s *Session) correct(e input.DiceRolled) {
 	if s.adapter == nil {
 		return
 	}
+	was, undone := s.lastRoll, s.last.Seq
 	if err := s.undo(engine.NoSeat, fmt.Sprintf("dice corrected to blue=%d red=%d", e.Blue, e.Red)); err != nil {
 		if isJournal(err) {
 			s.hold(e)
 		}
 		return
 	}
+	s.noteDice(DiceNote{At: was.At, Blue: was.Blue, Red: was.Red, Fate: DiceCorrected, Seq: undone})
 	e.Correction = false
 	a, err := s.adapter.Translate(s.state, e, Target{})
 	if err != nil {
 		if r, ok := engine.AsRefusal(err); ok {
 			s.refuse(engine.NoSeat, r)
+			s.noteRefused(e, r)
 		}
 		return
 	}
 	s.lastRoll, s.byHand = e, false
-	if err := s.play(a, true); isJournal(err) {
+	err = s.play(a, true)
+	if isJournal(err) {
 		s.hold(e)
 	}
+	s.notePlayed(e, err)
 }
 
 // MisreadPrefix begins the reason of the undo of a camera's dice reading
@@ -777,8 +808,13 @@ func (s *Session) enterDice(blue, red int) error {
 		if s.byHand {
 			why = fmt.Sprintf("dice entered again: blue=%d red=%d, then blue=%d red=%d", read.Blue, read.Red, blue, red)
 		}
+		undone := s.last.Seq
 		if err := s.undo(engine.Staff, why); err != nil {
 			return err
+		}
+		if !s.byHand {
+			s.noteDice(DiceNote{At: read.At, Blue: read.Blue, Red: read.Red, Fate: DiceMisread, Seq: undone,
+				Why: kit.Text{EN: fmt.Sprintf("the players saw blue %d, red %d", blue, red), FR: fmt.Sprintf("les joueurs ont vu bleu %d, rouge %d", blue, red)}})
 		}
 	}
 	a, err := s.adapter.Translate(s.state, e, Target{})

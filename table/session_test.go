@@ -82,6 +82,12 @@ func newRig(t *testing.T, path string) *rig {
 
 func newRigWith(t *testing.T, path string, rules engine.Rules, setup engine.Setup, tags TagLookup) *rig {
 	t.Helper()
+	return newRigOpts(t, path, rules, setup, tags, nil)
+}
+
+// newRigOpts is newRigWith with the session's options changed by set.
+func newRigOpts(t *testing.T, path string, rules engine.Rules, setup engine.Setup, tags TagLookup, set func(*Opts)) *rig {
+	t.Helper()
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "table.db")
 	}
@@ -101,6 +107,9 @@ func newRigWith(t *testing.T, path string, rules engine.Rules, setup engine.Setu
 	opts.Rules, opts.Game, opts.Store = rules, r.game, r.store
 	opts.Clock, opts.Indicator, opts.Tags = r.clock, r.lights, tags
 	opts.Kit = kitOf(t, rules)
+	if set != nil {
+		set(&opts)
+	}
 	if r.s, err = New(opts); err != nil {
 		t.Fatal(err)
 	}

@@ -53,6 +53,9 @@ type feedOpts struct {
 	// Calibration is a file of comptoir calibrate for this table's dice
 	// (empty: the classifier alone).
 	Calibration string
+	// Readings also writes the reader's verdict die by die before each
+	// roll reported, and answers inspect requests (dicefeed_tap.go).
+	Readings bool
 }
 
 func runDicefeed(args []string, stdout, stderr io.Writer) error {
@@ -67,6 +70,7 @@ func runDicefeed(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.Loop, "loop", false, "play --video or --frames again when they end")
 	fs.StringVar(&o.Calibration, "calibration", "", "the dice set's calibration `file` (comptoir calibrate)")
 	fs.BoolVar(&o.KeepOnEOF, "keep-on-eof", false, "keep running when stdin ends (by default the end of stdin stops dicefeed)")
+	fs.BoolVar(&o.Readings, "readings", false, `also write the reader's verdict die by die before each roll (a line of type "reading"), and answer {"type":"inspect","file":PATH} on stdin with the last frame read`)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: comptoir dicefeed (--camera DEVICE | --video FILE | --frames DIR [--fps 30] [--loop] | --pictures DIR)")
 		fmt.Fprintln(stderr, "Reads the dice and writes each roll, unreadable roll and camera status as a")
@@ -118,6 +122,7 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 	// closed after Watch's goroutine is done with it (deferred below,
 	// so it runs after the events are drained)
 	defer reader.Close()
+	stdout = &lineWriter{w: stdout}
 	w := replay.NewWriter(stdout)
 	status := func(ok bool, detail string) error {
 		return w.Write(input.DeviceStatus{At: o.Clock.Now(), Device: "camera", OK: ok, Detail: detail})
@@ -196,9 +201,16 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 
 	// stdin: the parent's requests (pictured rolls), and its end. The
 	// goroutine ends with stdin (the process ends anyway).
+	read := reader.Read
+	var t tap
+	if o.Readings {
+		rt, tapped := tapReader(reader.Read, wo.Settle.ReadFrames, o.Clock)
+		defer rt.close() // after Watch's goroutine has ended (deferred below)
+		t, read = rt, tapped
+	}
 	stdinDone := make(chan error, 1)
-	go func() { stdinDone <- readRequests(stdin, pics, w, logger) }()
-	events := vision.Watch(ctx, src, reader.Read, wo)
+	go func() { stdinDone <- readRequests(stdin, pics, t, stdout, w, logger) }()
+	events := vision.Watch(ctx, src, read, wo)
 	defer func() {
 		cancel()
 		for range events {
@@ -209,6 +221,11 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 		case e, ok := <-events:
 			if !ok {
 				return nil
+			}
+			if t != nil {
+				if err := writeVerdict(stdout, t, e); err != nil {
+					return fmt.Errorf("dicefeed: stdout: %w", err)
+				}
 			}
 			if err := w.Write(e); err != nil {
 				return fmt.Errorf("dicefeed: stdout: %w", err)
@@ -227,13 +244,29 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 	}
 }
 
+// writeVerdict writes the reading line of a roll or unreadable roll.
+func writeVerdict(stdout io.Writer, t tap, e input.Event) error {
+	switch e.(type) {
+	case input.DiceRolled, input.DiceUnreadable:
+		return writeLine(stdout, readingLine{Type: "reading", DiceReading: t.verdict(e)})
+	}
+	return nil
+}
+
 // readRequests reads stdin to its end. With pictures, each line is a
-// recording line of type dice: the roll to show.
-func readRequests(stdin io.Reader, pics *pictures, w *replay.Writer, logger *log.Logger) error {
+// recording line of type dice: the roll to show. With a tap, a line may
+// ask for the last frame (inspectLine).
+func readRequests(stdin io.Reader, pics *pictures, t tap, stdout io.Writer, w *replay.Writer, logger *log.Logger) error {
 	sc := bufio.NewScanner(stdin)
 	n := 0
 	for sc.Scan() {
 		n++
+		if ok, err := inspectLine(sc.Text(), t, stdout); ok {
+			if err != nil {
+				return fmt.Errorf("dicefeed: stdout: %w", err)
+			}
+			continue
+		}
 		if pics == nil || strings.TrimSpace(sc.Text()) == "" {
 			continue
 		}

@@ -55,6 +55,9 @@ type diceReader struct {
 	env  []string // nil: the daemon's
 	opts DiceReaderOpts
 	logf func(string, ...any)
+	// log, when set, takes the reader's verdicts and inspected frames
+	// (dicelog.go) and its rolls before the session does.
+	log *diceLog
 
 	mu    sync.Mutex
 	stdin io.WriteCloser // the running child's, nil between children; guarded by mu
@@ -91,9 +94,9 @@ func findDiceReader(cfg *tableconfig.Config) (string, error) {
 func diceReaderArgs(cfg *tableconfig.Config) []string {
 	switch {
 	case cfg.Replay != nil && cfg.Replay.Frames != "":
-		return []string{"dicefeed", "--pictures", cfg.Replay.Frames}
+		return []string{"dicefeed", "--readings", "--pictures", cfg.Replay.Frames}
 	case cfg.Replay == nil && cfg.Camera != nil:
-		return []string{"dicefeed", "--camera", cfg.Camera.Device}
+		return []string{"dicefeed", "--readings", "--camera", cfg.Camera.Device}
 	}
 	return nil
 }
@@ -220,12 +223,18 @@ func (d *diceReader) readEvents(ctx context.Context, stdout io.Reader, out chan<
 	sc := bufio.NewScanner(stdout)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	for n := 1; sc.Scan(); n++ {
+		if d.log != nil && d.log.line(sc.Text()) {
+			continue
+		}
 		evs, err := replay.Decode(strings.NewReader(sc.Text()), fmt.Sprintf("dice reader's line %d", n))
 		if err != nil {
 			d.logf("dice reader: %v", err)
 			continue
 		}
 		for _, e := range evs {
+			if d.log != nil {
+				d.log.event(e)
+			}
 			select {
 			case out <- e:
 			case <-ctx.Done():
@@ -265,12 +274,18 @@ func (d *diceReader) show(e input.DiceRolled) bool {
 	if err != nil {
 		return false
 	}
+	return d.send(b)
+}
+
+// send writes a line to the running reader's stdin; false when no reader
+// runs to take it.
+func (d *diceReader) send(b []byte) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.stdin == nil {
 		return false
 	}
-	_, err = d.stdin.Write(append(b, '\n'))
+	_, err := d.stdin.Write(append(b, '\n'))
 	return err == nil
 }
 

@@ -54,6 +54,8 @@ func fakeDicefeed(mode string) int {
 			}
 		}
 		return 0
+	case "readings":
+		return fakeReadings(w)
 	case "crash":
 		w.Write(input.DiceRolled{At: time.Now(), Blue: 1, Red: 1, Confidence: 0.9})
 		return 3
@@ -289,9 +291,9 @@ func TestDiceReaderArgs(t *testing.T) {
 		want string
 	}{
 		{"no camera", tableconfig.Config{}, ""},
-		{"camera", tableconfig.Config{Camera: &tableconfig.Camera{Device: "/dev/video0"}}, "dicefeed --camera /dev/video0"},
+		{"camera", tableconfig.Config{Camera: &tableconfig.Camera{Device: "/dev/video0"}}, "dicefeed --readings --camera /dev/video0"},
 		{"recording", tableconfig.Config{Camera: &tableconfig.Camera{Device: "/dev/video0"}, Replay: &tableconfig.Replay{Inputs: "x"}}, ""},
-		{"pictured rolls", tableconfig.Config{Replay: &tableconfig.Replay{Inputs: "x", Frames: "pics"}}, "dicefeed --pictures pics"},
+		{"pictured rolls", tableconfig.Config{Replay: &tableconfig.Replay{Inputs: "x", Frames: "pics"}}, "dicefeed --readings --pictures pics"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := strings.Join(diceReaderArgs(&tc.cfg), " "); got != tc.want {
@@ -329,7 +331,7 @@ func TestDaemonDiceReader(t *testing.T) {
 		t.Fatalf("run = %v\n%s", err, stderr.String())
 	}
 	logs := stderr.String()
-	if !strings.Contains(logs, "dice reader: started "+os.Args[0]+" dicefeed --pictures "+repo+"/configs/demo/dice") || !strings.Contains(logs, "fake reader ready") {
+	if !strings.Contains(logs, "dice reader: started "+os.Args[0]+" dicefeed --readings --pictures "+repo+"/configs/demo/dice") || !strings.Contains(logs, "fake reader ready") {
 		t.Errorf("the log does not show the reader started with the pictures:\n%s", logs)
 	}
 	if strings.Contains(logs, "goes through") {

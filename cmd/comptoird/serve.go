@@ -144,10 +144,16 @@ func (d *tableDaemon) openDashboard(g tableGame) error {
 			return err
 		}
 	}
-	d.dash, err = dashboard.New(dashboard.FromTable(d.sess, tableOpts), dashboard.Opts{
+	opts := dashboard.Opts{
 		StaffPIN: staffSecret, BaseURL: cfg.BaseURL, TokenFile: cfg.Tokens, Location: cmp.Or(cfg.Venue, cfg.Table), TimeZone: cfg.TimeZone,
 		Logf: d.logger.Printf, CallStaff: d.cafe.staffCaller(),
-	})
+	}
+	if d.in.dice != nil {
+		// The staff page's dice camera: the last throws, and the frames
+		// sent for inspection beside the journal.
+		opts.Dice, opts.InspectDir = d.in.dice.log, inspectDir(cfg.Journal)
+	}
+	d.dash, err = dashboard.New(dashboard.FromTable(d.sess, tableOpts), opts)
 	return err
 }
 
@@ -265,6 +271,8 @@ func openInputs(cfg *tableconfig.Config, clk clock.Clock, logger *log.Logger, op
 		}
 		in.dice = &diceReader{path: path, args: args, opts: DefaultDiceReaderOpts, logf: logger.Printf}
 		in.dice.opts.Clock = clk
+		in.dice.log = newDiceLog(in.dice)
+		opts.DiceNote = in.dice.log.note
 	}
 	if cfg.Replay != nil {
 		rec, err := replay.Open(cfg.Replay.Inputs, replay.Opts{Speed: cfg.Replay.Speed, Clock: clk})

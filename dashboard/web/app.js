@@ -29,6 +29,8 @@
   let notice = null;     // what happened to this phone's seat (freed, new game): a server text
   let myTurn = false;    // the seat had something to do in the last frame
   let audio = null;      // the WebAudio context of the "your turn" beep, made at the first tap
+  let diceAsked = -1;    // the dice ask that opened the roll's sheet (once: the player may close it)
+  let tvDice = null;     // the table's screen's choice of faces for the dice ask: {seq, blue, red}
 
   window.RENDERERS = window.RENDERERS || {};
 
@@ -127,6 +129,12 @@
           if (tapFilter && !still((a) => a.target === tapFilter)) tapFilter = null;
         }
         frame = msg;
+        // The camera could not read the dice: the roll's sheet opens at once.
+        if (msg.dice_ask && msg.dice_ask.action && diceAsked !== msg.dice_ask.id) {
+          diceAsked = msg.dice_ask.id;
+          sheet = { id: msg.dice_ask.action, seq: msg.seq };
+          tapFilter = null;
+        }
         loadInfo();
         render();
         turnNotice();
@@ -419,12 +427,37 @@
       for (const [g, list] of groups) kids.push(h("div", { class: "group", "data-group": g }, list.map(actionButton)));
       if (tapFilter) kids.push(h("button", { type: "button", class: "secondary", onclick: () => { tapFilter = null; render(); } }, t("showAll")));
     }
+    if (frame.dice_ask) kids.splice(1, 0, diceAskText());
     if (frame.take_back && !a) {
       kids.push(h("button", { type: "button", id: "take-back", class: "secondary takeback",
         onclick: () => send({ type: "takeback", seq: frame.seq }) }, t("takeBack")));
     }
     const mine = acts.length > 0;
     return h("section", { id: "prompt", class: "prompt" + (mine ? " mine" : ""), "aria-live": "polite" }, kids);
+  }
+
+  // diceAskText says the camera could not read the dice, and why.
+  function diceAskText() {
+    return h("p", { id: "dice-ask", class: "refusal dice-ask", role: "alert" }, h("strong", {}, t("diceAsk")), " ", say(frame.dice_ask));
+  }
+
+  // diceAskTV is the table screen's request for the roll: a row of
+  // buttons per die, and Send, on the table's own screen.
+  function diceAskTV() {
+    const ask = frame.dice_ask;
+    if (!tvDice || tvDice.seq !== ask.seq) tvDice = { seq: ask.seq };
+    const row = (key, colour, label) => h("div", { class: "field", role: "group", "aria-label": label },
+      h("span", { class: "field-label" }, label),
+      h("div", { class: "options dice" }, (ask.faces || []).map((n) => h("button", { type: "button", class: "option colour-" + colour,
+        "data-die": key, "data-value": String(n), "aria-pressed": tvDice[key] === n ? "true" : "false",
+        onclick: () => { tvDice[key] = n; render(); } }, String(n)))));
+    const ready = tvDice.blue && tvDice.red;
+    return h("section", { id: "dice-ask", class: "dice-ask", role: "alert" },
+      h("p", { class: "refusal" }, h("strong", {}, t("diceAsk")), " ", say(ask)),
+      ask.enter ? [row("blue", "blue", t("blueDie")), row("red", "red", t("redDie")),
+        h("button", { type: "button", id: "dice-send", class: "primary", disabled: !ready,
+          onclick: () => send({ type: "dice", seq: frame.seq, values: { blue: String(tvDice.blue), red: String(tvDice.red) } }) }, t("send"))] :
+        h("p", { class: "hint" }, t("diceAskPhone")));
   }
 
   function waitingText() {
@@ -682,6 +715,7 @@
       frame.over ? form(t("newGame"), [h("input", { type: "text", name: "line", "aria-label": t("newGame"), value: frame.players.map((p) => p.name).join(", "), autocomplete: "off" })],
         (e) => staffSend({ action: "new-game", line: e.line.value })) : null,
       h("p", {}, h("button", { type: "button", id: "pair", onclick: pair }, t("pairScreen"))),
+      window.DICE_CAMERA && frame.camera ? window.DICE_CAMERA(frame.camera, { h, say, lang, toast, pin, render }) : null,
       pastGamesSection(pin));
   }
 
@@ -775,7 +809,7 @@
     document.getElementById("app").className = "tv";
     const top = h("section", { id: "prompt", class: "prompt tv-top" },
       h("p", { id: "prompt-text", class: "prompt-text" }, frame.over ? t("over") : (frame.prompt ? say(frame.prompt) : waitingText())),
-      frame.refusal ? h("p", { id: "refusal", class: "refusal" }, say(frame.refusal)) : null);
+      frame.dice_ask ? diceAskTV() : frame.refusal ? h("p", { id: "refusal", class: "refusal" }, say(frame.refusal)) : null);
     kids.push(top);
     kids.push(h("section", { id: "view", class: "view tv-board" }, v.board));
     const aside = [winnerBanner()];

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"comptoir/hw/clock"
+	"comptoir/hw/replay"
+	"comptoir/input"
+	"comptoir/vision"
+)
+
+// fakeMat stands for OpenCV's matrix in the tap's unit test: a grey
+// picture of one level.
+type fakeMat struct {
+	level  uint8
+	closed *int
+}
+
+func (m *fakeMat) Clone() fakeMat { return *m }
+func (m *fakeMat) Close() error   { *m.closed++; return nil }
+func (m *fakeMat) ToImage() (image.Image, error) {
+	img := image.NewGray(image.Rect(0, 0, 64, 48))
+	for i := range img.Pix {
+		img.Pix[i] = m.level
+	}
+	return img, nil
+}
+
+// TestReadingTap checks the verdict given for each report (the reading
+// the settler reported, die by die) and the inspection of the last frame
+// read, on made-up readings.
+func TestReadingTap(t *testing.T) {
+	die := func(face int, conf float64, reason string) vision.Die {
+		return vision.Die{Face: face, Confidence: conf, Found: reason != "not found", Reason: reason}
+	}
+	var reads []vision.Roll
+	read := func(m fakeMat) vision.Roll { return reads[int(m.level)] }
+	closed := 0
+	tp, tapped := tapReader(read, 3, clock.Real())
+	reads = []vision.Roll{
+		{Blue: die(3, 0.98, ""), Red: die(0, 0.3, "numeral unclear")},
+		{Blue: die(3, 0.97, ""), Red: die(5, 0.91, "")},
+		{Blue: die(3, 0.99, ""), Red: die(5, 0.95, "")},
+		{Blue: die(0, 0, "not found"), Red: die(0, 0.2, "numeral unclear")},
+		{Blue: die(7, 0.6, ""), Red: die(0, 0.4, "numeral unclear")},
+	}
+	if _, err := tp.inspect(filepath.Join(t.TempDir(), "none.jpg")); err != ErrNoFrame {
+		t.Fatalf("inspect before any frame = %v, want ErrNoFrame", err)
+	}
+	for i := range 3 {
+		tapped(fakeMat{level: uint8(i), closed: &closed})
+	}
+	if closed != 2 {
+		t.Errorf("%d frames closed after 3 reads, want the 2 replaced", closed)
+	}
+	t.Run("roll", func(t *testing.T) {
+		// The settler reported the second reading (its faces and its
+		// confidence, the lower die's): the verdict is that one's.
+		v := tp.verdict(input.DiceRolled{At: time.Unix(100, 0), Blue: 3, Red: 5, Confidence: 0.91})
+		if v.Blue.Face != 3 || v.Red.Face != 5 || v.Blue.Confidence != 0.97 || v.Red.Confidence != 0.91 || v.Reason != "" || !v.At.Equal(time.Unix(100, 0)) {
+			t.Errorf("verdict %+v, want blue 3 (0.97) red 5 (0.91)", v)
+		}
+	})
+	t.Run("unreadable", func(t *testing.T) {
+		tapped(fakeMat{level: 3, closed: &closed})
+		tapped(fakeMat{level: 4, closed: &closed})
+		v := tp.verdict(input.DiceUnreadable{At: time.Unix(200, 0), Reason: "red die: numeral unclear"})
+		// The best of the rest: the one with the blue die read.
+		if v.Blue.Face != 7 || v.Red.Face != 0 || v.Red.Reason != "numeral unclear" || v.Reason != "red die: numeral unclear" {
+			t.Errorf("verdict %+v, want blue 7, red unread (numeral unclear)", v)
+		}
+	})
+	t.Run("inspect", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "f.jpg")
+		v, err := tp.inspect(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Blue.Face != 7 || v.Red.Face != 0 || !strings.Contains(v.Reason, "red die: numeral unclear") {
+			t.Errorf("inspected verdict %+v, want the last frame's (blue 7, red unread)", v)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := jpeg.Decode(f)
+		if err != nil {
+			t.Fatalf("the frame saved is not a JPEG: %v", err)
+		}
+		if g := color.GrayModel.Convert(img.At(10, 10)).(color.Gray); img.Bounds().Dx() != 64 || g.Y < 2 || g.Y > 6 {
+			t.Errorf("the frame saved is %v with level %d, want the last frame read (64 wide, level 4)", img.Bounds(), g.Y)
+		}
+	})
+	tp.close()
+	if closed != 5 {
+		t.Errorf("%d frames closed in all, want the 5 read", closed)
+	}
+}
+
+// TestDicefeedReadings runs the real reader on pictured rolls with
+// --readings: each roll comes after its verdict die by die, and an
+// inspect request saves the last frame read as a JPEG with the verdict.
+func TestDicefeedReadings(t *testing.T) {
+	rows := readCSV(t, filepath.Join(demoPictures, "labels.csv"))
+	var rolls [][2]int
+	for i, r := range rows {
+		if i >= 2 && len(rolls) < 2 {
+			var b, d int
+			fmt.Sscan(r[1], &b)
+			fmt.Sscan(r[2], &d)
+			rolls = append(rolls, [2]int{b, d})
+		}
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	var stderr strings.Builder
+	go func() {
+		err := dicefeed(context.Background(), feedOpts{Pictures: demoPictures, FPS: 30, Readings: true}, inR, outW, lockedWriter{&stderr})
+		outW.Close()
+		done <- err
+	}()
+	lines := make(chan map[string]any, 100)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			var m map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				t.Errorf("line %q: %v", sc.Text(), err)
+				continue
+			}
+			m["raw"] = sc.Text()
+			lines <- m
+		}
+	}()
+	nextLine := func(typ string) map[string]any {
+		t.Helper()
+		timeout := time.After(15 * time.Second)
+		for {
+			select {
+			case m, ok := <-lines:
+				if !ok {
+					t.Fatalf("dicefeed stopped before a %q line:\n%s", typ, stderr.String())
+				}
+				if m["type"] == typ {
+					return m
+				}
+			case <-timeout:
+				t.Fatalf("no %q line", typ)
+			}
+		}
+	}
+	time.Sleep(time.Second) // the settler learns the tray
+	w := replay.NewWriter(inW)
+	for _, roll := range rolls {
+		w.Write(input.DiceRolled{At: time.Now(), Blue: input.Face(roll[0]), Red: input.Face(roll[1]), Confidence: 1})
+		rd := nextLine("reading")
+		next := <-lines
+		evs, err := replay.Decode(strings.NewReader(next["raw"].(string)), "stdout")
+		if err != nil || len(evs) != 1 {
+			t.Fatalf("the line after the reading is %v (%v), want the roll", next["raw"], err)
+		}
+		d, ok := evs[0].(input.DiceRolled)
+		if !ok {
+			t.Fatalf("the line after the reading is %v, want the roll", evs[0])
+		}
+		var v readingLine
+		json.Unmarshal([]byte(rd["raw"].(string)), &v)
+		if int(v.Blue.Face) != roll[0] || int(v.Red.Face) != roll[1] || min(v.Blue.Confidence, v.Red.Confidence) != d.Confidence || !v.At.Equal(d.At) || v.Reason != "" {
+			t.Errorf("reading %s before roll %v, want the dice %v with the roll's confidence and time", rd["raw"], d, roll)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "inspect.jpg")
+	fmt.Fprintf(inW, `{"type":"inspect","file":%q}`+"\n", path)
+	got := nextLine("inspected")
+	var v readingLine
+	json.Unmarshal([]byte(got["raw"].(string)), &v)
+	last := rolls[len(rolls)-1]
+	if v.Error != "" || v.File != path || int(v.Blue.Face) != last[0] || int(v.Red.Face) != last[1] {
+		t.Errorf("inspected %s, want the last roll %v saved to %s", got["raw"], last, path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := jpeg.DecodeConfig(f)
+	f.Close()
+	if err != nil || cfg.Width < 320 {
+		t.Errorf("the saved frame: %v, %dx%d, want a camera-sized JPEG", err, cfg.Width, cfg.Height)
+	}
+	if fi, err := os.Stat(path); err == nil {
+		t.Logf("frame saved for inspection: %dx%d, %d bytes", cfg.Width, cfg.Height, fi.Size())
+	}
+	fmt.Fprintln(inW, `{"type":"inspect","file":"relative.jpg"}`)
+	if got := nextLine("inspected"); !strings.Contains(fmt.Sprint(got["error"]), "absolute") {
+		t.Errorf("a relative path: %v, want an error", got["raw"])
+	}
+	inW.Close()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Error(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("dicefeed did not stop at the end of stdin")
+	}
+}

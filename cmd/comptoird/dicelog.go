@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"comptoir/dashboard"
+	"comptoir/games/kit"
+	"comptoir/input"
+	"comptoir/table"
+)
+
+// The dice camera of the staff page (dashboard.DiceCamera): the dice
+// reader child runs with --readings, so that before each roll it reports
+// its verdict die by die (a "reading" line), and it answers inspect
+// requests on its stdin with the last frame it read. The session tells
+// what became of each reading (table.Opts.DiceNote).
+
+// maxThrows is how many of the last throws the staff page shows.
+const maxThrows = 20
+
+// readerLine is a line of the reader that is not a recording line: its
+// verdict before a roll ("reading"), or its answer to an inspect request
+// ("inspected").
+type readerLine struct {
+	Type string `json:"type"`
+	input.DiceReading
+	File  string `json:"file,omitempty"`
+	Error string `json:"error,omitempty"`
+	Code  string `json:"code,omitempty"`
+}
+
+// inspectDir is where a table keeps the frames sent for inspection:
+// beside its journal.
+func inspectDir(journal string) string { return filepath.Join(filepath.Dir(journal), "inspect") }
+
+// diceLog is the table's dice camera for the dashboard; safe for
+// concurrent use.
+type diceLog struct {
+	reader  *diceReader
+	changed chan struct{}
+
+	mu      sync.Mutex
+	throws  []dashboard.DiceThrow      // oldest first, at most maxThrows; guarded by mu
+	pending *input.DiceReading         // the verdict before the next roll; guarded by mu
+	waits   map[string]chan readerLine // inspect requests by file; guarded by mu
+}
+
+func newDiceLog(r *diceReader) *diceLog {
+	return &diceLog{reader: r, changed: make(chan struct{}, 1), waits: map[string]chan readerLine{}}
+}
+
+func (l *diceLog) Changed() <-chan struct{} { return l.changed }
+
+func (l *diceLog) Throws() []dashboard.DiceThrow {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]dashboard.DiceThrow(nil), l.throws...)
+}
+
+func (l *diceLog) signal() {
+	select {
+	case l.changed <- struct{}{}:
+	default:
+	}
+}
+
+// line takes a reader's line that is not a recording line; false when
+// it is not one of these either.
+func (l *diceLog) line(text string) bool {
+	if !strings.Contains(text, `"reading"`) && !strings.Contains(text, `"inspected"`) {
+		return false
+	}
+	var rl readerLine
+	if json.Unmarshal([]byte(text), &rl) != nil {
+		return false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch rl.Type {
+	case "reading":
+		r := rl.DiceReading
+		l.pending = &r
+	case "inspected":
+		if w, ok := l.waits[rl.File]; ok {
+			delete(l.waits, rl.File)
+			w <- rl
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// event records a roll or unreadable roll of the reader, with the
+// verdict it gave before it, before the session sees it.
+func (l *diceLog) event(e input.Event) {
+	var t dashboard.DiceThrow
+	l.mu.Lock()
+	switch e := e.(type) {
+	case input.DiceRolled:
+		if p := l.pending; p != nil && p.Blue.Face == e.Blue && p.Red.Face == e.Red {
+			t.DiceReading = *p
+		} else {
+			// A reader without verdicts: the roll as reported.
+			d := input.DieReading{Confidence: e.Confidence, Found: true}
+			t.Blue, t.Red = d, d
+			t.Blue.Face, t.Red.Face = e.Blue, e.Red
+		}
+		t.At = e.At
+	case input.DiceUnreadable:
+		if p := l.pending; p != nil {
+			t.DiceReading = *p
+		}
+		t.At, t.Reason = e.At, e.Reason
+	default:
+		l.mu.Unlock()
+		return
+	}
+	l.pending = nil
+	l.throws = append(l.throws, t)
+	if len(l.throws) > maxThrows {
+		l.throws = l.throws[len(l.throws)-maxThrows:]
+	}
+	l.mu.Unlock()
+	l.signal()
+}
+
+// note records what the session did with a reading (table.Opts.DiceNote).
+func (l *diceLog) note(n table.DiceNote) {
+	l.mu.Lock()
+	found := false
+	for i := len(l.throws) - 1; i >= 0; i-- {
+		t := &l.throws[i]
+		if !t.At.Equal(n.At) {
+			continue
+		}
+		if n.Fate == table.DiceUnreadable || (t.Blue.Face == n.Blue && t.Red.Face == n.Red) {
+			t.Fate, t.Seq, t.Why = string(n.Fate), n.Seq, nil
+			if n.Why != (kit.Text{}) {
+				why := n.Why
+				t.Why = &why
+			}
+			found = true
+			break
+		}
+	}
+	l.mu.Unlock()
+	if found {
+		l.signal()
+	}
+}
+
+// Snapshot asks the reader for the last frame it read (dashboard.DiceCamera).
+func (l *diceLog) Snapshot(ctx context.Context, path string) (input.DiceReading, error) {
+	w := make(chan readerLine, 1)
+	l.mu.Lock()
+	l.waits[path] = w
+	l.mu.Unlock()
+	defer func() {
+		l.mu.Lock()
+		delete(l.waits, path)
+		l.mu.Unlock()
+	}()
+	req, _ := json.Marshal(map[string]string{"type": "inspect", "file": path})
+	if !l.reader.send(req) {
+		return input.DiceReading{}, fmt.Errorf("%w: the camera's reader is restarting or stopped", dashboard.ErrNoCamera)
+	}
+	select {
+	case rl := <-w:
+		switch {
+		case rl.Code == "no-frame":
+			return rl.DiceReading, fmt.Errorf("%w: %s", dashboard.ErrNoFrame, rl.Error)
+		case rl.Error != "":
+			return rl.DiceReading, fmt.Errorf("the dice reader: %s", rl.Error)
+		}
+		return rl.DiceReading, nil
+	case <-ctx.Done():
+		return input.DiceReading{}, fmt.Errorf("%w: it did not answer (%w)", dashboard.ErrNoCamera, ctx.Err())
+	}
+}

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"comptoir/dashboard"
+	"comptoir/games/kit"
+	"comptoir/hw/replay"
+	"comptoir/input"
+	"comptoir/table"
+)
+
+// fakeReadings is a dice reader child with --readings: each roll asked
+// on stdin is reported after its verdict die by die (blue read at 0.97,
+// red at 0.93), but the sixth, whose red die it cannot read; an inspect
+// request gets a small real JPEG and the last verdict.
+func fakeReadings(w *replay.Writer) int {
+	w.Write(input.DeviceStatus{At: time.Now(), Device: "camera", OK: true, Detail: "fake"})
+	out := json.NewEncoder(os.Stdout)
+	var last input.DiceReading
+	sc := bufio.NewScanner(os.Stdin)
+	for n := 0; sc.Scan(); {
+		if strings.Contains(sc.Text(), `"inspect"`) {
+			var req struct{ File string }
+			json.Unmarshal(sc.Bytes(), &req)
+			reply := readerLine{Type: "inspected", File: req.File, DiceReading: last}
+			if last.At.IsZero() {
+				reply.Error, reply.Code = "no frame yet", "no-frame"
+			} else {
+				f, err := os.Create(req.File)
+				if err == nil {
+					err = jpeg.Encode(f, image.NewGray(image.Rect(0, 0, 64, 48)), nil)
+					f.Close()
+				}
+				if err != nil {
+					reply.Error = err.Error()
+				}
+			}
+			out.Encode(reply)
+			continue
+		}
+		evs, err := replay.Decode(strings.NewReader(sc.Text()), "stdin")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		for _, e := range evs {
+			n++
+			d := e.(input.DiceRolled)
+			at := time.Now()
+			last = input.DiceReading{At: at, Blue: input.DieReading{Face: d.Blue, Confidence: 0.97, Found: true}, Red: input.DieReading{Face: d.Red, Confidence: 0.93, Found: true}}
+			if n == 6 {
+				last.Red = input.DieReading{Confidence: 0.41, Found: true, Reason: "numeral unclear"}
+				last.Reason = "red die: numeral unclear"
+				out.Encode(readerLine{Type: "reading", DiceReading: last})
+				w.Write(input.DiceUnreadable{At: at, Reason: last.Reason})
+				continue
+			}
+			out.Encode(readerLine{Type: "reading", DiceReading: last})
+			w.Write(input.DiceRolled{At: at, Blue: d.Blue, Red: d.Red, Confidence: 0.93})
+		}
+	}
+	return 0
+}
+
+// TestDaemonDiceCamera runs the daemon on the demo's recording with a
+// fake reader giving its verdicts: the staff's frame lists each throw die
+// by die with what the table did with it, and the staff's button saves
+// the reader's last frame beside the journal, served to the staff only.
+func TestDaemonDiceCamera(t *testing.T) {
+	t.Setenv(fakeDiceEnv, "readings")
+	dir := t.TempDir()
+	repo, _ := filepath.Abs("../..")
+	cfg := filepath.Join(dir, "t.yaml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\nstaff_pin: \"1234\"\ntags: %s/configs/demo/tags.yaml\ndice_reader: %s\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  frames: %s/configs/demo/dice\n  speed: 20\n", repo, os.Args[0], repo, repo)), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr syncBuf
+	done := make(chan error, 1)
+	addr := freeAddr(t)
+	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", addr}, io.Discard, &stderr) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("run = %v\n%s", err, stderr.String())
+		}
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(stderr.String(), "the recording has ended") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the recording did not end:\n%s", stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	t.Run("throws", func(t *testing.T) {
+		conn, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/ws", http.Header{"Origin": {"http://" + addr}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		conn.WriteJSON(map[string]string{"type": "hello", "role": "staff", "pin": "1234"})
+		var throws []dashboard.DiceThrow
+		conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		for {
+			_, data, err := conn.ReadMessage()
+			if err != nil {
+				t.Fatalf("no staff frame with the 6 throws decided: %v; last %+v", err, throws)
+			}
+			var f struct {
+				Role   string
+				Camera *struct{ Throws []dashboard.DiceThrow }
+			}
+			json.Unmarshal(data, &f)
+			if f.Role != "staff" || f.Camera == nil {
+				continue
+			}
+			throws = f.Camera.Throws
+			if len(throws) == 6 && throws[5].Fate != "" && throws[4].Fate != "" {
+				break
+			}
+		}
+		for i, th := range throws[:5] {
+			if th.Fate != "accepted" || th.Seq == 0 || th.Blue.Face == 0 || th.Blue.Confidence != 0.97 || th.Red.Confidence != 0.93 {
+				t.Errorf("throw %d = %+v, want read (0.97, 0.93) and accepted as a step", i, th)
+			}
+		}
+		if u := throws[5]; u.Fate != "unreadable" || u.Red.Face != 0 || u.Red.Reason != "numeral unclear" || u.Red.Confidence != 0.41 || u.Blue.Face == 0 {
+			t.Errorf("the sixth throw = %+v, want blue read, red unread (numeral unclear, 0.41), asked of the players", u)
+		}
+	})
+
+	t.Run("inspect", func(t *testing.T) {
+		do := func(method, path, pin, origin string) (int, []byte) {
+			req, _ := http.NewRequest(method, "http://"+addr+path, nil)
+			if pin != "" {
+				req.Header.Set(dashboard.StaffPINHeader, pin)
+			}
+			if origin != "" {
+				req.Header.Set("Origin", origin)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			b, _ := io.ReadAll(resp.Body)
+			return resp.StatusCode, b
+		}
+		own := "http://" + addr
+		if code, _ := do("POST", "/api/inspect", "", own); code != http.StatusUnauthorized {
+			t.Errorf("inspect without the PIN: %d, want 401", code)
+		}
+		if code, _ := do("POST", "/api/inspect", "1234", "http://evil.example"); code != http.StatusForbidden {
+			t.Errorf("inspect from another site: %d, want 403", code)
+		}
+		code, body := do("POST", "/api/inspect", "1234", own)
+		var got struct {
+			Name    string
+			Reading *input.DiceReading
+		}
+		if err := json.Unmarshal(body, &got); code != http.StatusOK || err != nil || got.Reading == nil {
+			t.Fatalf("inspect: %d %s", code, body)
+		}
+		if got.Reading.Red.Reason != "numeral unclear" || got.Reading.Red.Confidence != 0.41 {
+			t.Errorf("the verdict saved %+v, want the reader's last (red unread)", got.Reading)
+		}
+		jpg := filepath.Join(dir, "inspect", got.Name+".jpg")
+		f, err := os.Open(jpg)
+		if err != nil {
+			t.Fatalf("the frame is not beside the journal: %v", err)
+		}
+		_, err = jpeg.DecodeConfig(f)
+		f.Close()
+		if err != nil {
+			t.Errorf("%s is not a JPEG: %v", jpg, err)
+		}
+		var saved struct{ Reading input.DiceReading }
+		if data, err := os.ReadFile(filepath.Join(dir, "inspect", got.Name+".json")); err != nil || json.Unmarshal(data, &saved) != nil || saved.Reading.Reason != "red die: numeral unclear" {
+			t.Errorf("the verdict's file: %v %+v", err, saved)
+		}
+		want, _ := os.ReadFile(jpg)
+		if code, b := do("GET", "/download/inspect/"+got.Name+".jpg", "1234", ""); code != http.StatusOK || string(b) != string(want) {
+			t.Errorf("download: %d, %d bytes, want the %d of the file", code, len(b), len(want))
+		}
+		if code, _ := do("GET", "/download/inspect/"+got.Name+".jpg", "", ""); code != http.StatusUnauthorized {
+			t.Errorf("download without the PIN: %d, want 401", code)
+		}
+		if code, _ := do("GET", "/download/inspect/..%2Ft.db", "1234", ""); code != http.StatusNotFound {
+			t.Errorf("download of the journal: %d, want 404", code)
+		}
+		if code, b := do("GET", "/api/inspect", "1234", ""); code != http.StatusOK || !strings.Contains(string(b), got.Name) {
+			t.Errorf("list: %d %s, want %s", code, b, got.Name)
+		}
+	})
+}
+
+// TestDiceLog checks the daemon's record of the throws without a reader
+// process: a verdict goes with the roll that follows it, the session's
+// notes find their throw, a roll without a verdict is kept as reported,
+// the list keeps the last maxThrows, and a frame asked of no running
+// reader is refused as such.
+func TestDiceLog(t *testing.T) {
+	l := newDiceLog(&diceReader{})
+	at := time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC)
+	if !l.line(`{"type":"reading","t":"2026-11-25T20:00:00Z","blue":{"face":4,"confidence":0.98,"found":true},"red":{"face":2,"confidence":0.95,"found":true}}`) {
+		t.Fatal("a reading line was not taken")
+	}
+	if l.line(`{"t":"2026-11-25T20:00:00Z","type":"dice","blue":4,"red":2}`) {
+		t.Fatal("a recording line was taken as the reader's")
+	}
+	l.event(input.DiceRolled{At: at, Blue: 4, Red: 2, Confidence: 0.95})
+	l.event(input.DiceRolled{At: at.Add(time.Second), Blue: 1, Red: 8, Confidence: 0.92}) // no verdict before it
+	l.note(table.DiceNote{At: at, Blue: 4, Red: 2, Fate: table.DiceAccepted, Seq: 12})
+	l.note(table.DiceNote{At: at, Blue: 4, Red: 2, Fate: table.DiceMisread, Seq: 12, Why: kit.Text{EN: "the players saw blue 4, red 3", FR: "x"}})
+	l.note(table.DiceNote{At: at.Add(time.Hour), Fate: table.DiceAccepted, Seq: 99}) // no such throw
+	th := l.Throws()
+	if len(th) != 2 {
+		t.Fatalf("throws %+v, want 2", th)
+	}
+	if th[0].Blue.Confidence != 0.98 || th[0].Red.Confidence != 0.95 || th[0].Fate != "misread" || th[0].Seq != 12 || th[0].Why == nil || th[0].Why.EN != "the players saw blue 4, red 3" {
+		t.Errorf("first throw %+v, want the verdict's confidences and the misread", th[0])
+	}
+	if th[1].Blue.Face != 1 || th[1].Red.Face != 8 || th[1].Blue.Confidence != 0.92 || th[1].Fate != "" {
+		t.Errorf("second throw %+v, want the roll as reported, not yet decided", th[1])
+	}
+	select {
+	case <-l.Changed():
+	default:
+		t.Error("no change signalled")
+	}
+	for i := range maxThrows + 5 {
+		l.event(input.DiceUnreadable{At: at.Add(time.Duration(i+10) * time.Second), Reason: "blue die not found in the tray"})
+	}
+	if th := l.Throws(); len(th) != maxThrows || th[len(th)-1].Reason != "blue die not found in the tray" {
+		t.Errorf("%d throws kept, want the last %d", len(th), maxThrows)
+	}
+	if _, err := l.Snapshot(context.Background(), filepath.Join(t.TempDir(), "x.jpg")); !errors.Is(err, dashboard.ErrNoCamera) {
+		t.Errorf("a frame asked of no reader: %v, want ErrNoCamera", err)
+	}
+}

@@ -1,0 +1,148 @@
+package dashboard
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"comptoir/engine"
+	"comptoir/games/genoa"
+	"comptoir/input"
+	"comptoir/journal"
+	"comptoir/table"
+)
+
+// genoaDiceRig is a Genoa table (Anna the merchant, hands dealt) waiting
+// for the dice, its session fed by the returned channel, and a dashboard
+// over it with opts.
+func genoaDiceRig(t *testing.T, opts Opts) (*rig, *table.Session, chan<- input.Event) {
+	t.Helper()
+	store, err := journal.Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := genoa.New()
+	setup := engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno"}}
+	game, err := store.Begin(rules, setup, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	topts := table.DefaultOpts
+	topts.Rules, topts.Game, topts.Store, topts.Kit = rules, game, store, kitOf(t, rules)
+	sess, err := table.New(topts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := make(chan input.Event)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); sess.Run(ctx, in) }()
+	t.Cleanup(func() { cancel(); wg.Wait(); store.Close() })
+	for _, card := range []string{"L01", "S01", "M01", "C01", "L05", "S03", "M02", "C02"} {
+		cmd, _ := rules.Codec().ParseCommand("draw card="+card, setup.Players)
+		if err := sess.Submit(ctx, engine.Action{By: engine.NoSeat, Cmd: cmd}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opts.StaffPIN = "2468"
+	return newRig(t, FromTable(sess, TableOpts{Store: store}), opts), sess, in
+}
+
+// askOf waits for a frame of c at seq at least seq and returns its
+// dice_ask (nil if none).
+func askOf(c *wsClient, seq int64, role string) (map[string]any, int64) {
+	c.t.Helper()
+	for {
+		f := c.stateAt(seq)
+		if f["role"] != role {
+			continue
+		}
+		a, _ := f["dice_ask"].(map[string]any)
+		return a, int64(f["seq"].(float64))
+	}
+}
+
+// TestDiceAsk checks who is asked for a roll the camera could not read
+// and how: the merchant's phone names its roll action and the fields of
+// each die, the other phone nothing, the table's trusted screen the faces
+// and the right to enter them; the roll entered there is played as the
+// table's, a stale or untrusted one refused; a sure roll asks nothing.
+func TestDiceAsk(t *testing.T) {
+	checkLeaks(t)
+	r, sess, in := genoaDiceRig(t, DefaultOpts)
+	anna, bruno, tv := r.dial(), r.dial(), r.dial()
+	anna.send(map[string]string{"type": "hello", "token": r.join(1)})
+	bruno.send(map[string]string{"type": "hello", "token": r.join(2)})
+	seq := sess.Latest().Seq
+	if a, _ := askOf(tv, seq, "table"); a != nil {
+		t.Fatalf("an ask before any reading: %v", a)
+	}
+	for _, ev := range []input.Event{
+		input.DiceUnreadable{At: time.Now(), Reason: "red die: numeral unclear"},
+		input.DiceRolled{At: time.Now(), Blue: 3, Red: 4, Confidence: 0.5},
+	} {
+		in <- ev
+		a, _ := askOf(anna, seq, "seat")
+		for a == nil {
+			a, _ = askOf(anna, seq, "seat")
+		}
+		if a["action"] != "roll" || a["blue"] != "blue" || a["red"] != "red" || a["en"] == "" || a["fr"] == "" {
+			t.Errorf("%v: Anna's ask %v, want her roll action, its blue and red fields, in both languages", ev, a)
+		}
+		if b, _ := askOf(bruno, seq, "seat"); b != nil {
+			t.Errorf("%v: Bruno is asked %v", ev, b)
+		}
+		ta, _ := askOf(tv, seq, "table")
+		for ta == nil {
+			ta, _ = askOf(tv, seq, "table")
+		}
+		if ta["enter"] != true || len(ta["faces"].([]any)) != 8 {
+			t.Errorf("%v: the table's ask %v, want eight faces and the right to enter them", ev, ta)
+		}
+	}
+	tv.send(map[string]any{"type": "dice", "seq": seq - 1, "values": map[string]string{"blue": "3", "red": "4"}})
+	if rep := tv.reply(); rep["type"] != "refused" || rep["code"] != "dashboard.no-dice-ask" {
+		t.Errorf("a stale roll: %v, want refused", rep)
+	}
+	tv.send(map[string]any{"type": "dice", "seq": seq, "values": map[string]string{"blue": "9", "red": "4"}})
+	if rep := tv.reply(); rep["type"] != "refused" {
+		t.Errorf("a face the dice do not have: %v, want refused", rep)
+	}
+	tv.send(map[string]any{"type": "dice", "seq": seq, "values": map[string]string{"blue": "3", "red": "4"}})
+	if rep := tv.reply(); rep["type"] != "accepted" {
+		t.Fatalf("the roll entered on the table's screen: %v", rep)
+	}
+	lines := sess.Record().Lines
+	if last := lines[len(lines)-1]; last.By != engine.NoSeat || last.Command != "roll blue=3 red=4" {
+		t.Errorf("last step %+v, want the table's roll blue=3 red=4", last)
+	}
+	if a, _ := askOf(anna, seq+1, "seat"); a != nil {
+		t.Errorf("the ask outlived the roll: %v", a)
+	}
+
+	t.Run("untrusted screen", func(t *testing.T) {
+		opts := DefaultOpts
+		opts.ScreenAddrs = []string{"192.0.2.1"} // not this test's loopback
+		r, sess, in := genoaDiceRig(t, opts)
+		tv := r.dial()
+		seq := sess.Latest().Seq
+		in <- input.DiceUnreadable{At: time.Now(), Reason: "blue die not found in the tray"}
+		a, _ := askOf(tv, seq, "table")
+		for a == nil {
+			a, _ = askOf(tv, seq, "table")
+		}
+		if a["enter"] == true {
+			t.Errorf("a spectator's ask %v lets it enter the roll", a)
+		}
+		tv.send(map[string]any{"type": "dice", "seq": seq, "values": map[string]string{"blue": "3", "red": "4"}})
+		if rep := tv.reply(); rep["type"] != "error" || rep["code"] != "not-screen" {
+			t.Errorf("a spectator's roll: %v, want refused", rep)
+		}
+		if n := len(sess.Record().Lines); n != 8 {
+			t.Errorf("%d steps, want the 8 draws only", n)
+		}
+	})
+}

@@ -1,0 +1,247 @@
+package dashboard
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"comptoir/engine"
+	"comptoir/games/genoa"
+	"comptoir/input"
+	"comptoir/journal"
+	"comptoir/table"
+)
+
+// TestBrowserDiceCamera opens Genoa's table screen, the merchant's phone
+// and the staff page in Chromium over a real session and journal, with a
+// fake dice camera:
+//   - the staff page lists the camera's throws die by die as they come,
+//     and its button saves the last frame for inspection (a real file),
+//     after saying clearly that there is no frame yet;
+//   - an unreadable roll makes the phone open the roll's sheet at once
+//     (two rows of eight faces) and the table's screen show its own rows,
+//     in English and in French; the roll entered on the phone is played
+//     and journalled;
+//   - a reading refused as too unsure does the same, and the roll entered
+//     on the table's screen is played and journalled as the table's.
+func TestBrowserDiceCamera(t *testing.T) {
+	browserAvailable(t)
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	store, err := journal.Open(filepath.Join(dir, "table.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := genoa.New()
+	setup := engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno"}}
+	game, err := store.Begin(rules, setup, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	topts := table.DefaultOpts
+	topts.Rules, topts.Game, topts.Store = rules, game, store
+	topts.Kit = kitOf(t, rules)
+	sess, err := table.New(topts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := make(chan input.Event)
+	cam := newFakeCamera()
+	inspectDir := filepath.Join(dir, "inspect")
+	url := serveTableWith(t, ctx, sess, inputs, store, dir, func(o *Opts) { o.Dice, o.InspectDir = cam, inspectDir })
+	for _, card := range []string{"L01", "S01", "M01", "C01", "L05", "S03", "M02", "C02"} {
+		cmd, err := rules.Codec().ParseCommand("draw card="+card, setup.Players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.Submit(ctx, engine.Action{By: engine.NoSeat, Cmd: cmd}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	profiles, err := os.MkdirTemp("", "comptoir-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for i := 0; i < 50 && os.RemoveAll(profiles) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	tv := newChromium(t, ctx, filepath.Join(profiles, "table"))
+	var joins []string
+	if err := chromedp.Run(tv,
+		chromedp.Navigate(url+"/"),
+		chromedp.WaitVisible(`.qr img`, chromedp.ByQuery),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll('a.join')).map(a => a.href)`, &joins),
+	); err != nil || len(joins) != 2 {
+		t.Fatalf("table view: %v, %d join links", err, len(joins))
+	}
+	phone := newChromium(t, ctx, filepath.Join(profiles, "anna"))
+	if err := chromedp.Run(phone, chromedp.Navigate(joins[0]), chromedp.WaitVisible(`#prompt`, chromedp.ByQuery)); err != nil {
+		t.Fatalf("Anna's phone: %v", err)
+	}
+	staff := newChromium(t, ctx, filepath.Join(profiles, "staff"))
+	if err := chromedp.Run(staff,
+		chromedp.Navigate(url+"/staff"),
+		chromedp.WaitVisible(`#pin input`, chromedp.ByQuery),
+		chromedp.SendKeys(`#pin input`, "2468", chromedp.ByQuery),
+		chromedp.Click(`#pin button`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#dice-camera`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("staff page: %v", err)
+	}
+	poll := func(c context.Context, what, js string) {
+		t.Helper()
+		if err := chromedp.Run(c, chromedp.Poll(js, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			var html string
+			chromedp.Run(c, chromedp.OuterHTML(`#app`, &html, chromedp.ByQuery))
+			t.Fatalf("%s: %v\n%s", what, err, html)
+		}
+	}
+	text := func(c context.Context, sel string) string {
+		var s string
+		chromedp.Run(c, chromedp.Evaluate(`(document.querySelector(`+jsString(sel)+`)||{}).textContent||""`, &s))
+		return s
+	}
+	shot := func(c context.Context, name string) {
+		t.Helper()
+		var png []byte
+		if err := chromedp.Run(c, chromedp.FullScreenshot(&png, 100)); err != nil {
+			t.Errorf("screenshot %s: %v", name, err)
+			return
+		}
+		if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), png, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	rolls := func() int {
+		n := 0
+		for _, s := range sess.Record().Lines {
+			if strings.HasPrefix(s.Command, "roll ") {
+				n++
+			}
+		}
+		return n
+	}
+
+	t.Run("staff page", func(t *testing.T) {
+		poll(staff, "no throw yet", `!!document.querySelector('#dice-throws-none')`)
+		// No frame yet: the button says so.
+		poll(staff, "the inspect button", `(document.querySelector('#inspect').click(), true)`)
+		poll(staff, "no frame said", `!document.getElementById('toast').hidden && document.getElementById('toast').textContent.includes('no frame yet')`)
+		cam.add(unreadThrow(time.Now()))
+		poll(staff, "the throw, live", `(() => { const r = document.querySelector('#dice-throws tbody tr'); return r && r.dataset.fate === 'unreadable' && r.querySelector('.red').textContent.includes('41') && r.querySelector('.blue').textContent.includes('5') && r.textContent.includes('numeral unclear'); })()`)
+		poll(staff, "the inspect button", `(document.querySelector('#inspect').click(), true)`)
+		poll(staff, "the frame listed", `document.querySelectorAll('#inspections li.inspection').length === 1`)
+		files, _ := filepath.Glob(filepath.Join(inspectDir, "*.jpg"))
+		jsons, _ := filepath.Glob(filepath.Join(inspectDir, "*.json"))
+		if len(files) != 1 || len(jsons) != 1 {
+			t.Errorf("inspection folder holds %v %v, want a frame and its verdict", files, jsons)
+		}
+		if li := text(staff, `#inspections li`); !strings.Contains(li, "numeral unclear") {
+			t.Errorf("the listed frame says %q, want its verdict", li)
+		}
+		chromedp.Run(staff, chromedp.ScrollIntoView(`#dice-camera`, chromedp.ByQuery))
+		shot(staff, "dice-camera-staff.png")
+	})
+
+	t.Run("unreadable: the phone asks at once", func(t *testing.T) {
+		inputs <- input.DiceUnreadable{At: time.Now(), Reason: "red die: numeral unclear"}
+		poll(phone, "the roll's sheet open at once", `(() => { const s = document.querySelector('#sheet[data-action=roll]'); return s && s.querySelectorAll('.options.dice').length === 2 && s.querySelectorAll('.options.dice')[0].querySelectorAll('button.option').length === 8 && s.querySelectorAll('.options.dice')[1].querySelectorAll('button.option').length === 8; })()`)
+		poll(tv, "the table's rows", `document.querySelectorAll('#dice-ask button.option[data-die=blue]').length === 8 && document.querySelectorAll('#dice-ask button.option[data-die=red]').length === 8`)
+		// Closed, the sheet stays closed; another unreadable throw opens
+		// it again.
+		poll(phone, "cancel the sheet", `(document.querySelector('#sheet-cancel').click(), true)`)
+		poll(phone, "the sheet closed", `!document.querySelector('#sheet') && !!document.querySelector('#dice-ask')`)
+		inputs <- input.Button{At: time.Now(), Name: "nothing"}
+		time.Sleep(300 * time.Millisecond)
+		var reopened bool
+		if err := chromedp.Run(phone, chromedp.Evaluate(`!!document.querySelector('#sheet')`, &reopened)); err != nil {
+			t.Fatal(err)
+		}
+		if reopened {
+			t.Error("the sheet the player closed opened again with no new throw")
+		}
+		inputs <- input.DiceUnreadable{At: time.Now(), Reason: "blue die not found in the tray"}
+		poll(phone, "the sheet open again", `!!document.querySelector('#sheet[data-action=roll]') && document.querySelector('#dice-ask').textContent.includes('blue die not found')`)
+		for _, tc := range []struct{ lang, want string }{{"en", "Enter the roll: the dice could not be read"}, {"fr", "Saisissez le tirage\u00a0: les dés n'ont pas pu être lus"}} {
+			for _, c := range []context.Context{phone, tv} {
+				poll(c, "language "+tc.lang, `(() => { if (document.documentElement.lang !== `+jsString(tc.lang)+`) document.getElementById('lang').click(); return document.documentElement.lang === `+jsString(tc.lang)+`; })()`)
+				if got := text(c, `#dice-ask`); !strings.Contains(got, tc.want) || !strings.Contains(got, "blue die not found in the tray") {
+					t.Errorf("%s: the ask says %q, want %q and the reader's reason", tc.lang, got, tc.want)
+				}
+			}
+		}
+		shot(phone, "dice-ask-phone.png")
+		shot(tv, "dice-ask-table.png")
+		poll(phone, "tap 5 and 1", `(() => { const o = document.querySelectorAll('#sheet .options.dice'); o[0].querySelector('[data-value="5"]').click(); document.querySelectorAll('#sheet .options.dice')[1].querySelector('[data-value="1"]').click(); document.querySelector('#sheet-send').click(); return true; })()`)
+		poll(phone, "the ask gone", `!document.querySelector('#dice-ask') && !document.querySelector('#sheet')`)
+		poll(tv, "the ask gone from the table", `!document.querySelector('#dice-ask')`)
+		if n := rolls(); n != 1 {
+			t.Fatalf("%d rolls in the journal, want the one entered on the phone", n)
+		}
+		if s := sess.Record().Lines; s[len(s)-1].By != 0 || s[len(s)-1].Command != "roll blue=5 red=1" {
+			t.Errorf("last step %+v, want Anna's roll blue=5 red=1", s[len(s)-1])
+		}
+	})
+
+	t.Run("unsure: the table's screen enters it", func(t *testing.T) {
+		if err := sess.Staff(ctx, table.StaffRequest{Kind: table.StaffUndo, Reason: "test: roll again"}); err != nil {
+			t.Fatal(err)
+		}
+		inputs <- input.DiceRolled{At: time.Now(), Blue: 3, Red: 4, Confidence: 0.5}
+		poll(tv, "the table's rows", `document.querySelectorAll('#dice-ask button.option[data-die=red]').length === 8`)
+		poll(phone, "the phone's sheet", `!!document.querySelector('#sheet[data-action=roll]')`)
+		poll(tv, "tap 3 and 4", `(() => { document.querySelector('#dice-ask [data-die=blue][data-value="3"]').click(); document.querySelector('#dice-ask [data-die=red][data-value="4"]').click(); const b = document.querySelector('#dice-send'); if (b.disabled) return false; b.click(); return true; })()`)
+		poll(tv, "the ask gone", `!document.querySelector('#dice-ask')`)
+		poll(phone, "the phone's ask gone", `!document.querySelector('#dice-ask') && !document.querySelector('#sheet')`)
+		s := sess.Record().Lines
+		if last := s[len(s)-1]; last.By != engine.NoSeat || last.Command != "roll blue=3 red=4" {
+			t.Errorf("last step %+v, want the table's roll blue=3 red=4", last)
+		}
+	})
+}
+
+// jsString quotes s for JavaScript.
+func jsString(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
+
+// serveTableWith is serveTable with the dashboard's options changed by
+// set.
+func serveTableWith(t *testing.T, ctx context.Context, sess *table.Session, inputs <-chan input.Event, store *journal.Store, dir string, set func(*Opts)) string {
+	t.Helper()
+	var wg sync.WaitGroup
+	runCtx, stopRun := context.WithCancel(ctx)
+	wg.Add(1)
+	go func() { defer wg.Done(); sess.Run(runCtx, inputs) }()
+	opts := DefaultOpts
+	opts.StaffPIN = "2468"
+	opts.TokenFile = filepath.Join(dir, "tokens.json")
+	set(&opts)
+	dash, err := New(FromTable(sess, TableOpts{Store: store}), opts)
+	if err != nil {
+		stopRun()
+		wg.Wait()
+		t.Fatal(err)
+	}
+	wg.Add(1)
+	go func() { defer wg.Done(); dash.Run(runCtx) }()
+	hs := httptest.NewServer(dash.Handler())
+	t.Cleanup(func() {
+		hs.Close()
+		stopRun()
+		wg.Wait()
+		store.Close()
+	})
+	return hs.URL
+}
