@@ -67,16 +67,7 @@ func TestBrowserDiceCamera(t *testing.T) {
 		}
 	}
 
-	profiles, err := os.MkdirTemp("", "comptoir-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for i := 0; i < 50 && os.RemoveAll(profiles) != nil; i++ {
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	tv := newChromium(t, ctx, filepath.Join(profiles, "table"))
+	tv := newChromium(t, ctx)
 	var joins []string
 	if err := chromedp.Run(tv,
 		chromedp.Navigate(url+"/"),
@@ -85,11 +76,11 @@ func TestBrowserDiceCamera(t *testing.T) {
 	); err != nil || len(joins) != 2 {
 		t.Fatalf("table view: %v, %d join links", err, len(joins))
 	}
-	phone := newChromium(t, ctx, filepath.Join(profiles, "anna"))
+	phone := newChromium(t, ctx)
 	if err := chromedp.Run(phone, chromedp.Navigate(joins[0]), chromedp.WaitVisible(`#prompt`, chromedp.ByQuery)); err != nil {
 		t.Fatalf("Anna's phone: %v", err)
 	}
-	staff := newChromium(t, ctx, filepath.Join(profiles, "staff"))
+	staff := newChromium(t, ctx)
 	if err := chromedp.Run(staff,
 		chromedp.Navigate(url+"/staff"),
 		chromedp.WaitVisible(`#pin input`, chromedp.ByQuery),
