@@ -43,6 +43,12 @@ CREATE TABLE IF NOT EXISTS acks (
 	id TEXT PRIMARY KEY,
 	at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS downs (
+	tbl    TEXT NOT NULL,
+	device TEXT NOT NULL,
+	since  TEXT NOT NULL,
+	PRIMARY KEY (tbl, device)
+);
 `
 
 // OpenHistory opens or creates the history at path.
@@ -124,6 +130,57 @@ func (h *History) RecordAck(id string, at time.Time) error {
 		return fmt.Errorf("history: acknowledgement: %w", err)
 	}
 	return nil
+}
+
+// RecordDowns keeps when devices were first seen down (a zero Since: the
+// device is up again, forgotten), so a device alert keeps its date, its
+// id and its acknowledgement after the hub restarts.
+func (h *History) RecordDowns(changes []DeviceDown) error {
+	tx, err := h.db.Begin()
+	if err != nil {
+		return fmt.Errorf("history: devices down: %w", err)
+	}
+	defer tx.Rollback()
+	for _, c := range changes {
+		if c.Since.IsZero() {
+			_, err = tx.Exec(`DELETE FROM downs WHERE tbl = ? AND device = ?`, c.Table, c.Device)
+		} else {
+			_, err = tx.Exec(`INSERT OR REPLACE INTO downs (tbl, device, since) VALUES (?, ?, ?)`, c.Table, c.Device, c.Since.UTC().Format(time.RFC3339Nano))
+		}
+		if err != nil {
+			return fmt.Errorf("history: devices down: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("history: devices down: %w", err)
+	}
+	return nil
+}
+
+// Downs are the devices down kept by RecordDowns: when each was first
+// seen down, by table and device name.
+func (h *History) Downs() (map[string]map[string]time.Time, error) {
+	rows, err := h.db.Query(`SELECT tbl, device, since FROM downs`)
+	if err != nil {
+		return nil, fmt.Errorf("history: devices down: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]map[string]time.Time{}
+	for rows.Next() {
+		var table, device, since string
+		if err := rows.Scan(&table, &device, &since); err != nil {
+			return nil, fmt.Errorf("history: devices down: %w", err)
+		}
+		at, err := time.Parse(time.RFC3339Nano, since)
+		if err != nil {
+			return nil, fmt.Errorf("history: devices down: %s/%s: %w", table, device, err)
+		}
+		if out[table] == nil {
+			out[table] = map[string]time.Time{}
+		}
+		out[table][device] = at
+	}
+	return out, rows.Err()
 }
 
 // AckKept is how long an acknowledgement is kept: an alert's id names its
