@@ -219,8 +219,11 @@ type simChild struct {
 const childEnv = "COMPTOIR_CAFESIM_CHILD=1"
 
 // startProcFleet starts procs children sharing the paced tables 0..n-1
-// and waits until every child's tables publish to natsURL.
-func startProcFleet(dir, natsURL string, n, procs int, rate float64, profile string, stderr io.Writer) (*procFleet, error) {
+// and waits until every child's tables publish to natsURL. The children
+// run at niceness more than this process and the hub (through nice(1),
+// when it is there): in a café the tables are other computers, and
+// simulated on the hub's they must not starve it.
+func startProcFleet(dir, natsURL string, n, procs int, rate float64, niceness int, profile string, stderr io.Writer) (*procFleet, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -238,6 +241,9 @@ func startProcFleet(dir, natsURL string, n, procs int, rate float64, profile str
 		}
 		first += count
 		c := &simChild{cmd: exec.Command(exe, args...), lines: make(chan string, 4), exited: make(chan error, 1)}
+		if nice, err := exec.LookPath("nice"); err == nil && niceness > 0 {
+			c.cmd = exec.Command(nice, append([]string{"-n", fmt.Sprint(niceness), exe}, args...)...)
+		}
 		c.cmd.Env = append(os.Environ(), childEnv)
 		c.cmd.Stderr = stderr
 		if c.in, err = c.cmd.StdinPipe(); err != nil {
