@@ -17,6 +17,9 @@ import (
 // sent twice is recorded once) and one per finished play.
 type History struct {
 	db *sql.DB
+	// The statements of every step, prepared once (the driver keeps
+	// them parsed).
+	insertStep, insertPlay *sql.Stmt
 }
 
 const historySchema = `
@@ -62,11 +65,23 @@ func OpenHistory(path string) (*History, error) {
 		db.Close()
 		return nil, fmt.Errorf("history %s: %w", path, err)
 	}
-	return &History{db: db}, nil
+	h := &History{db: db}
+	if h.insertStep, err = db.Prepare(`INSERT OR IGNORE INTO steps (tbl, game, seq, at) VALUES (?, ?, ?, ?)`); err == nil {
+		h.insertPlay, err = db.Prepare(`INSERT OR IGNORE INTO plays (tbl, game, name, variant, players, started, finished, outcome, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("history %s: %w", path, err)
+	}
+	return h, nil
 }
 
 // Close closes the history.
-func (h *History) Close() error { return h.db.Close() }
+func (h *History) Close() error {
+	h.insertStep.Close()
+	h.insertPlay.Close()
+	return h.db.Close()
+}
 
 // Record records a step, or a play at its end; it reports whether the
 // step was new (false: a step received before).
@@ -86,8 +101,9 @@ func (h *History) RecordAll(steps []cafe.Step) (fresh []bool, err error) {
 		return nil, err
 	}
 	defer tx.Rollback()
+	insStep, insPlay := tx.Stmt(h.insertStep), tx.Stmt(h.insertPlay)
 	for _, s := range steps {
-		n, err := record(tx, s)
+		n, err := record(insStep, insPlay, s)
 		if err != nil {
 			return nil, err
 		}
@@ -96,8 +112,8 @@ func (h *History) RecordAll(steps []cafe.Step) (fresh []bool, err error) {
 	return fresh, tx.Commit()
 }
 
-func record(tx *sql.Tx, s cafe.Step) (bool, error) {
-	res, err := tx.Exec(`INSERT OR IGNORE INTO steps (tbl, game, seq, at) VALUES (?, ?, ?, ?)`, s.Table, s.Game, s.Seq, s.At.UTC().Format(time.RFC3339Nano))
+func record(insStep, insPlay *sql.Stmt, s cafe.Step) (bool, error) {
+	res, err := insStep.Exec(s.Table, s.Game, s.Seq, s.At.UTC().Format(time.RFC3339Nano))
 	if err != nil {
 		return false, fmt.Errorf("history: %w", err)
 	}
@@ -108,8 +124,7 @@ func record(tx *sql.Tx, s cafe.Step) (bool, error) {
 		if s.Result != nil {
 			result, _ = json.Marshal(s.Result)
 		}
-		if _, err := tx.Exec(`INSERT OR IGNORE INTO plays (tbl, game, name, variant, players, started, finished, outcome, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			s.Table, s.Game, s.Name, s.Variant, string(players), s.Started.UTC().Format(time.RFC3339Nano), s.At.UTC().Format(time.RFC3339Nano), s.Outcome, nullable(result)); err != nil {
+		if _, err := insPlay.Exec(s.Table, s.Game, s.Name, s.Variant, string(players), s.Started.UTC().Format(time.RFC3339Nano), s.At.UTC().Format(time.RFC3339Nano), s.Outcome, nullable(result)); err != nil {
 			return false, fmt.Errorf("history: %w", err)
 		}
 	}
