@@ -49,6 +49,8 @@ type simFigures struct {
 	CatchUpSteps         int
 	CatchUp              time.Duration // -1: not caught up
 	Paced                int64         // steps the paced tables played
+	TablesCPU            time.Duration // the table processes' CPU over the play
+	TablesSteps          int64         // the steps played in that time
 }
 
 func (f *simFigures) percentile(p float64) time.Duration { return percentile(f.Latencies, p) }
@@ -133,6 +135,10 @@ func cafeSim(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "catch-up: %d steps played offline reached the floor in %v after the table reconnected\n", f.CatchUpSteps, f.CatchUp.Round(time.Millisecond))
 	}
 	fmt.Fprintf(stdout, "steps played by the paced tables: %d (%.0f/s)\n", f.Paced, float64(f.Paced)/duration.Seconds())
+	if f.TablesSteps > 0 {
+		fmt.Fprintf(stdout, "CPU of the table processes during the play: %v per step (%v for %d steps)\n",
+			(f.TablesCPU / time.Duration(f.TablesSteps)).Round(time.Microsecond), f.TablesCPU.Round(time.Millisecond), f.TablesSteps)
+	}
 	fmt.Fprintf(stdout, "steps and ends journalled: %d, recorded by the hub: %d, lost: %d, duplicated: 0 (history keyed on table/game/step), delivered again and dropped: %d\n",
 		f.Journalled, f.Recorded, f.Journalled-f.Recorded, f.Redelivered)
 	fmt.Fprintf(stdout, "plays finished: %d, in the history: %d\n", f.Finished, f.Plays)
@@ -662,6 +668,14 @@ func runCafeSim(dir string, n int, rate float64, duration time.Duration, catchup
 		return nil, err
 	}
 	f.Paced, f.Journalled, f.Finished = count.Paced, count.Journalled, count.Finished
+	f.TablesCPU, f.TablesSteps = count.CPU, count.Played
+	switch {
+	case procs <= 1 && inProcess:
+		f.TablesSteps = 0 // the hub's CPU is in it too: no figure
+	case procs <= 1:
+		// The catch-up table played offline in this process meanwhile.
+		f.TablesSteps += int64(f.CatchUpSteps)
+	}
 	deadline := time.Now().Add(5 * time.Minute)
 	for {
 		st, err := h.stats()

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"comptoir/cafe"
@@ -41,12 +42,28 @@ type fleetCount struct {
 	Paced      int64 // steps played at the pace
 	Journalled int64 // steps and ends in the journals
 	Finished   int   // plays finished
+	// CPU is the CPU time the tables' processes spent from the play's
+	// start to its end (every table's step and publisher, and whatever
+	// else runs in those processes), for Played steps.
+	CPU    time.Duration
+	Played int64
 }
 
 func (c *fleetCount) add(o fleetCount) {
 	c.Paced += o.Paced
 	c.Journalled += o.Journalled
 	c.Finished += o.Finished
+	c.CPU += o.CPU
+	c.Played += o.Played
+}
+
+// processCPU is this process's CPU time so far, user and system.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // tablesPerProc is how many paced tables a cafe-sim process simulates
@@ -69,6 +86,7 @@ type localFleet struct {
 	cancel context.CancelFunc
 	played sync.WaitGroup
 	paced  atomic.Int64
+	cpu0   time.Duration // processCPU at the play's start
 	err    atomic.Value
 }
 
@@ -98,6 +116,7 @@ func openSimTable(dir, natsURL, name string, pws map[string]string, i int) (*caf
 }
 
 func (f *localFleet) play(duration time.Duration) {
+	f.cpu0 = processCPU()
 	ctx, stop := context.WithTimeout(f.ctx, duration)
 	period := time.Duration(float64(time.Second) / f.rate)
 	for _, tb := range f.tables {
@@ -133,8 +152,9 @@ func (f *localFleet) wait() (fleetCount, error) {
 	if err, ok := f.err.Load().(error); ok {
 		return fleetCount{}, err
 	}
+	cpu := processCPU() - f.cpu0
 	c, err := countJournals(f.tables)
-	c.Paced = f.paced.Load()
+	c.Paced, c.CPU, c.Played = f.paced.Load(), cpu, f.paced.Load()
 	return c, err
 }
 
@@ -311,9 +331,11 @@ func (f *procFleet) wait() (fleetCount, error) {
 			return total, fmt.Errorf("cafe-sim child %d: %w", k+1, err)
 		}
 		var cc fleetCount
-		if _, err := fmt.Sscan(rest, &cc.Paced, &cc.Journalled, &cc.Finished); err != nil {
+		var cpu int64
+		if _, err := fmt.Sscan(rest, &cc.Paced, &cc.Journalled, &cc.Finished, &cpu, &cc.Played); err != nil {
 			return total, fmt.Errorf("cafe-sim child %d: %q: %w", k+1, rest, err)
 		}
+		cc.CPU = time.Duration(cpu)
 		total.add(cc)
 	}
 	return total, nil
@@ -380,7 +402,7 @@ func runChild(args []string, in io.Reader, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "played %d %d %d\n", c.Paced, c.Journalled, c.Finished)
+		fmt.Fprintf(stdout, "played %d %d %d %d %d\n", c.Paced, c.Journalled, c.Finished, int64(c.CPU), c.Played)
 	}
 	return sc.Err()
 }

@@ -15,9 +15,10 @@ func TestCafeSimSmall(t *testing.T) {
 		name  string
 		procs string
 		want  string
+		cpu   bool // the table processes' CPU per step is printed
 	}{
-		{"one process", "1", "(1 processes)"},
-		{"three processes", "3", "(3 processes)"},
+		{"one process", "1", "(1 processes)", false}, // the hub in it: no figure
+		{"three processes", "3", "(3 processes)", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel() // each its own hub: CI waits for the longer only
@@ -30,6 +31,9 @@ func TestCafeSimSmall(t *testing.T) {
 				if !strings.Contains(out.String(), want) {
 					t.Errorf("cafe-sim printed no %q:\n%s", want, out.String())
 				}
+			}
+			if got := strings.Contains(out.String(), "CPU of the table processes"); got != c.cpu {
+				t.Errorf("cafe-sim printed the tables' CPU: %v, want %v:\n%s", got, c.cpu, out.String())
 			}
 			if !strings.Contains(errb.String(), c.want) {
 				t.Errorf("cafe-sim's log says no %q:\n%s", c.want, errb.String())
