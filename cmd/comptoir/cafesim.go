@@ -80,7 +80,7 @@ func cafeSim(args []string, stdout, stderr io.Writer) error {
 	watchSecret := fs.String("watch-secret", "", "internal: the `file` of the floor's secret, with --watch")
 	hubBin := fs.String("hub", "", "the hub's `program`; default: comptoir-hub beside this program if it is there (what a café runs), else this program's hub command")
 	profile := fs.String("profile", "", "write CPU profiles of the hub and of the simulated tables over the middle half of the play, and the hub's heap at its end, to this `folder` (hub-cpu.pprof, sim-cpu.pprof, hub-heap.pprof, and hub-heap-mid.txt, the heap while the tables play)")
-	procs := fs.Int("procs", 0, "how many `processes` simulate the tables, each with its share (re-running this program); 0: one per "+fmt.Sprint(tablesPerProc)+" tables")
+	procs := fs.Int("procs", 0, "how many `processes` simulate the tables, each with its share (re-running this program); 0: one per "+fmt.Sprint(tablesPerProc)+" tables, on at most half the cores")
 	simNice := fs.Int("procs-nice", 5, "with --procs above 1, how much `nicer` than the hub the table processes run (nice(1)): the tables are other computers in a café, here they must not starve the hub; 0: as nice as the hub")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: comptoir cafe-sim [--tables N] [--rate R] [--duration D] [--catchup STEPS] [--procs P]\n\nSimulated tables (random legal games) against a real hub in its own process: prints the step-to-floor latency at a floor page's websocket, the hub's resident memory, the catch-up time of a table back after --catchup steps offline, and steps lost and duplicated.\nflags:")
@@ -114,6 +114,9 @@ func cafeSim(args []string, stdout, stderr io.Writer) error {
 	}
 	if *procs == 0 {
 		*procs = autoProcs(*n)
+	}
+	if !*inProcess {
+		setSimGC()
 	}
 	f, err := runCafeSim(*dir, *n, *rate, *duration, *catchup, *procs, *simNice, *inProcess, *hubBin, *profile, stderr)
 	if err != nil {
