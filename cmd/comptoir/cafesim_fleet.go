@@ -396,7 +396,9 @@ func runChild(args []string, in io.Reader, stdout io.Writer) error {
 		return err
 	}
 	setSimGC()
-	creds, err := hub.LoadCredentials(filepath.Join(*dir, "tables.yaml"), "")
+	// The tables' passwords, from the file the hub (started with its
+	// state in dir/hub, its own secret made there already) reads.
+	creds, err := hub.LoadCredentials(filepath.Join(*dir, "tables.yaml"), filepath.Join(*dir, "hub"))
 	if err != nil {
 		return err
 	}
