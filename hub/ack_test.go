@@ -200,3 +200,36 @@ func TestStatusBeforeSteps(t *testing.T) {
 		t.Fatalf("after a restart: device alert %q since %v acked %v, want %q since %v acknowledged", a.ID, a.Since, a.Acked, first.ID, first.Since)
 	}
 }
+
+// TestDownsKept: the history keeps when devices were first seen down,
+// forgets one up again, and forgets those older than AckKept.
+func TestDownsKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "history.db")
+	h, err := OpenHistory(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 25, 18, 0, 0, 123456789, time.UTC)
+	if err := h.RecordDowns([]DeviceDown{
+		{"t1", "camera", now.Add(-time.Hour)},
+		{"t1", "dice", now.Add(-time.Minute)},
+		{"t2", "nfc", now.Add(-AckKept - time.Hour)},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.RecordDowns([]DeviceDown{{Table: "t1", Device: "dice"}}); err != nil { // up again
+		t.Fatal(err)
+	}
+	h.Close()
+	if h, err = OpenHistory(path); err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	got, err := h.Downs(now.Add(-AckKept))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || len(got["t1"]) != 1 || !got["t1"]["camera"].Equal(now.Add(-time.Hour)) {
+		t.Fatalf("Downs = %v, want only t1's camera since %v", got, now.Add(-time.Hour))
+	}
+}

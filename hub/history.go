@@ -173,8 +173,13 @@ func (h *History) RecordDowns(changes []DeviceDown) error {
 }
 
 // Downs are the devices down kept by RecordDowns: when each was first
-// seen down, by table and device name.
-func (h *History) Downs() (map[string]map[string]time.Time, error) {
+// seen down, by table and device name. Those down since before since are
+// forgotten, as their acknowledgements are (a table gone for good leaves
+// no row for ever).
+func (h *History) Downs(since time.Time) (map[string]map[string]time.Time, error) {
+	if _, err := h.db.Exec(`DELETE FROM downs WHERE since < ?`, since.UTC().Format(time.RFC3339Nano)); err != nil {
+		return nil, fmt.Errorf("history: devices down: %w", err)
+	}
 	rows, err := h.db.Query(`SELECT tbl, device, since FROM downs`)
 	if err != nil {
 		return nil, fmt.Errorf("history: devices down: %w", err)

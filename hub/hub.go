@@ -94,7 +94,7 @@ func New(opts Opts) (*Hub, error) {
 		return nil, err
 	}
 	h.Floor.SetAcked(acks)
-	downs, err := opts.History.Downs()
+	downs, err := opts.History.Downs(opts.Now().Add(-AckKept))
 	if err != nil {
 		return nil, err
 	}
