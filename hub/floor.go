@@ -3,6 +3,7 @@ package hub
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"sync"
@@ -80,6 +81,10 @@ type Floor struct {
 	medians map[string]time.Duration // guarded by mu
 	subs    map[*Sub]struct{}        // guarded by mu
 	alerts  []Alert                  // guarded by mu, the last computed
+	// downs is when each device down was first seen down, by table and
+	// device name, guarded by mu: a device alert is dated by it, so its
+	// id stays while the device stays down, whatever else the card learns.
+	downs map[string]map[string]time.Time
 	// LongFactor times the median makes a game run long.
 	longFactor   float64
 	offlineAfter time.Duration
@@ -88,7 +93,7 @@ type Floor struct {
 // NewFloor returns an empty floor.
 func NewFloor(offlineAfter time.Duration, longFactor float64) *Floor {
 	return &Floor{cards: map[string]*Card{}, acked: map[string]bool{}, medians: map[string]time.Duration{},
-		subs: map[*Sub]struct{}{}, offlineAfter: offlineAfter, longFactor: longFactor}
+		subs: map[*Sub]struct{}{}, downs: map[string]map[string]time.Time{}, offlineAfter: offlineAfter, longFactor: longFactor}
 }
 
 // Frame is a message to the floor page.
@@ -152,16 +157,27 @@ func (f *Floor) Step(s cafe.Step, now time.Time) {
 	f.cardChangedLocked(c)
 }
 
-// Presence applies a table's presence, seen at seen. The alerts are
-// made again only when the presence changed what they are made of (a
-// heartbeat that changes nothing costs no walk over every table).
-func (f *Floor) Presence(p cafe.Presence, seen time.Time) {
+// DeviceDown is a change of a device's first-seen-down time: Since is
+// when it was first seen down, zero when it is up again (or no longer
+// reported).
+type DeviceDown struct {
+	Table, Device string
+	Since         time.Time
+}
+
+// Presence applies a table's presence, seen at seen, and returns the
+// changes of its devices' first-seen-down times, for the history to keep
+// them across a restart. The alerts are made again only when the
+// presence changed what they are made of (a heartbeat that changes
+// nothing costs no walk over every table).
+func (f *Floor) Presence(p cafe.Presence, seen time.Time) []DeviceDown {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	c := f.cardLocked(p.Table)
 	if seen.Before(c.LastSeen) {
-		return
+		return nil
 	}
+	changes := f.downsLocked(p, seen)
 	was := c.shown()
 	c.LastSeen, c.Online = seen, true
 	if p.Name != "" && (p.Game > c.Game || c.Name == "") {
@@ -183,9 +199,51 @@ func (f *Floor) Presence(p cafe.Presence, seen time.Time) {
 	if c.Outcome != "" && c.Game >= p.Game && p.State != cafe.StateStaff {
 		c.State = cafe.StateFinished
 	}
-	if !c.shown().equal(was) {
+	if !c.shown().equal(was) || len(changes) > 0 {
 		f.cardChangedLocked(c)
 		f.alertsLocked(seen)
+	}
+	return changes
+}
+
+// downsLocked dates the devices p reports down that were not down
+// before, at seen, and forgets those up again.
+func (f *Floor) downsLocked(p cafe.Presence, seen time.Time) []DeviceDown {
+	var changes []DeviceDown
+	was := f.downs[p.Table]
+	now := map[string]time.Time{}
+	for _, d := range p.Devices {
+		if d.OK {
+			continue
+		}
+		since, ok := was[d.Name]
+		if !ok {
+			since = seen
+			changes = append(changes, DeviceDown{p.Table, d.Name, since})
+		}
+		now[d.Name] = since
+	}
+	for name := range was {
+		if _, ok := now[name]; !ok {
+			changes = append(changes, DeviceDown{Table: p.Table, Device: name})
+		}
+	}
+	sort.Slice(changes, func(i, j int) bool { return changes[i].Device < changes[j].Device })
+	if len(now) == 0 {
+		delete(f.downs, p.Table)
+	} else {
+		f.downs[p.Table] = now
+	}
+	return changes
+}
+
+// SetDowns sets when the devices down were first seen down (from the
+// history), by table and device name.
+func (f *Floor) SetDowns(downs map[string]map[string]time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for table, devs := range downs {
+		f.downs[table] = maps.Clone(devs)
 	}
 }
 
@@ -263,13 +321,16 @@ func (f *Floor) Tick(now time.Time) {
 
 func (f *Floor) alertsLocked(now time.Time) {
 	var out []Alert
-	add := func(c *Card, kind string, since time.Time, detail string) {
+	add := func(c *Card, kind, what string, since time.Time, detail string) {
 		id := fmt.Sprintf("%s/%s/%d", c.Table, kind, since.Unix())
+		if what != "" {
+			id = fmt.Sprintf("%s/%s/%s/%d", c.Table, kind, what, since.Unix())
+		}
 		out = append(out, Alert{ID: id, Table: c.Table, Kind: kind, Since: since, Detail: detail, Acked: f.acked[id]})
 	}
 	for _, c := range f.cards {
 		if !c.Online && !c.LastSeen.IsZero() {
-			add(c, AlertOffline, c.LastSeen, "")
+			add(c, AlertOffline, "", c.LastSeen, "")
 			continue
 		}
 		if !c.StaffCall.IsZero() {
@@ -277,15 +338,15 @@ func (f *Floor) alertsLocked(now time.Time) {
 			if !c.Answered.IsZero() {
 				detail = "answered"
 			}
-			add(c, AlertStaff, c.StaffCall, detail)
+			add(c, AlertStaff, "", c.StaffCall, detail)
 		}
 		for _, d := range c.Devices {
 			if !d.OK {
-				add(c, AlertDevice, c.LastSeenDown(d), d.Name+": "+d.Detail)
+				add(c, AlertDevice, d.Name, f.downSinceLocked(c, d), d.Name+": "+d.Detail)
 			}
 		}
 		if c.Median > 0 && c.Outcome == "" && !c.Started.IsZero() && now.Sub(c.Started) > time.Duration(float64(c.Median)*f.longFactor) {
-			add(c, AlertLong, c.Started, c.Median.Round(time.Minute).String())
+			add(c, AlertLong, "", c.Started, c.Median.Round(time.Minute).String())
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -309,9 +370,16 @@ func nonNil(a []Alert) []Alert {
 	return a
 }
 
-// LastSeenDown is the time an alert for a device down is dated: the
-// game's start, so the alert keeps its id while the device stays down.
-func (c *Card) LastSeenDown(d cafe.Device) time.Time { return c.Started }
+// downSinceLocked is the time an alert for a device down is dated: when
+// the floor first saw it down (kept in the history across restarts), so
+// the alert keeps its id, and its acknowledgement, while the device
+// stays down, whether the table's steps came before its status or after.
+func (f *Floor) downSinceLocked(c *Card, d cafe.Device) time.Time {
+	if since, ok := f.downs[c.Table][d.Name]; ok {
+		return since
+	}
+	return c.LastSeen // not reached: every device down is dated
+}
 
 // brief is a copy of the card for the floor's updates: the last few log
 // lines, no view.

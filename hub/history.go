@@ -17,6 +17,9 @@ import (
 // sent twice is recorded once) and one per finished play.
 type History struct {
 	db *sql.DB
+	// The statements of every step, prepared once (the driver keeps
+	// them parsed).
+	insertStep, insertPlay *sql.Stmt
 }
 
 const historySchema = `
@@ -43,6 +46,12 @@ CREATE TABLE IF NOT EXISTS acks (
 	id TEXT PRIMARY KEY,
 	at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS downs (
+	tbl    TEXT NOT NULL,
+	device TEXT NOT NULL,
+	since  TEXT NOT NULL,
+	PRIMARY KEY (tbl, device)
+);
 `
 
 // OpenHistory opens or creates the history at path.
@@ -56,11 +65,23 @@ func OpenHistory(path string) (*History, error) {
 		db.Close()
 		return nil, fmt.Errorf("history %s: %w", path, err)
 	}
-	return &History{db: db}, nil
+	h := &History{db: db}
+	if h.insertStep, err = db.Prepare(`INSERT OR IGNORE INTO steps (tbl, game, seq, at) VALUES (?, ?, ?, ?)`); err == nil {
+		h.insertPlay, err = db.Prepare(`INSERT OR IGNORE INTO plays (tbl, game, name, variant, players, started, finished, outcome, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("history %s: %w", path, err)
+	}
+	return h, nil
 }
 
 // Close closes the history.
-func (h *History) Close() error { return h.db.Close() }
+func (h *History) Close() error {
+	h.insertStep.Close()
+	h.insertPlay.Close()
+	return h.db.Close()
+}
 
 // Record records a step, or a play at its end; it reports whether the
 // step was new (false: a step received before).
@@ -80,8 +101,9 @@ func (h *History) RecordAll(steps []cafe.Step) (fresh []bool, err error) {
 		return nil, err
 	}
 	defer tx.Rollback()
+	insStep, insPlay := tx.Stmt(h.insertStep), tx.Stmt(h.insertPlay)
 	for _, s := range steps {
-		n, err := record(tx, s)
+		n, err := record(insStep, insPlay, s)
 		if err != nil {
 			return nil, err
 		}
@@ -90,8 +112,8 @@ func (h *History) RecordAll(steps []cafe.Step) (fresh []bool, err error) {
 	return fresh, tx.Commit()
 }
 
-func record(tx *sql.Tx, s cafe.Step) (bool, error) {
-	res, err := tx.Exec(`INSERT OR IGNORE INTO steps (tbl, game, seq, at) VALUES (?, ?, ?, ?)`, s.Table, s.Game, s.Seq, s.At.UTC().Format(time.RFC3339Nano))
+func record(insStep, insPlay *sql.Stmt, s cafe.Step) (bool, error) {
+	res, err := insStep.Exec(s.Table, s.Game, s.Seq, s.At.UTC().Format(time.RFC3339Nano))
 	if err != nil {
 		return false, fmt.Errorf("history: %w", err)
 	}
@@ -102,8 +124,7 @@ func record(tx *sql.Tx, s cafe.Step) (bool, error) {
 		if s.Result != nil {
 			result, _ = json.Marshal(s.Result)
 		}
-		if _, err := tx.Exec(`INSERT OR IGNORE INTO plays (tbl, game, name, variant, players, started, finished, outcome, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			s.Table, s.Game, s.Name, s.Variant, string(players), s.Started.UTC().Format(time.RFC3339Nano), s.At.UTC().Format(time.RFC3339Nano), s.Outcome, nullable(result)); err != nil {
+		if _, err := insPlay.Exec(s.Table, s.Game, s.Name, s.Variant, string(players), s.Started.UTC().Format(time.RFC3339Nano), s.At.UTC().Format(time.RFC3339Nano), s.Outcome, nullable(result)); err != nil {
 			return false, fmt.Errorf("history: %w", err)
 		}
 	}
@@ -124,6 +145,62 @@ func (h *History) RecordAck(id string, at time.Time) error {
 		return fmt.Errorf("history: acknowledgement: %w", err)
 	}
 	return nil
+}
+
+// RecordDowns keeps when devices were first seen down (a zero Since: the
+// device is up again, forgotten), so a device alert keeps its date, its
+// id and its acknowledgement after the hub restarts.
+func (h *History) RecordDowns(changes []DeviceDown) error {
+	tx, err := h.db.Begin()
+	if err != nil {
+		return fmt.Errorf("history: devices down: %w", err)
+	}
+	defer tx.Rollback()
+	for _, c := range changes {
+		if c.Since.IsZero() {
+			_, err = tx.Exec(`DELETE FROM downs WHERE tbl = ? AND device = ?`, c.Table, c.Device)
+		} else {
+			_, err = tx.Exec(`INSERT OR REPLACE INTO downs (tbl, device, since) VALUES (?, ?, ?)`, c.Table, c.Device, c.Since.UTC().Format(time.RFC3339Nano))
+		}
+		if err != nil {
+			return fmt.Errorf("history: devices down: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("history: devices down: %w", err)
+	}
+	return nil
+}
+
+// Downs are the devices down kept by RecordDowns: when each was first
+// seen down, by table and device name. Those down since before since are
+// forgotten, as their acknowledgements are (a table gone for good leaves
+// no row for ever).
+func (h *History) Downs(since time.Time) (map[string]map[string]time.Time, error) {
+	if _, err := h.db.Exec(`DELETE FROM downs WHERE since < ?`, since.UTC().Format(time.RFC3339Nano)); err != nil {
+		return nil, fmt.Errorf("history: devices down: %w", err)
+	}
+	rows, err := h.db.Query(`SELECT tbl, device, since FROM downs`)
+	if err != nil {
+		return nil, fmt.Errorf("history: devices down: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]map[string]time.Time{}
+	for rows.Next() {
+		var table, device, since string
+		if err := rows.Scan(&table, &device, &since); err != nil {
+			return nil, fmt.Errorf("history: devices down: %w", err)
+		}
+		at, err := time.Parse(time.RFC3339Nano, since)
+		if err != nil {
+			return nil, fmt.Errorf("history: devices down: %s/%s: %w", table, device, err)
+		}
+		if out[table] == nil {
+			out[table] = map[string]time.Time{}
+		}
+		out[table][device] = at
+	}
+	return out, rows.Err()
 }
 
 // AckKept is how long an acknowledgement is kept: an alert's id names its

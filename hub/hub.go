@@ -94,6 +94,11 @@ func New(opts Opts) (*Hub, error) {
 		return nil, err
 	}
 	h.Floor.SetAcked(acks)
+	downs, err := opts.History.Downs(opts.Now().Add(-AckKept))
+	if err != nil {
+		return nil, err
+	}
+	h.Floor.SetDowns(downs)
 	return h, nil
 }
 
@@ -299,7 +304,11 @@ func (h *Hub) watchPresence(ctx context.Context, kv jetstream.KeyValue) {
 			if now := h.opts.Now(); seen.After(now) {
 				seen = now
 			}
-			h.Floor.Presence(p, seen)
+			if changes := h.Floor.Presence(p, seen); len(changes) > 0 {
+				if err := h.opts.History.RecordDowns(changes); err != nil {
+					h.opts.Logf("hub: %v", err)
+				}
+			}
 		}
 		w.Stop()
 	}

@@ -25,6 +25,10 @@ const (
 	pongWait   = 45 * time.Second
 	// maxRead caps what the floor page may send.
 	maxRead = 1 << 10
+	// frameEvery is the least time between two frames to a page: the
+	// changes of a busy floor (a thousand tables, a step a second each)
+	// go as one frame per tick, not a frame per step.
+	frameEvery = 50 * time.Millisecond
 )
 
 // WebOpts configure the floor's web app.
@@ -221,15 +225,25 @@ func (h *Hub) serveWS(c *websocket.Conn) {
 	}()
 	ping := time.NewTicker(pingPeriod)
 	defer ping.Stop()
+	var sent time.Time
 	for {
 		select {
 		case <-closed:
 			return
 		case <-sub.Ready():
+			if wait := frameEvery - time.Since(sent); wait > 0 {
+				// The changes coming meanwhile join this frame.
+				select {
+				case <-closed:
+					return
+				case <-time.After(wait):
+				}
+			}
 			data := sub.Next()
 			if data == nil {
 				continue
 			}
+			sent = time.Now()
 			c.SetWriteDeadline(time.Now().Add(writeWait))
 			if err := c.WriteMessage(websocket.TextMessage, data); err != nil {
 				return

@@ -2,14 +2,19 @@ package hub
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gorilla/websocket"
 
 	"comptoir/cafe"
 	"comptoir/engine"
@@ -90,4 +95,59 @@ func TestHistoryEndpoints(t *testing.T) {
 	if page, _ := get("/"); !strings.Contains(page, "app.js") {
 		t.Fatal("no floor page")
 	}
+}
+
+// TestFramesCoalesced: a busy floor (100 tables stepping as fast as they
+// can) reaches a page as at most a frame per frameEvery, each with the
+// tables' latest cards, and the page ends with every table's last step.
+func TestFramesCoalesced(t *testing.T) {
+	hist, err := OpenHistory(filepath.Join(t.TempDir(), "h.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hist.Close()
+	h := &Hub{opts: Opts{History: hist, Now: time.Now, Logf: t.Logf}, Floor: NewFloor(time.Minute, 1.5)}
+	srv := httptest.NewServer(h.Handler(WebOpts{}))
+	defer srv.Close()
+	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/ws", http.Header{"Origin": {srv.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, _, err := c.ReadMessage(); err != nil { // the snapshot
+		t.Fatal(err)
+	}
+	const tables, steps = 100, 20
+	start := time.Now()
+	go func() {
+		for seq := int64(1); seq <= steps; seq++ {
+			for i := 0; i < tables; i++ {
+				now := time.Now()
+				h.Floor.Step(cafe.Step{V: 1, Table: fmt.Sprintf("t-%03d", i), Game: 1, Seq: seq, At: now, Name: "genoa", Players: []string{"A", "B"}}, now)
+				time.Sleep(50 * time.Microsecond)
+			}
+		}
+	}()
+	last := map[string]int64{}
+	frames := 0
+	c.SetReadDeadline(time.Now().Add(20 * time.Second))
+	for len(last) < tables || slices.ContainsFunc(slices.Collect(maps.Values(last)), func(s int64) bool { return s < steps }) {
+		_, data, err := c.ReadMessage()
+		if err != nil {
+			t.Fatalf("after %d frames, %d tables seen: %v", frames, len(last), err)
+		}
+		frames++
+		var fr Frame
+		if err := json.Unmarshal(data, &fr); err != nil {
+			t.Fatal(err)
+		}
+		for _, card := range fr.Cards {
+			last[card.Table] = max(last[card.Table], card.Seq)
+		}
+	}
+	elapsed := time.Since(start)
+	if most := int(elapsed/frameEvery) + 2; frames > most {
+		t.Fatalf("%d frames in %v for %d steps, want at most %d (one per %v)", frames, elapsed, tables*steps, most, frameEvery)
+	}
+	t.Logf("%d steps of %d tables in %d frames over %v", tables*steps, tables, frames, elapsed)
 }

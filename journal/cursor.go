@@ -33,7 +33,7 @@ const cursorsSchema = `CREATE TABLE IF NOT EXISTS cursors (
 func (st *Store) Cursor(name string) (Cursor, error) {
 	var c Cursor
 	err := st.with(func(db *sql.DB) error {
-		return db.QueryRow(`SELECT game, seq, ended FROM cursors WHERE name = ?`, name).Scan(&c.Game, &c.Seq, &c.Ended)
+		return st.q.cursor.QueryRow(name).Scan(&c.Game, &c.Seq, &c.Ended)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return Cursor{}, nil
@@ -47,9 +47,7 @@ func (st *Store) Cursor(name string) (Cursor, error) {
 // SetCursor records the named follower's cursor, synced to disk.
 func (st *Store) SetCursor(name string, c Cursor) error {
 	err := st.with(func(db *sql.DB) error {
-		_, err := db.Exec(`INSERT INTO cursors (name, game, seq, ended) VALUES (?, ?, ?, ?)
-		ON CONFLICT (name) DO UPDATE SET game = excluded.game, seq = excluded.seq, ended = excluded.ended`,
-			name, c.Game, c.Seq, c.Ended)
+		_, err := st.q.setCursor.Exec(name, c.Game, c.Seq, c.Ended)
 		return err
 	})
 	if err != nil {
@@ -71,7 +69,7 @@ func (st *Store) StepsAfter(rules engine.Rules, id, seq int64) ([]Step, error) {
 			return st.down
 		}
 		var err error
-		out, err = stepsAfter(db, st.path, rules, id, seq)
+		out, err = stepsAfter(st.q, st.path, rules, id, seq)
 		return err
 	})
 	return out, err
@@ -98,10 +96,11 @@ func scanStep(rows *sql.Rows, path string, id int64) (Step, error) {
 	return s, nil
 }
 
-// stepsAfter is StepsAfter on db, under the store's mutex. The journal has
-// one connection: each query's rows are closed before the next.
-func stepsAfter(db *sql.DB, path string, rules engine.Rules, id, seq int64) ([]Step, error) {
-	rows, err := db.Query(stepSQL+` WHERE game = ? AND seq > ? ORDER BY seq`, id, seq)
+// stepsAfter is StepsAfter with the open database's statements q, under
+// the store's mutex. The journal has one connection: each query's rows
+// are closed before the next.
+func stepsAfter(q *stmts, path string, rules engine.Rules, id, seq int64) ([]Step, error) {
+	rows, err := q.stepsAfter.Query(id, seq)
 	if err != nil {
 		return nil, fmt.Errorf("journal %s: game %d: %w", path, id, err)
 	}
@@ -124,7 +123,7 @@ func stepsAfter(db *sql.DB, path string, rules engine.Rules, id, seq int64) ([]S
 	if len(out) == 0 {
 		return nil, nil
 	}
-	erows, err := db.Query(`SELECT seq, name, data FROM events WHERE game = ? AND seq > ? AND seq <= ? ORDER BY seq, idx`, id, seq, out[len(out)-1].Seq)
+	erows, err := q.eventsAfter.Query(id, seq, out[len(out)-1].Seq)
 	if err != nil {
 		return nil, fmt.Errorf("journal %s: game %d: %w", path, id, err)
 	}

@@ -65,17 +65,23 @@ func (connector) Driver() driver.Driver { return &sqlite.Driver{} }
 
 // openDB opens the journal file at path (creating it when missing),
 // checks that it is a Comptoir journal, whole, in WAL mode with an
-// exclusive lock, and brings its schema up to date.
-func openDB(path string) (*sql.DB, error) {
+// exclusive lock, brings its schema up to date and prepares its
+// statements.
+func openDB(path string) (*sql.DB, *stmts, error) {
 	db := sql.OpenDB(connector{path: path})
 	// One connection: writes are serialised, the pragmas and the lock hold.
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
 	if err := prepare(db, path); err != nil {
 		db.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	return db, nil
+	q, err := prepareStmts(db)
+	if err != nil {
+		db.Close()
+		return nil, nil, openFault(path, err)
+	}
+	return db, q, nil
 }
 
 func prepare(db *sql.DB, path string) error {
@@ -403,17 +409,18 @@ func (g *Game) recoverLocked() error {
 	} else {
 		st.closeLocked()
 	}
-	db, err := openDB(st.path)
+	db, q, err := openDB(st.path)
 	if err != nil {
 		st.down = writeFault(st.path, err)
 		return st.down
 	}
 	if err := g.resync(db); err != nil {
+		q.close()
 		db.Close()
 		st.down = writeFault(st.path, err)
 		return st.down
 	}
-	st.db = db
+	st.db, st.q = db, q
 	st.file, _ = statID(st.path)
 	st.wal, _ = statID(st.path + "-wal")
 	st.down = nil
@@ -425,8 +432,9 @@ func (g *Game) recoverLocked() error {
 
 func (st *Store) closeLocked() {
 	if st.db != nil {
+		st.q.close()
 		st.db.Close()
-		st.db = nil
+		st.db, st.q = nil, nil
 	}
 }
 

@@ -116,6 +116,7 @@ type Store struct {
 
 	mu      sync.Mutex
 	db      *sql.DB  // nil while the journal is down and closed; guarded by mu
+	q       *stmts   // db's prepared statements, nil with it; guarded by mu
 	file    fileID   // the file db was opened on; guarded by mu
 	wal     fileID   // its WAL once seen, zero before; guarded by mu
 	down    *Fault   // the fault that stops recording, nil when recording; guarded by mu
@@ -129,13 +130,14 @@ func Open(path string) (*Store, error) {
 	if err := CheckPlace(path); err != nil {
 		return nil, err
 	}
-	db, err := openDB(path)
+	db, q, err := openDB(path)
 	if err != nil {
 		return nil, err
 	}
-	st := &Store{db: db, path: path}
+	st := &Store{db: db, q: q, path: path}
 	st.file, err = statID(path)
 	if err != nil {
+		q.close()
 		db.Close()
 		return nil, openFault(path, err)
 	}
@@ -150,8 +152,9 @@ func (st *Store) Close() error {
 	if st.db == nil {
 		return nil
 	}
+	st.q.close()
 	err := st.db.Close()
-	st.db = nil
+	st.db, st.q = nil, nil
 	return err
 }
 
@@ -228,7 +231,7 @@ func (st *Store) Begin(rules engine.Rules, setup engine.Setup, at time.Time) (*G
 	}
 	var id int64
 	err = st.with(func(db *sql.DB) error {
-		res, err := db.Exec(`INSERT INTO games (game, setup, started) VALUES (?, ?, ?)`, setup.Game, string(b), at.UTC().Format(time.RFC3339Nano))
+		res, err := st.q.insertGame.Exec(setup.Game, string(b), at.UTC().Format(time.RFC3339Nano))
 		if err != nil {
 			return writeFault(st.path, err)
 		}
@@ -355,7 +358,7 @@ func (st *Store) loadLocked(db *sql.DB, rules engine.Rules, id int64) (*Game, er
 func (st *Store) Games() ([]Info, error) {
 	var out []Info
 	err := st.with(func(db *sql.DB) error {
-		rows, err := db.Query(`SELECT id, setup, started, finished, outcome FROM games ORDER BY id`)
+		rows, err := st.q.games.Query()
 		if err != nil {
 			return err
 		}
@@ -411,13 +414,12 @@ func (g *Game) Append(at time.Time, a engine.Action, evs []engine.Event) (Step, 
 	}
 	s.Seq = int64(len(g.steps) + 1)
 	err := g.commitLocked(func(tx *sql.Tx) error {
-		if _, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command) VALUES (?, ?, ?, ?, 'action', ?)`,
-			g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(s.By), s.Command); err != nil {
+		if _, err := tx.Stmt(g.st.q.insertStep).Exec(g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(s.By), s.Command); err != nil {
 			return err
 		}
+		insert := tx.Stmt(g.st.q.insertEvent)
 		for i, ev := range evs {
-			if _, err := tx.Exec(`INSERT INTO events (game, seq, idx, name, data) VALUES (?, ?, ?, ?, ?)`,
-				g.id, s.Seq, i, ev.Name(), string(datas[i])); err != nil {
+			if _, err := insert.Exec(g.id, s.Seq, i, ev.Name(), string(datas[i])); err != nil {
 				return err
 			}
 		}
@@ -448,8 +450,7 @@ func (g *Game) Undo(at time.Time, by engine.Seat, reason string) (Step, error) {
 	}
 	s := Step{Seq: int64(len(g.steps) + 1), At: at.UTC(), By: by, Undo: true, Undoes: g.steps[last].Seq, Reason: reason, Command: "undo"}
 	err := g.commitLocked(func(tx *sql.Tx) error {
-		_, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command, undoes, reason) VALUES (?, ?, ?, ?, 'undo', 'undo', ?, ?)`,
-			g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(by), s.Undoes, reason)
+		_, err := tx.Stmt(g.st.q.insertUndo).Exec(g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(by), s.Undoes, reason)
 		return err
 	}, func() {
 		g.steps[last].Undone = true
@@ -476,7 +477,7 @@ func (g *Game) Finish(at time.Time, outcome string) error {
 	}
 	at = at.UTC()
 	return g.commitLocked(func(tx *sql.Tx) error {
-		_, err := tx.Exec(`UPDATE games SET finished = ?, outcome = ? WHERE id = ?`, at.Format(time.RFC3339Nano), outcome, g.id)
+		_, err := tx.Stmt(g.st.q.finish).Exec(at.Format(time.RFC3339Nano), outcome, g.id)
 		return err
 	}, func() { g.finished, g.outcome = at, outcome }, func() { g.finished, g.outcome = time.Time{}, "" })
 }

@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -25,7 +24,6 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"comptoir/cafe"
 	"comptoir/cafe/cafesim"
 	"comptoir/hub"
 )
@@ -51,6 +49,8 @@ type simFigures struct {
 	CatchUpSteps         int
 	CatchUp              time.Duration // -1: not caught up
 	Paced                int64         // steps the paced tables played
+	TablesCPU            time.Duration // the table processes' CPU over the play
+	TablesSteps          int64         // the steps played in that time
 }
 
 func (f *simFigures) percentile(p float64) time.Duration { return percentile(f.Latencies, p) }
@@ -65,6 +65,10 @@ func percentile(lat []time.Duration, p float64) time.Duration {
 }
 
 func cafeSim(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "--child" {
+		// A child simulating its share of the tables (see --procs).
+		return runChild(args[1:], os.Stdin, stdout)
+	}
 	fs := flag.NewFlagSet("cafe-sim", flag.ContinueOnError)
 	n := fs.Int("tables", 10, "how many tables")
 	rate := fs.Float64("rate", 1, "steps per second at each table")
@@ -76,8 +80,10 @@ func cafeSim(args []string, stdout, stderr io.Writer) error {
 	watchSecret := fs.String("watch-secret", "", "internal: the `file` of the floor's secret, with --watch")
 	hubBin := fs.String("hub", "", "the hub's `program`; default: comptoir-hub beside this program if it is there (what a café runs), else this program's hub command")
 	profile := fs.String("profile", "", "write CPU profiles of the hub and of the simulated tables over the middle half of the play, and the hub's heap at its end, to this `folder` (hub-cpu.pprof, sim-cpu.pprof, hub-heap.pprof, and hub-heap-mid.txt, the heap while the tables play)")
+	procs := fs.Int("procs", 0, "how many `processes` simulate the tables, each with its share (re-running this program); 0: one per "+fmt.Sprint(tablesPerProc)+" tables, on at most half the cores")
+	simNice := fs.Int("procs-nice", 5, "with --procs above 1, how much `nicer` than the hub the table processes run (nice(1)): the tables are other computers in a café, here they must not starve the hub; 0: as nice as the hub")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: comptoir cafe-sim [--tables N] [--rate R] [--duration D] [--catchup STEPS]\n\nSimulated tables (random legal games) against a real hub in its own process: prints the step-to-floor latency at a floor page's websocket, the hub's resident memory, the catch-up time of a table back after --catchup steps offline, and steps lost and duplicated.\nflags:")
+		fmt.Fprintln(fs.Output(), "usage: comptoir cafe-sim [--tables N] [--rate R] [--duration D] [--catchup STEPS] [--procs P]\n\nSimulated tables (random legal games) against a real hub in its own process: prints the step-to-floor latency at a floor page's websocket, the hub's resident memory, the catch-up time of a table back after --catchup steps offline, and steps lost and duplicated.\nflags:")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stderr); err != nil {
@@ -106,7 +112,13 @@ func cafeSim(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	f, err := runCafeSim(*dir, *n, *rate, *duration, *catchup, *inProcess, *hubBin, *profile, stderr)
+	if *procs == 0 {
+		*procs = autoProcs(*n)
+	}
+	if !*inProcess {
+		setSimGC()
+	}
+	f, err := runCafeSim(*dir, *n, *rate, *duration, *catchup, *procs, *simNice, *inProcess, *hubBin, *profile, stderr)
 	if err != nil {
 		return err
 	}
@@ -126,6 +138,10 @@ func cafeSim(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "catch-up: %d steps played offline reached the floor in %v after the table reconnected\n", f.CatchUpSteps, f.CatchUp.Round(time.Millisecond))
 	}
 	fmt.Fprintf(stdout, "steps played by the paced tables: %d (%.0f/s)\n", f.Paced, float64(f.Paced)/duration.Seconds())
+	if f.TablesSteps > 0 {
+		fmt.Fprintf(stdout, "CPU of the table processes during the play: %v per step (%v for %d steps)\n",
+			(f.TablesCPU / time.Duration(f.TablesSteps)).Round(time.Microsecond), f.TablesCPU.Round(time.Millisecond), f.TablesSteps)
+	}
 	fmt.Fprintf(stdout, "steps and ends journalled: %d, recorded by the hub: %d, lost: %d, duplicated: 0 (history keyed on table/game/step), delivered again and dropped: %d\n",
 		f.Journalled, f.Recorded, f.Journalled-f.Recorded, f.Redelivered)
 	fmt.Fprintf(stdout, "plays finished: %d, in the history: %d\n", f.Finished, f.Plays)
@@ -510,13 +526,14 @@ func (w *procWatch) close() {
 	w.cmd.Wait()
 }
 
-func runCafeSim(dir string, n int, rate float64, duration time.Duration, catchup int, inProcess bool, hubBin, profile string, stderr io.Writer) (*simFigures, error) {
+func runCafeSim(dir string, n int, rate float64, duration time.Duration, catchup, procs, simNice int, inProcess bool, hubBin, profile string, stderr io.Writer) (*simFigures, error) {
+	stderr = &syncWriter{w: stderr}
 	names := make([]string, n)
 	var creds strings.Builder
 	creds.WriteString("version: 1\ntables:\n")
 	pws := map[string]string{}
 	for i := range names {
-		names[i] = fmt.Sprintf("table-%04d", i+1)
+		names[i] = simTableName(i)
 	}
 	if catchup > 0 {
 		names = append(names, "catch-up")
@@ -577,44 +594,36 @@ func runCafeSim(dir string, n int, rate float64, duration time.Duration, catchup
 			}
 		}()
 	}
-	tables := make([]*cafesim.Table, len(names))
-	pubDone := make([]chan struct{}, len(names))
-	pubStop := make([]context.CancelFunc, len(names))
-	startPub := func(i int) {
-		pctx, pcancel := context.WithCancel(ctx)
-		pubStop[i], pubDone[i] = pcancel, make(chan struct{})
-		go func() { defer close(pubDone[i]); tables[i].Pub.Run(pctx) }()
+	var fl fleet
+	if procs > 1 {
+		fl, err = startProcFleet(dir, h.natsURL, n, procs, rate, simNice, profile, stderr)
+	} else {
+		fl, err = openLocalFleet(dir, h.natsURL, pws, 0, n, rate)
+	}
+	if err != nil {
+		return nil, err
 	}
 	defer func() {
-		for i := range tables {
-			if pubStop[i] != nil {
-				pubStop[i]()
-				<-pubDone[i]
-			}
-			if tables[i] != nil {
-				tables[i].Close()
-			}
+		if fl != nil {
+			fl.close()
 		}
 	}()
-	for i, name := range names {
-		opts := cafe.DefaultOpts
-		opts.URL, opts.User, opts.Password = h.natsURL, name, pws[name]
-		opts.Logf = func(format string, args ...any) {} // a thousand tables would drown the figures
-		if tables[i], err = cafesim.Open(filepath.Join(dir, "tables"), name, cafesim.Setups[i%len(cafesim.Setups)], int64(i+1), opts); err != nil {
+	var catchTable *cafesim.Table
+	catchPub := newPublishers(1)
+	if catchup > 0 {
+		if catchTable, err = openSimTable(dir, h.natsURL, "catch-up", pws, n); err != nil {
 			return nil, err
 		}
-		if name != "catch-up" {
-			startPub(i)
-		}
+		defer func() {
+			catchPub.stopAll()
+			catchTable.Close()
+		}()
 	}
-	fmt.Fprintf(stderr, "cafe-sim: %d tables connected; playing for %v\n", n, duration)
+	fmt.Fprintf(stderr, "cafe-sim: %d tables connected (%d processes); playing for %v\n", n, max(procs, 1), duration)
 	time.Sleep(time.Second)
 	watch.setFrom(time.Now())
 
 	// The tables play at rate, each on its own phase.
-	var play sync.WaitGroup
-	var stepErr atomic.Value
-	var paced atomic.Int64
 	pctx, stopPlay := context.WithTimeout(ctx, duration)
 	defer stopPlay()
 	if profile != "" {
@@ -626,44 +635,21 @@ func runCafeSim(dir string, n int, rate float64, duration time.Duration, catchup
 			}
 		}()
 	}
-	period := time.Duration(float64(time.Second) / rate)
-	for i := 0; i < n; i++ {
-		play.Add(1)
-		go func(tb *cafesim.Table, phase time.Duration) {
-			defer play.Done()
-			select {
-			case <-time.After(phase):
-			case <-pctx.Done():
-				return
-			}
-			t := time.NewTicker(period)
-			defer t.Stop()
-			for {
-				if _, _, _, err := tb.Step(time.Now()); err != nil {
-					stepErr.Store(err)
-					return
-				}
-				paced.Add(1)
-				select {
-				case <-pctx.Done():
-					return
-				case <-t.C:
-				}
-			}
-		}(tables[i], time.Duration(rand.Int63n(int64(period))))
-	}
+	fl.play(duration)
 	// Meanwhile the catch-up table plays offline, as fast as it can.
+	var count fleetCount
 	if catchup > 0 {
-		tb := tables[n]
 		var game, seq int64
 		for i := 0; i < catchup; i++ {
-			if game, seq, _, err = tb.Step(time.Now()); err != nil {
+			if game, seq, _, err = catchTable.Step(time.Now()); err != nil {
 				return nil, err
 			}
 		}
-		play.Wait()
+		if count, err = fl.wait(); err != nil {
+			return nil, err
+		}
 		start := time.Now()
-		startPub(n)
+		catchPub.start(0, catchTable)
 		f.CatchUpSteps = catchup
 		for watch.lastOf("catch-up") != [2]int64{game, seq} {
 			if time.Since(start) > 3*time.Minute {
@@ -676,29 +662,22 @@ func runCafeSim(dir string, n int, rate float64, duration time.Duration, catchup
 		if f.CatchUp == 0 {
 			f.CatchUp = time.Since(start)
 		}
-	}
-	play.Wait()
-	f.Paced = paced.Load()
-	if err, ok := stepErr.Load().(error); ok {
-		return nil, err
-	}
-	// Every message the journals hold.
-	for _, tb := range tables {
-		infos, err := tb.Store.Games()
+		c, err := countJournals([]*cafesim.Table{catchTable})
 		if err != nil {
 			return nil, err
 		}
-		for _, in := range infos {
-			steps, err := tb.Store.StepsAfter(tb.Game().Rules(), in.ID, 0)
-			if err != nil {
-				return nil, err
-			}
-			f.Journalled += int64(len(steps))
-			if !in.Finished.IsZero() {
-				f.Journalled++
-				f.Finished++
-			}
-		}
+		count.add(c)
+	} else if count, err = fl.wait(); err != nil {
+		return nil, err
+	}
+	f.Paced, f.Journalled, f.Finished = count.Paced, count.Journalled, count.Finished
+	f.TablesCPU, f.TablesSteps = count.CPU, count.Played
+	switch {
+	case procs <= 1 && inProcess:
+		f.TablesSteps = 0 // the hub's CPU is in it too: no figure
+	case procs <= 1:
+		// The catch-up table played offline in this process meanwhile.
+		f.TablesSteps += int64(f.CatchUpSteps)
 	}
 	deadline := time.Now().Add(5 * time.Minute)
 	for {
@@ -719,6 +698,10 @@ func runCafeSim(dir string, n int, rate float64, duration time.Duration, catchup
 			fmt.Fprintf(stderr, "cafe-sim: profile: %v\n", err)
 		}
 	}
+	if err := fl.close(); err != nil {
+		fmt.Fprintf(stderr, "cafe-sim: %v\n", err)
+	}
+	fl = nil
 	cancel()
 	bg.Wait()
 	f.HubRSS, f.HubAnon, f.HubFile = rssMax.Load(), rssAnon.Load(), rssFile.Load()
