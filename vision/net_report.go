@@ -42,6 +42,89 @@ type Report struct {
 	All       Score
 	Groups    map[string]map[string]*Score
 	Confusion [9][9]int
+	// Stages splits the labelled dice by where they were lost (see
+	// Stages).
+	Stages Stages
+}
+
+// StageThresholds are the confidences at which Stages tallies the
+// classifier's top answer (its reliability curve).
+var StageThresholds = [...]float64{0.5, 0.8, 0.9, 0.97}
+
+// Stages splits the dice of a report (those labelled 1 to 8) by the
+// stage of the reading where each was lost: not found by the locator;
+// found but no crop made (at the picture's edge, too small); the
+// classifier's top answer wrong; its top answer right but under the
+// reader's confidence; read right. Right and Wrong per StageThresholds
+// count the top answers at least that sure that are right and wrong:
+// what the reader would read at that threshold.
+type Stages struct {
+	Dice, NotFound, NoCrop, TopWrong, TopRightUnsure, ReadRight int
+	Right, Wrong                                                [len(StageThresholds)]int
+}
+
+func (s *Stages) add(want int, d Die) {
+	if want < 1 || want > 8 {
+		return
+	}
+	s.Dice++
+	top := d.Face
+	if top == 0 {
+		top = d.Guess
+	}
+	switch {
+	case !d.Found:
+		s.NotFound++
+		return
+	case top == 0:
+		s.NoCrop++
+		return
+	case top != want:
+		s.TopWrong++
+	case d.Face == 0:
+		s.TopRightUnsure++
+	default:
+		s.ReadRight++
+	}
+	for i, t := range StageThresholds {
+		if d.Confidence >= t {
+			if top == want {
+				s.Right[i]++
+			} else {
+				s.Wrong[i]++
+			}
+		}
+	}
+}
+
+func (s *Stages) merge(o *Stages) {
+	s.Dice += o.Dice
+	s.NotFound += o.NotFound
+	s.NoCrop += o.NoCrop
+	s.TopWrong += o.TopWrong
+	s.TopRightUnsure += o.TopRightUnsure
+	s.ReadRight += o.ReadRight
+	for i := range s.Right {
+		s.Right[i] += o.Right[i]
+		s.Wrong[i] += o.Wrong[i]
+	}
+}
+
+// Write prints the stages and the reliability curve.
+func (s *Stages) Write(w io.Writer) {
+	pc := func(n int) float64 { return 100 * float64(n) / float64(max(s.Dice, 1)) }
+	fmt.Fprintf(w, "stages (%d dice labelled 1-8):\n", s.Dice)
+	fmt.Fprintf(w, "  %-44s %5d %7.2f%%\n", "not found by the locator", s.NotFound, pc(s.NotFound))
+	fmt.Fprintf(w, "  %-44s %5d %7.2f%%\n", "found, no crop (edge, too small)", s.NoCrop, pc(s.NoCrop))
+	fmt.Fprintf(w, "  %-44s %5d %7.2f%%\n", "classifier's top answer wrong", s.TopWrong, pc(s.TopWrong))
+	fmt.Fprintf(w, "  %-44s %5d %7.2f%%\n", "top answer right, under the confidence", s.TopRightUnsure, pc(s.TopRightUnsure))
+	fmt.Fprintf(w, "  %-44s %5d %7.2f%%\n", "read right", s.ReadRight, pc(s.ReadRight))
+	top := s.TopWrong + s.TopRightUnsure + s.ReadRight
+	fmt.Fprintf(w, "  top-1 accuracy of the crops made: %.2f%% of %d\n", 100*float64(top-s.TopWrong)/float64(max(top, 1)), top)
+	fmt.Fprintf(w, "  reliability (top answer at least this sure, of all dice): threshold  right  wrong\n")
+	for i, t := range StageThresholds {
+		fmt.Fprintf(w, "    %4.2f  %7.2f%% %7.2f%%\n", t, pc(s.Right[i]), pc(s.Wrong[i]))
+	}
 }
 
 // SizeBand names the band of a die's width in pixels (at 640 wide).
@@ -61,7 +144,9 @@ func SizeBand(px float64) string {
 // reportColumns are the labelled properties a report groups by.
 var reportColumns = []string{"font", "surface", "ink", "body", "numeral", "edges", "light", "die", "size"}
 
-func (rp *Report) add(row map[string]string, want, got int) {
+func (rp *Report) add(row map[string]string, want int, d Die) {
+	got := d.Face
+	rp.Stages.add(want, d)
 	rp.All.Add(want, got)
 	if want >= 1 && want <= 8 && got >= 0 && got <= 8 {
 		rp.Confusion[want][got]++
@@ -143,13 +228,13 @@ func ReadSet(r interface {
 		}
 		switch kind {
 		case SetCrops:
-			rp.add(row, label("face"), r.ReadCrop(m, row["colour"]).Face)
+			rp.add(row, label("face"), r.ReadCrop(m, row["colour"]))
 		case SetFrames:
 			roll := r.Read(m)
-			rp.add(row, label("blue"), roll.Blue.Face)
-			rp.add(row, label("red"), roll.Red.Face)
+			rp.add(row, label("blue"), roll.Blue)
+			rp.add(row, label("red"), roll.Red)
 		case SetSingle:
-			rp.add(row, label("face"), r.ReadSingle(m).Face)
+			rp.add(row, label("face"), r.ReadSingle(m))
 		}
 		m.Close()
 	}
@@ -321,6 +406,7 @@ func (s *Score) merge(o *Score) {
 
 func (rp *Report) merge(o *Report) {
 	rp.All.merge(&o.All)
+	rp.Stages.merge(&o.Stages)
 	for i := range rp.Confusion {
 		for j := range rp.Confusion[i] {
 			rp.Confusion[i][j] += o.Confusion[i][j]

@@ -49,6 +49,10 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
                numeral style, edges, light, die and die size band, and the
                confusion matrix; of the real photos only the clips held
                out of training are read (see vision/train/README.md)
+--stages       with --report, also print where the dice were lost: not
+               found, no crop, the classifier's top answer wrong, or right
+               but under the confidence; and the share of dice read right
+               and wrong at confidences 0.5, 0.8, 0.9 and 0.97
 --calibration FILE
                the dice set's prototypes made by comptoir calibrate (or,
                with --hand-tuned, numeral templates)
@@ -83,6 +87,7 @@ type diceFlags struct {
 	verbose      bool
 	minConfident float64
 	report       bool
+	stages       bool
 	handTuned    bool
 	learned      bool
 	model        string
@@ -102,6 +107,7 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&f.verbose, "v", false, "print the confidence and reason of every die")
 	fs.Float64Var(&f.minConfident, "min-confidence", 0, "confidence under which a die is reported as ? (default: the reader's)")
 	fs.BoolVar(&f.report, "report", false, "print right/refused/wrong per font, surface, size... of labelled folders")
+	fs.BoolVar(&f.stages, "stages", false, "with --report: where the dice were lost (not found, classifier wrong, under the confidence) and the classifier's reliability at 0.5, 0.8, 0.9 and 0.97")
 	fs.BoolVar(&f.handTuned, "hand-tuned", false, "read with the hand-tuned reader alone")
 	fs.BoolVar(&f.learned, "learned", false, "read with the learned classifier alone")
 	fs.Float64Var(&f.trustAlone, "trust-alone", vision.DefaultTrustAlone, "combined reader: the classifier's confidence from which the hand-tuned reader is not asked (0: always asked)")
@@ -135,7 +141,7 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 		if !ok {
 			return errors.New("comptoir dice: --report reads crops, which the hand-tuned reader alone cannot: leave out --hand-tuned")
 		}
-		return reportDice(rr, paths, stdout)
+		return reportDice(rr, paths, f.stages, stdout)
 	}
 	if live {
 		return watchDice(r, f, stdout, stderr)
@@ -203,7 +209,7 @@ type reportReader interface {
 }
 
 // reportDice prints the report of each labelled folder.
-func reportDice(r reportReader, dirs []string, stdout io.Writer) error {
+func reportDice(r reportReader, dirs []string, stages bool, stdout io.Writer) error {
 	for _, dir := range dirs {
 		if vision.IsSetsFolder(dir) {
 			sr, err := vision.ReadSets(r.Options(), dir)
@@ -212,6 +218,12 @@ func reportDice(r reportReader, dirs []string, stdout io.Writer) error {
 			}
 			fmt.Fprintf(stdout, "%s (dice sets, each calibrated on its own crops):\n", dir)
 			sr.Write(stdout)
+			if stages {
+				fmt.Fprintln(stdout, "uncalibrated:")
+				sr.Plain.Stages.Write(stdout)
+				fmt.Fprintln(stdout, "calibrated:")
+				sr.Calibrated.Stages.Write(stdout)
+			}
 			continue
 		}
 		var rp vision.Report
@@ -221,6 +233,9 @@ func reportDice(r reportReader, dirs []string, stdout io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "%s (%s):\n", dir, kind)
 		rp.Write(stdout)
+		if stages {
+			rp.Stages.Write(stdout)
+		}
 	}
 	return nil
 }

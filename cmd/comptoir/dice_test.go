@@ -176,6 +176,12 @@ func TestDiceReport(t *testing.T) {
 	if strings.Contains(out, "navy with gold numerals") {
 		t.Errorf("the report reads the real clips training learned from:\n%s", out)
 	}
+	out, errs, code = runCmd(t, "dice", "--report", "--stages", "--learned", realDir)
+	for _, want := range []string{"stages (45 dice labelled 1-8)", "not found by the locator", "top answer right, under the confidence", "top-1 accuracy", "0.97"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("--stages: exit %d, output lacks %q:\n%s%s", code, want, out, errs)
+		}
+	}
 	if _, errs, code := runCmd(t, "dice", "--report", "--hand-tuned", realDir); code != 1 || !strings.Contains(errs, "crops") {
 		t.Errorf("--report --hand-tuned: exit %d, err %q; want 1 and why", code, errs)
 	}

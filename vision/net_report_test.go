@@ -1,0 +1,49 @@
+package vision
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestStages: each die is counted at the stage where it was lost, and
+// the reliability curve counts the classifier's top answers at least as
+// sure as each threshold, right and wrong.
+func TestStages(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		want       int
+		die        Die
+		stage      func(*Stages) int
+		right, bad [len(StageThresholds)]int
+	}{
+		{"not found", 3, Die{Reason: "not found"}, func(s *Stages) int { return s.NotFound }, [4]int{}, [4]int{}},
+		{"no crop", 3, Die{Found: true, Reason: "too small"}, func(s *Stages) int { return s.NoCrop }, [4]int{}, [4]int{}},
+		{"read right", 3, Die{Found: true, Face: 3, Confidence: 0.99}, func(s *Stages) int { return s.ReadRight }, [4]int{1, 1, 1, 1}, [4]int{}},
+		{"read wrong", 3, Die{Found: true, Face: 5, Confidence: 0.98}, func(s *Stages) int { return s.TopWrong }, [4]int{}, [4]int{1, 1, 1, 1}},
+		{"unsure, right guess", 3, Die{Found: true, Guess: 3, Confidence: 0.85}, func(s *Stages) int { return s.TopRightUnsure }, [4]int{1, 1, 0, 0}, [4]int{}},
+		{"unsure, wrong guess", 3, Die{Found: true, Guess: 4, Confidence: 0.6}, func(s *Stages) int { return s.TopWrong }, [4]int{}, [4]int{1, 0, 0, 0}},
+		{"unlabelled", 0, Die{Found: true, Face: 2, Confidence: 1}, func(s *Stages) int { return s.Dice + 1 }, [4]int{}, [4]int{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var s Stages
+			s.add(tc.want, tc.die)
+			if got := tc.stage(&s); got != 1 {
+				t.Errorf("stage count %d, want 1 (%+v)", got, s)
+			}
+			if s.Right != tc.right || s.Wrong != tc.bad {
+				t.Errorf("reliability right %v wrong %v, want %v and %v", s.Right, s.Wrong, tc.right, tc.bad)
+			}
+			var m Stages
+			m.merge(&s)
+			m.merge(&s)
+			if m.Dice != 2*s.Dice || m.Right[0] != 2*s.Right[0] {
+				t.Errorf("merged twice: %+v from %+v", m, s)
+			}
+			var b strings.Builder
+			s.Write(&b)
+			if !strings.Contains(b.String(), "top-1 accuracy") || !strings.Contains(b.String(), "0.97") {
+				t.Errorf("Write:\n%s", b.String())
+			}
+		})
+	}
+}
