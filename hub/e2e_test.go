@@ -61,6 +61,9 @@ func TestBrowserFloor(t *testing.T) {
 	}
 	click(t, counter, `#login button`)
 	poll(counter, "three cards", `document.querySelectorAll('.card').length === 3`)
+	// Once in, the secret's form is gone from the screen, not only marked
+	// hidden (a display rule of its own kept it drawn over the floor).
+	poll(counter, "the login form gone", `getComputedStyle(document.querySelector('#login')).display === 'none'`)
 	var seq string
 	if err := chromedp.Run(counter, chromedp.AttributeValue(`.card[data-table="genoa-1"]`, "data-seq", &seq, nil, chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
