@@ -64,6 +64,7 @@ func TestBrowserFloor(t *testing.T) {
 	// Once in, the secret's form is gone from the screen, not only marked
 	// hidden (a display rule of its own kept it drawn over the floor).
 	poll(counter, "the login form gone", `getComputedStyle(document.querySelector('#login')).display === 'none'`)
+	poll(counter, "each card's time since its last step", `[...document.querySelectorAll('.card .meta')].every(m => /\d+(\.\d)? (s|min|h) since the last step/.test(m.textContent))`)
 	var seq string
 	if err := chromedp.Run(counter, chromedp.AttributeValue(`.card[data-table="genoa-1"]`, "data-seq", &seq, nil, chromedp.ByQuery)); err != nil {
 		t.Fatal(err)

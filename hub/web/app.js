@@ -7,14 +7,14 @@ const T = {
     winner: "Gagnant", close: "Fermer", round: "tour", since: "depuis le dernier coup", elapsed: "en jeu depuis",
     playing: "en jeu", staff: "attend le personnel", idle: "inactive", finished: "terminée", offline: "hors ligne",
     onMyWay: "J'arrive", answered: "« j'arrive » envoyé", ack: "Vu", aStaff: "appelle le personnel", aLong: "dure plus que d'habitude (médiane {m})",
-    aDevice: "appareil en panne : {d}", aOffline: "hors ligne", qr: "QR", open: "ouvrir", min: "min", noTables: "Aucune table pour l'instant.",
+    aDevice: "appareil en panne : {d}", aOffline: "hors ligne", qr: "QR", open: "ouvrir", min: "min", noTables: "Aucune table pour l'instant.", noStep: "aucun coup pour l'instant",
     secret: "Code de la salle", enter: "Entrer" },
   en: { title: "The floor", tabFloor: "Floor", tabHistory: "History", tabStats: "Stats", game: "Game", table: "Table",
     players: "Players", from: "From", to: "To", filter: "Filter", csv: "CSV", date: "Date", length: "Length", scores: "Scores",
     winner: "Winner", close: "Close", round: "round", since: "since the last step", elapsed: "playing for",
     playing: "playing", staff: "waiting for staff", idle: "idle", finished: "finished", offline: "offline",
     onMyWay: "On my way", answered: "\"on my way\" sent", ack: "Seen", aStaff: "calls for staff", aLong: "running long (median {m})",
-    aDevice: "device down: {d}", aOffline: "offline", qr: "QR", open: "open", min: "min", noTables: "No table yet.",
+    aDevice: "device down: {d}", aOffline: "offline", qr: "QR", open: "open", min: "min", noTables: "No table yet.", noStep: "no step yet",
     secret: "Floor secret", enter: "Enter" },
 };
 let lang = localStorage.getItem("lang") || (navigator.language || "fr").slice(0, 2);
@@ -29,6 +29,14 @@ const ago = (iso) => {
   const s = Math.max(0, Math.round((Date.now() - new Date(iso)) / 1000));
   return s < 90 ? s + " s" : s < 5400 ? Math.round(s / 60) + " " + t("min") : (s / 3600).toFixed(1) + " h";
 };
+
+// meta says how long the table has played and how long since its last
+// step, leaving out what the hub does not know yet (a table seen only by
+// its status has no step).
+function meta(c) {
+  const played = ago(c.started), since = ago(c.at);
+  return [played && `${t("elapsed")} ${played}`, since ? `${since} ${t("since")}` : t("noStep")].filter(Boolean).join(" · ");
+}
 
 function translate() {
   document.documentElement.lang = lang;
@@ -61,7 +69,7 @@ function cardHTML(c) {
     <h3><span>${esc(c.table)}</span><span class="badge state">${t(state)}</span></h3>
     <div class="game">${esc(c.name)} ${esc(c.variant)}${c.round ? ` — ${t("round")} ${c.round}` : ""}</div>
     <div class="players">${players}</div>${scores}
-    <div class="meta">${t("elapsed")} ${ago(c.started)} · ${ago(c.at)} ${t("since")}</div>
+    <div class="meta">${meta(c)}</div>
     <div class="devices">${devices}</div><div class="log">${log}</div>${staff}</div>`;
 }
 
