@@ -2,7 +2,6 @@ package dashboard
 
 import (
 	"context"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -10,7 +9,6 @@ import (
 	"comptoir/engine"
 	"comptoir/games/genoa"
 	"comptoir/input"
-	"comptoir/journal"
 	"comptoir/table"
 )
 
@@ -19,22 +17,9 @@ import (
 // over it with opts.
 func genoaDiceRig(t *testing.T, opts Opts) (*rig, *table.Session, chan<- input.Event) {
 	t.Helper()
-	store, err := journal.Open(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	rules := genoa.New()
 	setup := engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno"}}
-	game, err := store.Begin(rules, setup, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	topts := table.DefaultOpts
-	topts.Rules, topts.Game, topts.Store, topts.Kit = rules, game, store, kitOf(t, rules)
-	sess, err := table.New(topts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	store, sess := newSession(t, t.TempDir(), rules, setup)
 	in := make(chan input.Event)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup

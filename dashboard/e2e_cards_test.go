@@ -17,7 +17,6 @@ import (
 	"comptoir/engine"
 	"comptoir/input"
 	"comptoir/internal/browsertest"
-	"comptoir/journal"
 	"comptoir/table"
 )
 
@@ -66,26 +65,13 @@ func newCardTable(t *testing.T, rules engine.Rules, setup engine.Setup, cards []
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	t.Cleanup(cancel)
-	store, err := journal.Open(filepath.Join(dir, "table.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	game, err := store.Begin(rules, setup, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
 	tags := map[string]table.Target{}
 	for _, id := range cards {
 		tags["C-"+id] = table.Target{Kind: "card", ID: id}
 	}
-	topts := table.DefaultOpts
-	topts.Rules, topts.Game, topts.Store = rules, game, store
-	topts.Kit = kitOf(t, rules)
-	topts.Tags = func(uid string) (table.Target, bool) { tg, ok := tags[uid]; return tg, ok }
-	sess, err := table.New(topts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	store, sess := newSession(t, dir, rules, setup, func(o *table.Opts) {
+		o.Tags = func(uid string) (table.Target, bool) { tg, ok := tags[uid]; return tg, ok }
+	})
 	ct := &cardTable{t: t, ctx: ctx, dir: dir, sess: sess, setup: setup, codec: rules.Codec(), inputs: make(chan input.Event), shots: t.ArtifactDir()}
 	ct.url = serveTable(t, ctx, sess, ct.inputs, store, dir)
 	return ct

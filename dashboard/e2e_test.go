@@ -97,23 +97,9 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	defer cancel()
 
 	// The table: journal, session, dashboard.
-	store, err := journal.Open(filepath.Join(dir, "table.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	rules := genoa.New()
 	setup := engine.Setup{Game: "genoa", Variant: "alea-2001", Players: []string{"Anna", "Bruno"}}
-	game, err := store.Begin(rules, setup, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	topts := table.DefaultOpts
-	topts.Rules, topts.Game, topts.Store = rules, game, store
-	topts.Kit = kitOf(t, rules)
-	sess, err := table.New(topts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	store, sess := newSession(t, dir, rules, setup)
 	inputs := make(chan input.Event)
 	url := serveTable(t, ctx, sess, inputs, store, dir)
 

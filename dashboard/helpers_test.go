@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -21,6 +22,7 @@ import (
 	"comptoir/games/kit"
 	"comptoir/games/tally"
 	"comptoir/input"
+	"comptoir/journal"
 	"comptoir/table"
 )
 
@@ -409,4 +411,30 @@ func runSession(t *testing.T, topts table.Opts) (sess *table.Session, stop func(
 	wg.Add(1)
 	go func() { defer wg.Done(); sess.Run(ctx, make(chan input.Event)) }()
 	return sess, func() { cancel(); wg.Wait() }
+}
+
+// newSession opens the journal dir/table.db, begins a game of rules with
+// setup in it and returns a session over that game, with the kit of the
+// test games; adjust, when given, changes the session's options first.
+// The caller closes the store.
+func newSession(t testing.TB, dir string, rules engine.Rules, setup engine.Setup, adjust ...func(*table.Opts)) (*journal.Store, *table.Session) {
+	t.Helper()
+	store, err := journal.Open(filepath.Join(dir, "table.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, err := store.Begin(rules, setup, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	topts := table.DefaultOpts
+	topts.Rules, topts.Game, topts.Store, topts.Kit = rules, game, store, kitOf(t, rules)
+	for _, f := range adjust {
+		f(&topts)
+	}
+	sess, err := table.New(topts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store, sess
 }
