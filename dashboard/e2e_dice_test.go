@@ -2,11 +2,9 @@ package dashboard
 
 import (
 	"context"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,7 +13,6 @@ import (
 	"comptoir/engine"
 	"comptoir/games/genoa"
 	"comptoir/input"
-	"comptoir/journal"
 	"comptoir/table"
 )
 
@@ -191,34 +188,4 @@ func TestBrowserDiceCamera(t *testing.T) {
 // jsString quotes s for JavaScript.
 func jsString(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
-}
-
-// serveTableWith is serveTable with the dashboard's options changed by
-// set.
-func serveTableWith(t *testing.T, ctx context.Context, sess *table.Session, inputs <-chan input.Event, store *journal.Store, dir string, set func(*Opts)) string {
-	t.Helper()
-	var wg sync.WaitGroup
-	runCtx, stopRun := context.WithCancel(ctx)
-	wg.Add(1)
-	go func() { defer wg.Done(); sess.Run(runCtx, inputs) }()
-	opts := DefaultOpts
-	opts.StaffPIN = "2468"
-	opts.TokenFile = filepath.Join(dir, "tokens.json")
-	set(&opts)
-	dash, err := New(FromTable(sess, TableOpts{Store: store}), opts)
-	if err != nil {
-		stopRun()
-		wg.Wait()
-		t.Fatal(err)
-	}
-	wg.Add(1)
-	go func() { defer wg.Done(); dash.Run(runCtx) }()
-	hs := httptest.NewServer(dash.Handler())
-	t.Cleanup(func() {
-		hs.Close()
-		stopRun()
-		wg.Wait()
-		store.Close()
-	})
-	return hs.URL
 }

@@ -34,6 +34,13 @@ import (
 // run before it.
 func serveTable(t *testing.T, ctx context.Context, sess *table.Session, inputs <-chan input.Event, store *journal.Store, dir string) string {
 	t.Helper()
+	return serveTableWith(t, ctx, sess, inputs, store, dir, func(*Opts) {})
+}
+
+// serveTableWith is serveTable with the dashboard's options changed by
+// set.
+func serveTableWith(t *testing.T, ctx context.Context, sess *table.Session, inputs <-chan input.Event, store *journal.Store, dir string, set func(*Opts)) string {
+	t.Helper()
 	var wg sync.WaitGroup
 	runCtx, stopRun := context.WithCancel(ctx)
 	wg.Add(1)
@@ -41,6 +48,7 @@ func serveTable(t *testing.T, ctx context.Context, sess *table.Session, inputs <
 	opts := DefaultOpts
 	opts.StaffPIN = "2468"
 	opts.TokenFile = filepath.Join(dir, "tokens.json")
+	set(&opts)
 	dash, err := New(FromTable(sess, TableOpts{Store: store}), opts)
 	if err != nil {
 		stopRun()
