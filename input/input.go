@@ -50,6 +50,18 @@ func (e DiceRolled) String() string {
 type DiceUnreadable struct {
 	At     time.Time
 	Reason string // in words, for example "red die cocked against the tray wall"
+	// ReasonFR is Reason in French; empty from a reader that says it in
+	// English only (an old recording).
+	ReasonFR string
+}
+
+// ReasonIn is the reason in lang ("fr" or "en"): the French one when
+// there is one, else the English.
+func (e DiceUnreadable) ReasonIn(lang string) string {
+	if lang == "fr" && e.ReasonFR != "" {
+		return e.ReasonFR
+	}
+	return e.Reason
 }
 
 func (e DiceUnreadable) When() time.Time { return e.At }
@@ -158,6 +170,9 @@ type DieReading struct {
 	Found bool `json:"found"`
 	// Reason says why the die was not read; empty when it was.
 	Reason string `json:"reason,omitempty"`
+	// ReasonFR is Reason in French; empty from a reader that says it in
+	// English only.
+	ReasonFR string `json:"reason_fr,omitempty"`
 }
 
 // DiceReading is the dice reader's verdict on one rest of the dice, die
@@ -171,4 +186,7 @@ type DiceReading struct {
 	// Reason is the reader's words when it reported the roll unreadable;
 	// empty when it reported a roll.
 	Reason string `json:"reason,omitempty"`
+	// ReasonFR is Reason in French; empty from a reader that says it in
+	// English only.
+	ReasonFR string `json:"reason_fr,omitempty"`
 }

@@ -41,7 +41,7 @@ func (c *Calibration) Add(frame gocv.Mat, die string, face int) error {
 		return fmt.Errorf("%w: face %d, want 1 to 8", ErrCalibration, face)
 	}
 	var got *Sample
-	var why string
+	var why Why
 	c.r.onGlyph = func(name string, g glyph, size float64) {
 		if name == die {
 			got = &Sample{Face: face, From: "calibration " + die, g: g, size: size}
@@ -50,19 +50,19 @@ func (c *Calibration) Add(frame gocv.Mat, die string, face int) error {
 	defer func() { c.r.onGlyph = nil }()
 	switch die {
 	case "die":
-		why = c.r.ReadSingle(frame).Reason
+		why = c.r.ReadSingle(frame).Why
 	case "blue":
-		why = c.r.Read(frame).Blue.Reason
+		why = c.r.Read(frame).Blue.Why
 	case "red":
-		why = c.r.Read(frame).Red.Reason
+		why = c.r.Read(frame).Red.Why
 	default:
 		return fmt.Errorf("%w: die %q, want blue, red or die", ErrCalibration, die)
 	}
 	if got == nil {
-		if why == "" {
-			why = "no numeral found"
+		if why.Code == WhyNone {
+			why = Why{Code: WhyNoNumeral}
 		}
-		return fmt.Errorf("%w: %s face %d: %s; show the die alone, face up, in the middle of the tray", ErrCalibration, die, face, why)
+		return &CalibrationError{Die: die, Face: face, Why: why}
 	}
 	c.samples = append(c.samples, *got)
 	c.seen.add(die, face)

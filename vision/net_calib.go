@@ -248,15 +248,14 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64) er
 	}
 	crop, ok := k.r.loc.crop(frame, colour, px)
 	if !ok {
-		return fmt.Errorf("%w: %s face %d: not found (nothing of its colour and of a die's size, or at the picture's edge): "+
-			"show the die alone, face up, inside the tray; give more light, or bring the camera lower if the die looks tiny", ErrCalibration, die, face)
+		return &CalibrationError{Die: die, Face: face, Why: Why{Code: WhyNoCrop}}
 	}
 	outs, err := k.r.infer([][]byte{crop})
 	if err != nil {
 		return err
 	}
 	if got, p, _ := outs[0].best(); got != face && p >= 0.99 {
-		return fmt.Errorf("%w: %s face %d: the reader sees a %d on top: is face %d up, alone in the tray?", ErrCalibration, die, face, got, face)
+		return &CalibrationError{Die: die, Face: face, Why: Why{Code: WhyOtherFace, Face: got, Other: face}}
 	}
 	k.c.Protos[face-1] = append(k.c.Protos[face-1], unit(outs[0].embed))
 	k.seen.add(die, face)

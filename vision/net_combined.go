@@ -1,11 +1,6 @@
 package vision
 
-import (
-	"fmt"
-	"strings"
-
-	"gocv.io/x/gocv"
-)
+import "gocv.io/x/gocv"
 
 // Combined reads each frame with the learned reader and the hand-tuned
 // one and reports a face only when they do not contradict each other: both
@@ -55,10 +50,9 @@ const vetoConfidence = 0.0
 // tilted against a wall, two objects of its colour. The learned reader
 // does not overrule such a refusal.
 func mustRefuse(h Die) bool {
-	for _, why := range []string{"touching", "edge", "tilted", "two objects"} {
-		if strings.Contains(h.Reason, why) {
-			return true
-		}
+	switch h.Why.Code {
+	case WhyTouching, WhyEdge, WhyTilted, WhyTwoObjects:
+		return true
 	}
 	return false
 }
@@ -67,11 +61,11 @@ func mustRefuse(h Die) bool {
 func merge(h, n Die) Die {
 	switch {
 	case h.Face != 0 && n.Face != 0 && h.Face != n.Face:
-		h.Reason = fmt.Sprintf("read as %d and as %d by the two readers", h.Face, n.Face)
+		h.Why = Why{Code: WhyReadersDisagree, Face: h.Face, Other: n.Face}
 		h.Face = 0
 		return h
 	case h.Face != 0 && n.Face == 0 && n.Guess != 0 && n.Guess != h.Face && n.Confidence >= vetoConfidence:
-		h.Reason = fmt.Sprintf("read as %d, but the classifier is %.0f%% sure of a %d", h.Face, 100*n.Confidence, n.Guess)
+		h.Why = Why{Code: WhyVetoed, Face: h.Face, Other: n.Guess, Pct: pct(n.Confidence)}
 		h.Face = 0
 		return h
 	case h.Face != 0:
@@ -80,8 +74,8 @@ func merge(h, n Die) Die {
 	case n.Face != 0 && !mustRefuse(h):
 		return n
 	}
-	if h.Reason == "" {
-		h.Reason = n.Reason
+	if h.Why.Code == WhyNone {
+		h.Why = n.Why
 	}
 	if !h.Found {
 		return n

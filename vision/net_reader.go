@@ -110,11 +110,11 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 	}{{&roll.Blue, b, bok}, {&roll.Red, rd, rok}} {
 		switch {
 		case !d.ok:
-			d.die.Reason = "not found: nothing of its colour and size in the picture"
+			d.die.Why = Why{Code: WhyNotFound}
 		case d.loc.edge:
-			*d.die = Die{Found: true, Box: d.loc.box, Reason: "at the edge of the picture, maybe partly out of it"}
+			*d.die = Die{Found: true, Box: d.loc.box, Why: Why{Code: WhyEdge}}
 		case !normaliseCrop(frame, d.loc, r.crops[k]):
-			*d.die = Die{Found: true, Box: d.loc.box, Reason: "too small to read: lower the camera"}
+			*d.die = Die{Found: true, Box: d.loc.box, Why: Why{Code: WhyTooSmall}}
 		default:
 			*d.die = Die{Found: true, Box: d.loc.box}
 			todo = append(todo, r.crops[k])
@@ -130,13 +130,13 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 func (r *NetReader) ReadSingle(frame gocv.Mat) Die {
 	d, ok := locateSingle(frame)
 	if !ok {
-		return Die{Reason: "no die in the picture"}
+		return Die{Why: Why{Code: WhyNoDie}}
 	}
 	if d.edge {
-		return Die{Found: true, Box: d.box, Reason: "die at the edge of the picture"}
+		return Die{Found: true, Box: d.box, Why: Why{Code: WhyEdge}}
 	}
 	if !normaliseCrop(frame, d, r.crops[0]) {
-		return Die{Found: true, Box: d.box, Reason: "too small to read"}
+		return Die{Found: true, Box: d.box, Why: Why{Code: WhyTooSmall}}
 	}
 	out := Die{Found: true, Box: d.box}
 	r.classify([][]byte{r.crops[0]}, []*Die{&out})
@@ -191,7 +191,7 @@ func (l *locator) crop(pic gocv.Mat, colour string, px float64) ([]byte, bool) {
 func (r *NetReader) ReadCrop(pic gocv.Mat, colour string) Die {
 	g, ok := r.loc.crop(pic, colour, 1)
 	if !ok {
-		return Die{Reason: "not found: nothing of its colour and size in the picture"}
+		return Die{Why: Why{Code: WhyNotFound}}
 	}
 	out := Die{Found: true}
 	r.classify([][]byte{g}, []*Die{&out})
@@ -228,7 +228,7 @@ func (r *NetReader) infer(crops [][]byte) ([]netOut, error) {
 }
 
 // classify runs the network on crops and fills dice (Face, Confidence,
-// Reason), applying the calibration when there is one.
+// Why), applying the calibration when there is one.
 func (r *NetReader) classify(crops [][]byte, dice []*Die) {
 	if len(crops) == 0 {
 		return
@@ -236,7 +236,7 @@ func (r *NetReader) classify(crops [][]byte, dice []*Die) {
 	outs, err := r.infer(crops)
 	if err != nil {
 		for _, d := range dice {
-			d.Reason = err.Error()
+			d.Why = Why{Code: WhyClassifier, Detail: err.Error()}
 		}
 		return
 	}
@@ -249,7 +249,7 @@ func (r *NetReader) classify(crops [][]byte, dice []*Die) {
 			d.Confidence = p
 		}
 		if face == 0 || p < r.opts.MinConfidence {
-			d.Reason = fmt.Sprintf("numeral unclear (%.0f%% sure)", 100*p)
+			d.Why = Why{Code: WhyUnsure, Pct: pct(p)}
 			d.Guess = face
 			continue
 		}

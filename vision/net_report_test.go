@@ -16,8 +16,8 @@ func TestStages(t *testing.T) {
 		stage      func(*Stages) int
 		right, bad [len(StageThresholds)]int
 	}{
-		{"not found", 3, Die{Reason: "not found"}, func(s *Stages) int { return s.NotFound }, [4]int{}, [4]int{}},
-		{"no crop", 3, Die{Found: true, Reason: "too small"}, func(s *Stages) int { return s.NoCrop }, [4]int{}, [4]int{}},
+		{"not found", 3, Die{Why: Why{Code: WhyNotFound}}, func(s *Stages) int { return s.NotFound }, [4]int{}, [4]int{}},
+		{"no crop", 3, Die{Found: true, Why: Why{Code: WhyTooSmall}}, func(s *Stages) int { return s.NoCrop }, [4]int{}, [4]int{}},
 		{"read right", 3, Die{Found: true, Face: 3, Confidence: 0.99}, func(s *Stages) int { return s.ReadRight }, [4]int{1, 1, 1, 1}, [4]int{}},
 		{"read wrong", 3, Die{Found: true, Face: 5, Confidence: 0.98}, func(s *Stages) int { return s.TopWrong }, [4]int{}, [4]int{1, 1, 1, 1}},
 		{"unsure, right guess", 3, Die{Found: true, Guess: 3, Confidence: 0.85}, func(s *Stages) int { return s.TopRightUnsure }, [4]int{1, 1, 0, 0}, [4]int{}},

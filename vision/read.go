@@ -17,9 +17,9 @@ type Die struct {
 	// Confidence is 0 to 1; a die read with a Face has at least the
 	// reader's MinConfidence.
 	Confidence float64
-	// Reason says, in words, why the die could not be read (without
-	// naming the die: the field holding it does); empty when Face is set.
-	Reason string
+	// Why says why the die could not be read (without naming the die:
+	// the field holding it does); the zero Why when Face is set.
+	Why Why
 	// Found is true when the die was seen in the frame, read or not.
 	Found bool
 	// Box is where the die is in the frame, when Found.
@@ -28,6 +28,10 @@ type Die struct {
 	// 0), its probability in Confidence; 0 otherwise.
 	Guess int
 }
+
+// Reason is Why in English (without naming the die); "" when the die
+// was read.
+func (d Die) Reason() string { return d.Why.EN() }
 
 // Roll is the reading of the blue and the red die.
 type Roll struct{ Blue, Red Die }
@@ -191,7 +195,7 @@ func NewReader(opts ReaderOpts) (*Reader, error) {
 func (r *Reader) ReadSingle(frame gocv.Mat) Die {
 	im, err := viewBGR(frame)
 	if err != nil {
-		return Die{Reason: err.Error()}
+		return Die{Why: badFrame(err)}
 	}
 	step := max(1, max(im.w, im.h)/240)
 	sm := downsample(im, step)
@@ -206,12 +210,12 @@ func (r *Reader) ReadSingle(frame gocv.Mat) Die {
 		}
 	}
 	if best < 0 || blobs[best].area < 30 {
-		return Die{Reason: "no die in the picture"}
+		return Die{Why: Why{Code: WhyNoDie}}
 	}
 	b := blobs[best]
 	box := image.Rect(b.box.Min.X*step, b.box.Min.Y*step, b.box.Max.X*step, b.box.Max.Y*step)
 	if b.edge {
-		return Die{Found: true, Box: box, Reason: "die at the edge of the picture"}
+		return Die{Found: true, Box: box, Why: Why{Code: WhyEdge}}
 	}
 	c := cropDie(im, b, step, func(_, _, b, g, r int) bool { return cls(b, g, r) })
 	o := r.readCrop(&c)
@@ -236,13 +240,13 @@ func (r *Reader) ReadSingle(frame gocv.Mat) Die {
 func (r *Reader) Read(frame gocv.Mat) Roll {
 	im, err := viewBGR(frame)
 	if err != nil {
-		return Roll{Blue: Die{Reason: err.Error()}, Red: Die{Reason: err.Error()}}
+		return Roll{Blue: Die{Why: badFrame(err)}, Red: Die{Why: badFrame(err)}}
 	}
 	step := max(1, im.w/maskWidth)
 	ratio := max(1, maskWidth/40)
 	sm, bg, err := shrink(frame, step, ratio)
 	if err != nil {
-		return Roll{Blue: Die{Reason: err.Error()}, Red: Die{Reason: err.Error()}}
+		return Roll{Blue: Die{Why: badFrame(err)}, Red: Die{Why: badFrame(err)}}
 	}
 	bm, rm := colourMasks(sm, bg, ratio, r.opts.Blue, r.opts.Red, r.opts.MinBackgroundDiff, r.scratch.bm, r.scratch.rm)
 	r.scratch.bm, r.scratch.rm = bm, rm
@@ -290,9 +294,9 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 			if edge >= 0 {
 				b := blobs[edge]
 				*d.die = Die{Found: true, Box: image.Rect(b.box.Min.X*step, b.box.Min.Y*step, b.box.Max.X*step, b.box.Max.Y*step),
-					Reason: "at the edge of the picture, maybe partly out of it"}
+					Why: Why{Code: WhyEdge}}
 			} else {
-				d.die.Reason = "not found: nothing of its colour and size in the picture"
+				d.die.Why = Why{Code: WhyNotFound}
 			}
 			continue
 		}
@@ -341,7 +345,7 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		}
 		if second.die.Face != 0 && second.die.Face != best.die.Face {
 			d.die.Face = 0
-			d.die.Reason = fmt.Sprintf("two objects of its colour, read as %d and %d", best.die.Face, second.die.Face)
+			d.die.Why = Why{Code: WhyTwoObjects, Face: best.die.Face, Other: second.die.Face}
 		}
 	}
 	// two dice touching may lean on each other, and the numeral of one
@@ -349,7 +353,7 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 	if crops[0] != nil && crops[1] != nil && sameSize(crops[0], crops[1]) && silhouettesTouch(crops[0], crops[1], max(1, touchGap*im.w/640)) {
 		for _, d := range []*Die{&roll.Blue, &roll.Red} {
 			d.Face = 0
-			d.Reason = "touching the other die: move them apart"
+			d.Why = Why{Code: WhyTouching}
 		}
 	}
 	return roll
@@ -505,7 +509,7 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	o := r.readNumeralOnce(c, nr)
 	if o.die.Face == 0 && o.hasGlyph {
 		if face, conf, ok := r.rescue(c); ok && (face == o.m.face || face == o.m.second) {
-			o.die.Face, o.die.Confidence, o.die.Reason = face, conf, ""
+			o.die.Face, o.die.Confidence, o.die.Why = face, conf, Why{}
 		}
 	}
 	// a numeral not read may still show the die tilted, as the face it
@@ -516,7 +520,7 @@ func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	}
 	if face != 0 && r.tilted(c, nr, &o.g, o.m, face) {
 		o.tilted = true
-		o.die.Reason = fmt.Sprintf("tilted (looks like %d, but its face is turned away: leaning on the tray's wall?)", face)
+		o.die.Why = Why{Code: WhyTilted, Face: face}
 		o.die.Face, o.die.Confidence = 0, math.Min(o.die.Confidence, r.opts.MinConfidence/2)
 	}
 	return o
@@ -763,7 +767,7 @@ func (r *Reader) usualSize(face int, size float64) bool {
 func (r *Reader) readNumeralOnce(c *dieCrop, nr numeralResult) readOut {
 	o := readOut{die: Die{Found: true, Box: c.box}}
 	if nr.mask == nil {
-		o.die.Reason = nr.reasonEmpty
+		o.die.Why = nr.emptyReason
 		return o
 	}
 	o.contrast = nr.contrast
@@ -794,12 +798,12 @@ func (r *Reader) readNumeralOnce(c *dieCrop, nr numeralResult) readOut {
 	// numeral half lost, whatever it looks least unlike
 	if m.score < minMatch {
 		o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
-		o.die.Reason = fmt.Sprintf("numeral unclear (nearest to %d, but unlike every %d learned)", m.face, m.face)
+		o.die.Why = Why{Code: WhyUnlike, Face: m.face}
 		return o
 	}
 	if o.die.Confidence < r.opts.MinConfidence || o.contrast < faintContrast && o.die.Confidence < faintConfidence {
 		o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
-		o.die.Reason = fmt.Sprintf("numeral unclear (looks like %d or %d)", m.face, m.second)
+		o.die.Why = Why{Code: WhyLooksLike, Face: m.face, Other: m.second}
 		return o
 	}
 	// a numeral much longer or shorter than this face's usually is was
@@ -811,7 +815,7 @@ func (r *Reader) readNumeralOnce(c *dieCrop, nr numeralResult) readOut {
 	if !r.usualSize(m.face, o.size) &&
 		!(r.usualSize(m.face, o.size/smallNumeral) && m.score >= smallNumeralScore && o.contrast >= faintContrast) {
 		o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
-		o.die.Reason = fmt.Sprintf("numeral unclear (reads %d, but its size is unusual: glare or an edge?)", m.face)
+		o.die.Why = Why{Code: WhyOddSize, Face: m.face}
 		return o
 	}
 	// the same numeral cut at a lower threshold must not read confidently
@@ -831,7 +835,7 @@ func (r *Reader) readNumeralOnce(c *dieCrop, nr numeralResult) readOut {
 		if m2 := r.m.best(&g2); m2.face != m.face && confidence(m2) >= r.opts.MinConfidence &&
 			!loopsSettle(nr, nr2, c, m.face, m2.face) {
 			o.die.Confidence = math.Min(o.die.Confidence, r.opts.MinConfidence/2)
-			o.die.Reason = fmt.Sprintf("numeral unclear (reads %d, or %d at another contrast)", m.face, m2.face)
+			o.die.Why = Why{Code: WhyContrast, Face: m.face, Other: m2.face}
 			return o
 		}
 	}

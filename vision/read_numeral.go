@@ -40,7 +40,7 @@ type faceMeasure struct {
 	sx, sy       float64
 	dcx, dcy, dr float64
 	peak         float32
-	reasonEmpty  string
+	emptyReason  Why
 }
 
 // numeralResult is the numeral found on the top face of a die.
@@ -54,7 +54,7 @@ type numeralResult struct {
 	components  int     // numeral components kept
 	contrast    float64 // mean top-hat value of numeral pixels
 	length      float64 // extent along the numeral's long axis, sqrt(12 l1)
-	reasonEmpty string
+	emptyReason Why
 }
 
 // score ranks candidate dice by their numeral: its contrast, less when it
@@ -89,12 +89,12 @@ func findNumeralCut(c *dieCrop, minContrast, frac float32, dilate int) numeralRe
 	}
 	f := c.face
 	res.dieRadius = f.dr
-	if f.reasonEmpty != "" {
-		res.reasonEmpty = f.reasonEmpty
+	if f.emptyReason.Code != WhyNone {
+		res.emptyReason = f.emptyReason
 		return res
 	}
 	if f.peak < minContrast {
-		res.reasonEmpty = "no numeral stands out on the top face"
+		res.emptyReason = Why{Code: WhyNoNumeral}
 		return res
 	}
 	dcx, dcy, dr, peak := f.dcx, f.dcy, f.dr, f.peak
@@ -137,7 +137,7 @@ func findNumeralCut(c *dieCrop, minContrast, frac float32, dilate int) numeralRe
 		}
 	}
 	if best < 0 {
-		res.reasonEmpty = "no numeral on the top face"
+		res.emptyReason = Why{Code: WhyNoNumeral}
 		return res
 	}
 	keep := make([]bool, len(blobs)+1)
@@ -218,7 +218,7 @@ func measureFace(c *dieCrop) *faceMeasure {
 		}
 	}
 	if n == 0 {
-		res.reasonEmpty = "die region empty"
+		res.emptyReason = Why{Code: WhyTooSmall}
 		return res
 	}
 	dcx, dcy := sx/n, sy/n
@@ -260,7 +260,7 @@ func measureFace(c *dieCrop) *faceMeasure {
 		}
 	}
 	if len(vals) == 0 {
-		res.reasonEmpty = "die too small"
+		res.emptyReason = Why{Code: WhyTooSmall}
 		return res
 	}
 	slices.Sort(vals)

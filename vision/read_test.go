@@ -60,11 +60,11 @@ func scoreSet(t testing.TB, r *Reader, set []LabelledImage) Score {
 		if want, single := li.Faces["die"]; single {
 			d := r.ReadSingle(m)
 			s.Add(want, d.Face)
-			if d.Face == 0 && d.Reason == "" {
+			if d.Face == 0 && d.Why.Code == WhyNone {
 				t.Errorf("%s: rejected with no reason", li.Path)
 			}
 			if d.Face != want {
-				t.Logf("%s: want %d, read %d (confidence %.2f) %s", li.Path, want, d.Face, d.Confidence, d.Reason)
+				t.Logf("%s: want %d, read %d (confidence %.2f) %s", li.Path, want, d.Face, d.Confidence, d.Why)
 			}
 		} else {
 			roll := r.Read(m)
@@ -74,11 +74,11 @@ func scoreSet(t testing.TB, r *Reader, set []LabelledImage) Score {
 			}{{"blue", roll.Blue}, {"red", roll.Red}} {
 				want := li.Faces[d.name]
 				s.Add(want, d.d.Face)
-				if d.d.Face == 0 && d.d.Reason == "" {
+				if d.d.Face == 0 && d.d.Why.Code == WhyNone {
 					t.Errorf("%s %s: rejected with no reason", li.Path, d.name)
 				}
 				if d.d.Face != want {
-					t.Logf("%s %s: want %d, read %d (confidence %.2f) %s", li.Path, d.name, want, d.d.Face, d.d.Confidence, d.d.Reason)
+					t.Logf("%s %s: want %d, read %d (confidence %.2f) %s", li.Path, d.name, want, d.d.Face, d.d.Confidence, d.d.Why)
 				}
 			}
 		}
@@ -124,8 +124,8 @@ func TestReadMustReject(t *testing.T) {
 		if die == "red" {
 			d = roll.Red
 		}
-		if d.Face != 0 || !strings.Contains(d.Reason, want[why]) || d.Reason == "" {
-			t.Errorf("%s %s die (%s): read %d, reason %q; want it rejected, the reason saying %q", file, die, why, d.Face, d.Reason, want[why])
+		if d.Face != 0 || !strings.Contains(d.Reason(), want[why]) || d.Why.Code == WhyNone {
+			t.Errorf("%s %s die (%s): read %d, reason %q; want it rejected, the reason saying %q", file, die, why, d.Face, d.Reason(), want[why])
 		}
 	}
 }
@@ -246,7 +246,7 @@ func TestReadBadFrames(t *testing.T) {
 			defer m.Close()
 			roll := r.Read(m)
 			for _, d := range []Die{roll.Blue, roll.Red, r.ReadSingle(m)} {
-				if d.Face != 0 || d.Reason == "" {
+				if d.Face != 0 || d.Why.Code == WhyNone {
 					t.Errorf("read %+v, want no face and a reason", d)
 				}
 			}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"strings"
 	"time"
 
 	"comptoir/hw/clock"
@@ -345,7 +344,8 @@ func (s *Settler) decide(r Roll, at time.Time) []input.Event {
 			return nil
 		}
 		s.unreadable = true
-		return []input.Event{input.DiceUnreadable{At: at, Reason: unreadableReason(r, s.o.MinConfidence)}}
+		en, fr := r.Unread(s.o.MinConfidence)
+		return []input.Event{input.DiceUnreadable{At: at, Reason: en, ReasonFR: fr}}
 	}
 	if !s.hasLast && !moved {
 		// Dice left in the tray before we started: remember them, but
@@ -383,27 +383,6 @@ func displaced(a, b Die) float64 {
 	cb := b.Box.Min.Add(b.Box.Max).Div(2)
 	size := math.Max(float64(max(a.Box.Dx(), a.Box.Dy())), 1)
 	return math.Hypot(float64(ca.X-cb.X), float64(ca.Y-cb.Y)) / size
-}
-
-// unreadableReason says why r is not a sure roll.
-func unreadableReason(r Roll, minConf float64) string {
-	var why []string
-	for _, d := range []struct {
-		name string
-		d    Die
-	}{{"blue", r.Blue}, {"red", r.Red}} {
-		switch {
-		case !d.d.Found:
-			why = append(why, d.name+" die not found in the tray")
-		case d.d.Face < 1 || d.d.Face > 8 || d.d.Confidence < minConf:
-			reason := d.d.Reason
-			if reason == "" {
-				reason = fmt.Sprintf("confidence %.2f", d.d.Confidence)
-			}
-			why = append(why, d.name+" die: "+reason)
-		}
-	}
-	return strings.Join(why, "; ")
 }
 
 // WatchOpts controls Watch.

@@ -101,10 +101,10 @@ type truthReader struct {
 
 func (r *truthReader) die(face int, box image.Rectangle) Die {
 	if box.Empty() || !box.Overlaps(r.size) {
-		return Die{Reason: "not found"}
+		return Die{Why: Why{Code: WhyNotFound}}
 	}
 	if face == 0 {
-		return Die{Found: true, Box: box, Confidence: 0.2, Reason: "cocked"}
+		return Die{Found: true, Box: box, Confidence: 0.2, Why: Why{Code: WhyTilted, Face: 4}}
 	}
 	return Die{Face: face, Found: true, Box: box, Confidence: 0.95}
 }
@@ -292,7 +292,7 @@ func TestSettleSynthetic(t *testing.T) {
 		read  Roll
 		n     int // frames
 	}
-	none := Roll{Blue: Die{Reason: "not found"}, Red: Die{Reason: "not found"}}
+	none := Roll{Blue: Die{Why: Why{Code: WhyNotFound}}, Red: Die{Why: Why{Code: WhyNotFound}}}
 	tests := []struct {
 		name  string
 		steps []step
@@ -317,18 +317,18 @@ func TestSettleSynthetic(t *testing.T) {
 			name: "a reading that stays uncertain is unreadable, once",
 			steps: []step{
 				{read: none, n: 5}, {dice: a[:1], read: none, n: 1},
-				{dice: a, read: Roll{Blue: sure(3, 100, 100), Red: Die{Found: true, Confidence: 0.3, Reason: "red die cocked against the wall"}}, n: 10},
+				{dice: a, read: Roll{Blue: sure(3, 100, 100), Red: Die{Found: true, Confidence: 0.3, Why: Why{Code: WhyTilted, Face: 4}}}, n: 10},
 			},
-			want:  []string{"dice unreadable: red die: red die cocked against the wall"},
+			want:  []string{"dice unreadable: red die: " + Why{Code: WhyTilted, Face: 4}.EN()},
 			reads: 1 + DefaultSettleOpts.ReadFrames,
 		},
 		{
 			name: "a die missing is unreadable",
 			steps: []step{
 				{read: none, n: 5}, {dice: a[:1], read: none, n: 1},
-				{dice: a[:1], read: Roll{Blue: sure(3, 100, 100), Red: Die{Reason: "not found"}}, n: 10},
+				{dice: a[:1], read: Roll{Blue: sure(3, 100, 100), Red: Die{Why: Why{Code: WhyNotFound}}}, n: 10},
 			},
-			want:  []string{"dice unreadable: red die not found in the tray"},
+			want:  []string{"dice unreadable: red die: " + Why{Code: WhyNotFound}.EN()},
 			reads: 1 + DefaultSettleOpts.ReadFrames,
 		},
 		{
@@ -549,7 +549,7 @@ func FuzzSettlerFrames(f *testing.F) {
 			}
 			die := func(face int, x int) Die {
 				if v%7 == 0 {
-					return Die{Found: v%2 == 0, Confidence: 0.1, Reason: "fuzz"}
+					return Die{Found: v%2 == 0, Confidence: 0.1, Why: Why{Code: WhyCode(v % int(numWhyCodes))}}
 				}
 				return Die{Face: face, Confidence: 0.9, Found: true, Box: image.Rect(x, 10, x+6, 16)}
 			}

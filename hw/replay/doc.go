@@ -13,11 +13,13 @@
 //	{"t":"2026-11-21T20:00:04.000Z","type":"status","device":"nfc","ok":false,"detail":"unplugged"}
 //	{"t":"2026-11-21T20:00:05.000Z","type":"dice","blue":3,"red":2,"confidence":0.97}
 //	{"t":"2026-11-21T20:00:06.000Z","type":"dice_unreadable","reason":"red die cocked"}
+//	{"t":"2026-11-21T20:00:07.000Z","type":"dice_unreadable","reason":"red die: touching the other die: move them apart","reason_fr":"dé rouge : touche l'autre dé : écartez-les"}
 //
 // t is an RFC 3339 time with fractional seconds; it never goes backwards.
 // Each type has its fields, all required except detail, confidence,
-// correction and latency_ms; any other field is an error naming the file
-// and the line. The types map one to one to the values of package input.
+// correction, latency_ms and reason_fr (the reason in French, which older
+// recordings lack); any other field is an error naming the file and the
+// line. The types map one to one to the values of package input.
 //
 // # Playing back
 //

@@ -40,6 +40,7 @@ type line struct {
 	Correction bool     `json:"correction,omitempty"`
 	LatencyMS  *float64 `json:"latency_ms,omitempty"`
 	Reason     string   `json:"reason,omitempty"`
+	ReasonFR   string   `json:"reason_fr,omitempty"`
 }
 
 // Encode returns the recording line of e, without the newline.
@@ -80,7 +81,7 @@ func encode(e input.Event, at time.Time) ([]byte, error) {
 			l.LatencyMS = &ms
 		}
 	case input.DiceUnreadable:
-		l.Type, l.Reason = "dice_unreadable", e.Reason
+		l.Type, l.Reason, l.ReasonFR = "dice_unreadable", e.Reason, e.ReasonFR
 	default:
 		return nil, fmt.Errorf("replay: cannot record a %T", e)
 	}
@@ -175,6 +176,7 @@ func decodeLine(b []byte) (input.Event, error) {
 			"uid": l.UID != "", "name": l.Name != "", "cells": l.Cells != nil, "device": l.Device != "",
 			"ok": l.OK != nil, "detail": l.Detail != "", "blue": l.Blue != 0, "red": l.Red != 0,
 			"confidence": l.Confidence != nil, "correction": l.Correction, "latency_ms": l.LatencyMS != nil, "reason": l.Reason != "",
+			"reason_fr": l.ReasonFR != "",
 		}
 		var extra []string
 		for k, v := range have {
@@ -251,10 +253,10 @@ func decodeLine(b []byte) (input.Event, error) {
 		}
 		return e, nil
 	case "dice_unreadable":
-		if err := errors.Join(check("reason"), need("reason", l.Reason != "")); err != nil {
+		if err := errors.Join(check("reason", "reason_fr"), need("reason", l.Reason != "")); err != nil {
 			return nil, err
 		}
-		return input.DiceUnreadable{At: at, Reason: l.Reason}, nil
+		return input.DiceUnreadable{At: at, Reason: l.Reason, ReasonFR: l.ReasonFR}, nil
 	case "":
 		return nil, errors.New(`missing "type"`)
 	}

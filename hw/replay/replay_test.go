@@ -101,6 +101,44 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
+// TestDiceUnreadableReasons checks an unreadable roll keeps its reason in
+// both languages through a recording, and that a recording made before
+// the French reason still decodes.
+func TestDiceUnreadableReasons(t *testing.T) {
+	at := time.Date(2026, 11, 21, 20, 0, 6, 0, time.UTC)
+	for _, tc := range []struct {
+		name, line string
+		want       input.DiceUnreadable
+		err        string
+	}{
+		{"english only, as before", `{"t":"2026-11-21T20:00:06Z","type":"dice_unreadable","reason":"red die cocked"}`,
+			input.DiceUnreadable{At: at, Reason: "red die cocked"}, ""},
+		{"both languages", `{"t":"2026-11-21T20:00:06Z","type":"dice_unreadable","reason":"red die: touching","reason_fr":"dé rouge : touche"}`,
+			input.DiceUnreadable{At: at, Reason: "red die: touching", ReasonFR: "dé rouge : touche"}, ""},
+		{"french without english", `{"t":"2026-11-21T20:00:06Z","type":"dice_unreadable","reason_fr":"dé rouge : touche"}`,
+			input.DiceUnreadable{}, `r.jsonl:1: bad recording: a "dice_unreadable" event needs "reason"`},
+		{"french on a roll", `{"t":"2026-11-21T20:00:06Z","type":"dice","blue":3,"red":2,"reason_fr":"dé rouge : touche"}`,
+			input.DiceUnreadable{}, `r.jsonl:1: bad recording: field "reason_fr" does not belong to a "dice" event`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			evs, err := Decode(strings.NewReader(tc.line), "r.jsonl")
+			if tc.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+					t.Errorf("Decode(%s) = %v, want an error starting %q", tc.line, err, tc.err)
+				}
+				return
+			}
+			if err != nil || len(evs) != 1 || evs[0] != input.Event(tc.want) {
+				t.Fatalf("Decode(%s) = %#v, %v, want %#v", tc.line, evs, err, tc.want)
+			}
+			b, err := Encode(evs[0])
+			if err != nil || string(b) != tc.line {
+				t.Errorf("Encode(%#v) = %s, %v, want %s", evs[0], b, err, tc.line)
+			}
+		})
+	}
+}
+
 // TestPace checks the playback pace on a fake clock: the gaps of the
 // recording divided by the speed, and the events stamped with clock time.
 func TestPace(t *testing.T) {
@@ -212,6 +250,7 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Add(seed)
 	f.Add([]byte(`{"t":"2026-11-21T20:00:00Z","type":"sensed","cells":[]}`))
+	f.Add([]byte(`{"t":"2026-11-21T20:00:00Z","type":"dice_unreadable","reason":"red die: touching","reason_fr":"dé rouge : touche"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ev, err := Decode(bytes.NewReader(data), "fuzz.jsonl")
 		if err != nil {

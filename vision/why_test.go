@@ -1,0 +1,129 @@
+package vision
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestWhyTexts checks every reason code says something in both
+// languages, not the same thing, and not what another code says, with
+// every number it names in both.
+func TestWhyTexts(t *testing.T) {
+	seenEN, seenFR := map[string]WhyCode{}, map[string]WhyCode{}
+	for c := WhyNone + 1; c < numWhyCodes; c++ {
+		w := Why{Code: c, Face: 7, Other: 2, Pct: 63, Detail: "detail"}
+		t.Run(w.EN(), func(t *testing.T) {
+			en, fr := w.EN(), w.FR()
+			if en == "" || fr == "" {
+				t.Fatalf("Why{Code: %d}: EN %q, FR %q, want both said", c, en, fr)
+			}
+			if en == fr {
+				t.Errorf("Why{Code: %d}: EN = FR = %q, want French in FR", c, en)
+			}
+			for _, s := range []string{en, fr} {
+				if strings.Contains(s, "%!") {
+					t.Errorf("Why{Code: %d}: %q has a bad format", c, s)
+				}
+				// what is wrong, then what to do
+				if !strings.Contains(s, ":") && !strings.Contains(s, "?") {
+					t.Errorf("Why{Code: %d}: %q does not say what to do", c, s)
+				}
+			}
+			// a number the English names, the French names too
+			for _, n := range []string{"7", "2", "63", "detail"} {
+				if strings.Contains(en, n) != strings.Contains(fr, n) {
+					t.Errorf("Why{Code: %d}: %q and %q do not both name %s", c, en, fr, n)
+				}
+			}
+			if o, ok := seenEN[en]; ok {
+				t.Errorf("Why{Code: %d}: EN %q is also code %d's", c, en, o)
+			}
+			if o, ok := seenFR[fr]; ok {
+				t.Errorf("Why{Code: %d}: FR %q is also code %d's", c, fr, o)
+			}
+			seenEN[en], seenFR[fr] = c, c
+		})
+	}
+	for _, w := range []Why{{}, {Code: numWhyCodes}, {Code: -1}} {
+		if w.EN() != "" || w.FR() != "" {
+			t.Errorf("Why{Code: %d}: EN %q, FR %q, want none", w.Code, w.EN(), w.FR())
+		}
+	}
+}
+
+// TestDieReason checks Die.Reason is Why in English.
+func TestDieReason(t *testing.T) {
+	for _, tc := range []struct {
+		d    Die
+		want string
+	}{
+		{Die{Face: 3, Confidence: 0.99, Found: true}, ""},
+		{Die{Found: true, Why: Why{Code: WhyTouching}}, "touching the other die: move them apart"},
+		{Die{Found: true, Confidence: 0.634, Why: Why{Code: WhyUnsure, Pct: pct(0.634)}}, "numeral unclear (63% sure): look again, or give more light"},
+	} {
+		if got := tc.d.Reason(); got != tc.want {
+			t.Errorf("%+v.Reason() = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}
+
+// TestRollUnread checks why a roll is not read, die by die, in both
+// languages.
+func TestRollUnread(t *testing.T) {
+	read := Die{Face: 4, Confidence: 0.95, Found: true}
+	for _, tc := range []struct {
+		name     string
+		r        Roll
+		minConf  float64
+		en, fr   string
+		readable bool
+	}{
+		{"both read", Roll{Blue: read, Red: read}, 0.9, "", "", true},
+		{"red not found, no reason", Roll{Blue: read, Red: Die{}}, 0.9,
+			"red die: " + Why{Code: WhyNotFound}.EN(), "dé rouge : " + Why{Code: WhyNotFound}.FR(), false},
+		{"blue touching, red at the edge", Roll{Blue: Die{Found: true, Why: Why{Code: WhyTouching}}, Red: Die{Found: true, Why: Why{Code: WhyEdge}}}, 0.9,
+			"blue die: touching the other die: move them apart; red die: " + Why{Code: WhyEdge}.EN(),
+			"dé bleu : touche l'autre dé : écartez-les ; dé rouge : " + Why{Code: WhyEdge}.FR(), false},
+		{"read, but under the settler's confidence", Roll{Blue: Die{Face: 2, Confidence: 0.8, Found: true}, Red: read}, 0.9,
+			"blue die: numeral unclear (80% sure): look again, or give more light",
+			"dé bleu : chiffre peu net (sûr à 80 %) : regardez à nouveau, ou donnez plus de lumière", false},
+		{"unread without a reason", Roll{Blue: read, Red: Die{Found: true, Confidence: 0.42}}, 0.5,
+			"red die: " + Why{Code: WhyUnsure, Pct: 42}.EN(), "dé rouge : " + Why{Code: WhyUnsure, Pct: 42}.FR(), false},
+		{"a bad frame says its error in both", Roll{Blue: Die{Why: badFrame(ErrBadFrame)}, Red: read}, 0.9,
+			"blue die: the picture cannot be read (bad frame): check the camera and its cable",
+			"dé bleu : l'image est illisible (bad frame) : vérifiez la caméra et son câble", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			en, fr := tc.r.Unread(tc.minConf)
+			if en != tc.en || fr != tc.fr {
+				t.Errorf("Unread(%g) = %q, %q, want %q, %q", tc.minConf, en, fr, tc.en, tc.fr)
+			}
+		})
+	}
+}
+
+// TestCalibrationError checks a refused calibration picture says which
+// die and face, why and what to do, in both languages, and is an
+// ErrCalibration.
+func TestCalibrationError(t *testing.T) {
+	for _, tc := range []struct {
+		e      *CalibrationError
+		en, fr string
+	}{
+		{&CalibrationError{Die: "blue", Face: 3, Why: Why{Code: WhyNoCrop}},
+			"calibration: blue face 3: " + Why{Code: WhyNoCrop}.EN() + "; show the die alone, face up, in the middle of the tray",
+			"dé bleu, face 3 : " + Why{Code: WhyNoCrop}.FR() + " ; montrez le dé seul, face en haut, au milieu du plateau"},
+		{&CalibrationError{Die: "die", Face: 6, Why: Why{Code: WhyOtherFace, Face: 9 - 6, Other: 6}},
+			"calibration: die face 6: the reader sees a 3 on top: is face 6 up, alone in the tray?",
+			"dé, face 6 : le lecteur voit un 3 dessus : la face 6 est-elle en haut, seule dans le plateau ?"},
+	} {
+		var err error = tc.e
+		if !errors.Is(err, ErrCalibration) {
+			t.Errorf("%v is not ErrCalibration", err)
+		}
+		if err.Error() != tc.en || tc.e.FR() != tc.fr {
+			t.Errorf("CalibrationError = %q, %q, want %q, %q", err.Error(), tc.e.FR(), tc.en, tc.fr)
+		}
+	}
+}
