@@ -675,8 +675,9 @@ func (s *Session) handleInput(ev input.Event) {
 		s.addUnknown(e)
 		return
 	case input.DiceUnreadable:
-		s.refuse(engine.NoSeat, engine.Refusef(ErrDiceUnreadable, "the dice could not be read (%s): look again, roll again or enter the roll",
-			"les dés n'ont pas pu être lus (%s) : regardez à nouveau, relancez ou saisissez le tirage", e.Reason))
+		s.refuse(engine.NoSeat, engine.Refuse(ErrDiceUnreadable,
+			fmt.Sprintf("the dice could not be read (%s): look again, roll again or enter the roll", e.ReasonIn("en")),
+			fmt.Sprintf("les dés n'ont pas pu être lus (%s) : regardez à nouveau, relancez ou saisissez le tirage", e.ReasonIn("fr"))))
 		s.noteDice(DiceNote{At: e.At, Fate: DiceUnreadable})
 		return
 	case input.DiceRolled:
