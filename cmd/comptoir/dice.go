@@ -386,7 +386,7 @@ func readDicePictures(r vision.DiceReader, f diceFlags, paths []string, stdout, 
 		for i, d := range dice {
 			line = append(line, names[i]+"="+faceText(d.Face))
 			if d.Face == 0 && err == nil || f.verbose {
-				fmt.Fprintf(stderr, "%s %s: confidence %.2f %s\n", name, names[i], d.Confidence, d.Reason)
+				fmt.Fprintf(stderr, "%s %s: confidence %.2f %s\n", name, names[i], d.Confidence, d.Reason())
 			}
 		}
 		fmt.Fprintf(stdout, "%s %s\n", name, strings.Join(line, " "))

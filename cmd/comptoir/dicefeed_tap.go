@@ -138,7 +138,7 @@ func (t *readingTap[M, P]) verdict(e input.Event) input.DiceReading {
 			pick = vision.Roll{Blue: vision.Die{Face: int(e.Blue), Confidence: e.Confidence, Found: true}, Red: vision.Die{Face: int(e.Red), Confidence: e.Confidence, Found: true}}
 		}
 		out := rollReading(pick)
-		out.At, out.Reason = e.At, ""
+		out.At, out.Reason, out.ReasonFR = e.At, "", ""
 		return out
 	case input.DiceUnreadable:
 		for i, r := range recent {
@@ -147,7 +147,7 @@ func (t *readingTap[M, P]) verdict(e input.Event) input.DiceReading {
 			}
 		}
 		out := rollReading(pick)
-		out.At, out.Reason = e.At, e.Reason
+		out.At, out.Reason, out.ReasonFR = e.At, e.Reason, e.ReasonFR
 		return out
 	}
 	return input.DiceReading{}
@@ -168,29 +168,15 @@ func rollScore(r vision.Roll) float64 {
 	return score
 }
 
-// rollReading is r die by die; its Reason says why a die was not read.
+// rollReading is r die by die; its Reason and ReasonFR say why a die was
+// not read.
 func rollReading(r vision.Roll) input.DiceReading {
 	die := func(d vision.Die) input.DieReading {
-		out := input.DieReading{Face: input.Face(d.Face), Confidence: d.Confidence, Found: d.Found, Reason: d.Reason}
-		switch {
-		case !d.Found:
-			out.Reason = "not found in the tray"
-		case d.Face == 0 && out.Reason == "":
-			out.Reason = fmt.Sprintf("confidence %.2f", d.Confidence)
-		}
-		return out
+		why := d.Unread(0)
+		return input.DieReading{Face: input.Face(d.Face), Confidence: d.Confidence, Found: d.Found, Reason: why.EN(), ReasonFR: why.FR()}
 	}
 	out := input.DiceReading{Blue: die(r.Blue), Red: die(r.Red)}
-	var why []string
-	for _, d := range []struct {
-		name string
-		d    input.DieReading
-	}{{"blue", out.Blue}, {"red", out.Red}} {
-		if d.d.Face == 0 {
-			why = append(why, d.name+" die: "+d.d.Reason)
-		}
-	}
-	out.Reason = strings.Join(why, "; ")
+	out.Reason, out.ReasonFR = r.Unread(0)
 	return out
 }
 

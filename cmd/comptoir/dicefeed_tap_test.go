@@ -42,19 +42,22 @@ func (m *fakeMat) ToImage() (image.Image, error) {
 // the settler reported, die by die) and the inspection of the last frame
 // read, on made-up readings.
 func TestReadingTap(t *testing.T) {
-	die := func(face int, conf float64, reason string) vision.Die {
-		return vision.Die{Face: face, Confidence: conf, Found: reason != "not found", Reason: reason}
+	unclear := vision.Why{Code: vision.WhyLooksLike, Face: 6, Other: 8}
+	notFound := vision.Why{Code: vision.WhyNotFound}
+	die := func(face int, conf float64, why vision.Why) vision.Die {
+		return vision.Die{Face: face, Confidence: conf, Found: why != notFound, Why: why}
 	}
+	none := vision.Why{}
 	var reads []vision.Roll
 	read := func(m fakeMat) vision.Roll { return reads[int(m.level)] }
 	closed := 0
 	tp, tapped := tapReader(read, 3, clock.Real())
 	reads = []vision.Roll{
-		{Blue: die(3, 0.98, ""), Red: die(0, 0.3, "numeral unclear")},
-		{Blue: die(3, 0.97, ""), Red: die(5, 0.91, "")},
-		{Blue: die(3, 0.99, ""), Red: die(5, 0.95, "")},
-		{Blue: die(0, 0, "not found"), Red: die(0, 0.2, "numeral unclear")},
-		{Blue: die(7, 0.6, ""), Red: die(0, 0.4, "numeral unclear")},
+		{Blue: die(3, 0.98, none), Red: die(0, 0.3, unclear)},
+		{Blue: die(3, 0.97, none), Red: die(5, 0.91, none)},
+		{Blue: die(3, 0.99, none), Red: die(5, 0.95, none)},
+		{Blue: die(0, 0, notFound), Red: die(0, 0.2, unclear)},
+		{Blue: die(7, 0.6, none), Red: die(0, 0.4, unclear)},
 	}
 	if _, err := tp.inspect(filepath.Join(t.TempDir(), "none.jpg")); err != ErrNoFrame {
 		t.Fatalf("inspect before any frame = %v, want ErrNoFrame", err)
@@ -69,17 +72,19 @@ func TestReadingTap(t *testing.T) {
 		// The settler reported the second reading (its faces and its
 		// confidence, the lower die's): the verdict is that one's.
 		v := tp.verdict(input.DiceRolled{At: time.Unix(100, 0), Blue: 3, Red: 5, Confidence: 0.91})
-		if v.Blue.Face != 3 || v.Red.Face != 5 || v.Blue.Confidence != 0.97 || v.Red.Confidence != 0.91 || v.Reason != "" || !v.At.Equal(time.Unix(100, 0)) {
+		if v.Blue.Face != 3 || v.Red.Face != 5 || v.Blue.Confidence != 0.97 || v.Red.Confidence != 0.91 || v.Reason != "" || v.ReasonFR != "" || !v.At.Equal(time.Unix(100, 0)) {
 			t.Errorf("verdict %+v, want blue 3 (0.97) red 5 (0.91)", v)
 		}
 	})
 	t.Run("unreadable", func(t *testing.T) {
 		tapped(fakeMat{level: 3, closed: &closed})
 		tapped(fakeMat{level: 4, closed: &closed})
-		v := tp.verdict(input.DiceUnreadable{At: time.Unix(200, 0), Reason: "red die: numeral unclear"})
-		// The best of the rest: the one with the blue die read.
-		if v.Blue.Face != 7 || v.Red.Face != 0 || v.Red.Reason != "numeral unclear" || v.Reason != "red die: numeral unclear" {
-			t.Errorf("verdict %+v, want blue 7, red unread (numeral unclear)", v)
+		v := tp.verdict(input.DiceUnreadable{At: time.Unix(200, 0), Reason: "red die: " + unclear.EN(), ReasonFR: "dé rouge : " + unclear.FR()})
+		// The best of the rest: the one with the blue die read, the
+		// reasons in both languages.
+		if v.Blue.Face != 7 || v.Red.Face != 0 || v.Red.Reason != unclear.EN() || v.Red.ReasonFR != unclear.FR() ||
+			v.Reason != "red die: "+unclear.EN() || v.ReasonFR != "dé rouge : "+unclear.FR() || v.Blue.Reason != "" || v.Blue.ReasonFR != "" {
+			t.Errorf("verdict %+v, want blue 7, red unread (%s)", v, unclear.EN())
 		}
 	})
 	t.Run("inspect", func(t *testing.T) {
@@ -88,7 +93,7 @@ func TestReadingTap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.Blue.Face != 7 || v.Red.Face != 0 || !strings.Contains(v.Reason, "red die: numeral unclear") {
+		if v.Blue.Face != 7 || v.Red.Face != 0 || v.Reason != "red die: "+unclear.EN() || v.ReasonFR != "dé rouge : "+unclear.FR() {
 			t.Errorf("inspected verdict %+v, want the last frame's (blue 7, red unread)", v)
 		}
 		f, err := os.Open(path)

@@ -116,7 +116,7 @@ func (l *diceLog) event(e input.Event) {
 		if p := l.pending; p != nil {
 			t.DiceReading = *p
 		}
-		t.At, t.Reason = e.At, e.Reason
+		t.At, t.Reason, t.ReasonFR = e.At, e.Reason, e.ReasonFR
 	default:
 		l.mu.Unlock()
 		return

@@ -65,10 +65,10 @@ func fakeReadings(w *replay.Writer) int {
 			at := time.Now()
 			last = input.DiceReading{At: at, Blue: input.DieReading{Face: d.Blue, Confidence: 0.97, Found: true}, Red: input.DieReading{Face: d.Red, Confidence: 0.93, Found: true}}
 			if n == 6 {
-				last.Red = input.DieReading{Confidence: 0.41, Found: true, Reason: "numeral unclear"}
-				last.Reason = "red die: numeral unclear"
+				last.Red = input.DieReading{Confidence: 0.41, Found: true, Reason: "numeral unclear", ReasonFR: "chiffre peu net"}
+				last.Reason, last.ReasonFR = "red die: numeral unclear", "dé rouge : chiffre peu net"
 				out.Encode(readerLine{Type: "reading", DiceReading: last})
-				w.Write(input.DiceUnreadable{At: at, Reason: last.Reason})
+				w.Write(input.DiceUnreadable{At: at, Reason: last.Reason, ReasonFR: last.ReasonFR})
 				continue
 			}
 			out.Encode(readerLine{Type: "reading", DiceReading: last})
@@ -142,6 +142,10 @@ func TestDaemonDiceCamera(t *testing.T) {
 		if u := throws[5]; u.Fate != "unreadable" || u.Red.Face != 0 || u.Red.Reason != "numeral unclear" || u.Red.Confidence != 0.41 || u.Blue.Face == 0 {
 			t.Errorf("the sixth throw = %+v, want blue read, red unread (numeral unclear, 0.41), asked of the players", u)
 		}
+		// the reasons in French came through the reader's pipe
+		if u := throws[5]; u.Red.ReasonFR != "chiffre peu net" || u.Reason != "red die: numeral unclear" || u.ReasonFR != "dé rouge : chiffre peu net" {
+			t.Errorf("the sixth throw's reasons = %q %q %q, want the reader's in both languages", u.Red.ReasonFR, u.Reason, u.ReasonFR)
+		}
 	})
 
 	t.Run("inspect", func(t *testing.T) {
@@ -176,7 +180,7 @@ func TestDaemonDiceCamera(t *testing.T) {
 		if err := json.Unmarshal(body, &got); code != http.StatusOK || err != nil || got.Reading == nil {
 			t.Fatalf("inspect: %d %s", code, body)
 		}
-		if got.Reading.Red.Reason != "numeral unclear" || got.Reading.Red.Confidence != 0.41 {
+		if got.Reading.Red.Reason != "numeral unclear" || got.Reading.Red.ReasonFR != "chiffre peu net" || got.Reading.Red.Confidence != 0.41 {
 			t.Errorf("the verdict saved %+v, want the reader's last (red unread)", got.Reading)
 		}
 		jpg := filepath.Join(dir, "inspect", got.Name+".jpg")
@@ -244,10 +248,10 @@ func TestDiceLog(t *testing.T) {
 		t.Error("no change signalled")
 	}
 	for i := range maxThrows + 5 {
-		l.event(input.DiceUnreadable{At: at.Add(time.Duration(i+10) * time.Second), Reason: "blue die not found in the tray"})
+		l.event(input.DiceUnreadable{At: at.Add(time.Duration(i+10) * time.Second), Reason: "blue die not found in the tray", ReasonFR: "dé bleu introuvable dans le plateau"})
 	}
-	if th := l.Throws(); len(th) != maxThrows || th[len(th)-1].Reason != "blue die not found in the tray" {
-		t.Errorf("%d throws kept, want the last %d", len(th), maxThrows)
+	if th := l.Throws(); len(th) != maxThrows || th[len(th)-1].Reason != "blue die not found in the tray" || th[len(th)-1].ReasonFR != "dé bleu introuvable dans le plateau" {
+		t.Errorf("%d throws kept, want the last %d, with their reasons in both languages", len(th), maxThrows)
 	}
 	if _, err := l.Snapshot(context.Background(), filepath.Join(t.TempDir(), "x.jpg")); !errors.Is(err, dashboard.ErrNoCamera) {
 		t.Errorf("a frame asked of no reader: %v, want ErrNoCamera", err)
