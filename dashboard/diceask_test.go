@@ -2,6 +2,7 @@ package dashboard
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -65,27 +66,47 @@ func TestDiceAsk(t *testing.T) {
 	if a, _ := askOf(tv, seq, "table"); a != nil {
 		t.Fatalf("an ask before any reading: %v", a)
 	}
-	for _, ev := range []input.Event{
-		input.DiceUnreadable{At: time.Now(), Reason: "red die: numeral unclear"},
-		input.DiceRolled{At: time.Now(), Blue: 3, Red: 4, Confidence: 0.5},
-	} {
-		in <- ev
-		a, _ := askOf(anna, seq, "seat")
-		for a == nil {
-			a, _ = askOf(anna, seq, "seat")
+	// newAsk waits for c's ask of another throw than the last seen (its
+	// ID changes with each): frames of the last throw's may still come.
+	lastID := map[*wsClient]any{}
+	newAsk := func(c *wsClient, role string) map[string]any {
+		for {
+			if a, _ := askOf(c, seq, role); a != nil && a["id"] != lastID[c] {
+				lastID[c] = a["id"]
+				return a
+			}
 		}
+	}
+	// the reader's reason, in each language (none for a reading refused
+	// as too unsure: the table says why itself)
+	const en, fr = "red die: numeral unclear (63% sure): look again", "dé rouge : chiffre peu net (sûr à 63 %) : regardez à nouveau"
+	for _, tc := range []struct {
+		ev                 input.Event
+		reasonEN, reasonFR string
+	}{
+		{input.DiceUnreadable{At: time.Now(), Reason: en, ReasonFR: fr}, en, fr},
+		{input.DiceRolled{At: time.Now(), Blue: 3, Red: 4, Confidence: 0.5}, "not sure enough", "pas assez sûre"},
+	} {
+		ev := tc.ev
+		in <- ev
+		a := newAsk(anna, "seat")
 		if a["action"] != "roll" || a["blue"] != "blue" || a["red"] != "red" || a["en"] == "" || a["fr"] == "" {
 			t.Errorf("%v: Anna's ask %v, want her roll action, its blue and red fields, in both languages", ev, a)
+		}
+		aEN, _ := a["en"].(string)
+		aFR, _ := a["fr"].(string)
+		if !strings.Contains(aEN, tc.reasonEN) || !strings.Contains(aFR, tc.reasonFR) || strings.Contains(aEN, tc.reasonFR) || strings.Contains(aFR, tc.reasonEN) {
+			t.Errorf("%v: Anna's ask says %q in English and %q in French, want %q and %q, each in its own", ev, aEN, aFR, tc.reasonEN, tc.reasonFR)
 		}
 		if b, _ := askOf(bruno, seq, "seat"); b != nil {
 			t.Errorf("%v: Bruno is asked %v", ev, b)
 		}
-		ta, _ := askOf(tv, seq, "table")
-		for ta == nil {
-			ta, _ = askOf(tv, seq, "table")
-		}
+		ta := newAsk(tv, "table")
 		if ta["enter"] != true || len(ta["faces"].([]any)) != 8 {
 			t.Errorf("%v: the table's ask %v, want eight faces and the right to enter them", ev, ta)
+		}
+		if ta["en"] != aEN || ta["fr"] != aFR {
+			t.Errorf("%v: the table's ask says %q and %q, want the phone's %q and %q", ev, ta["en"], ta["fr"], aEN, aFR)
 		}
 	}
 	tv.send(map[string]any{"type": "dice", "seq": seq - 1, "values": map[string]string{"blue": "3", "red": "4"}})

@@ -70,7 +70,8 @@ func (f *fakeCamera) Snapshot(ctx context.Context, path string) (input.DiceReadi
 // unreadThrow is a throw whose red die the reader could not read.
 func unreadThrow(at time.Time) DiceThrow {
 	return DiceThrow{DiceReading: input.DiceReading{At: at,
-		Blue: input.DieReading{Face: 5, Confidence: 0.97, Found: true},
-		Red:  input.DieReading{Confidence: 0.41, Found: true, Reason: "numeral unclear"}, Reason: "red die: numeral unclear"},
+		Blue:   input.DieReading{Face: 5, Confidence: 0.97, Found: true},
+		Red:    input.DieReading{Confidence: 0.41, Found: true, Reason: "numeral unclear", ReasonFR: "chiffre peu net"},
+		Reason: "red die: numeral unclear", ReasonFR: "dé rouge : chiffre peu net"},
 		Fate: "unreadable"}
 }

@@ -20,11 +20,11 @@ import (
 // and the staff page in Chromium over a real session and journal, with a
 // fake dice camera:
 //   - the staff page lists the camera's throws die by die as they come,
-//     and its button saves the last frame for inspection (a real file),
+//     with the reader's reasons in the page's language, and its button saves the last frame for inspection (a real file),
 //     after saying clearly that there is no frame yet;
 //   - an unreadable roll makes the phone open the roll's sheet at once
 //     (two rows of eight faces) and the table's screen show its own rows,
-//     in English and in French; the roll entered on the phone is played
+//     in English and in French, with the reader's reason in each; the roll entered on the phone is played
 //     and journalled;
 //   - a reading refused as too unsure does the same, and the roll entered
 //     on the table's screen is played and journalled as the table's.
@@ -124,6 +124,14 @@ func TestBrowserDiceCamera(t *testing.T) {
 		if li := text(staff, `#inspections li`); !strings.Contains(li, "numeral unclear") {
 			t.Errorf("the listed frame says %q, want its verdict", li)
 		}
+		// in French, the reader's reasons in French
+		poll(staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
+		poll(staff, "the throw's reason in French", `(() => { const r = document.querySelector('#dice-throws tbody tr .why'); return r && r.textContent.includes('chiffre peu net') && !r.textContent.includes('numeral unclear'); })()`)
+		if li := text(staff, `#inspections li`); !strings.Contains(li, "dé rouge : chiffre peu net") || strings.Contains(li, "numeral unclear") {
+			t.Errorf("the listed frame says %q in French, want its verdict in French", li)
+		}
+		poll(staff, "the staff page in English", `(() => { if (document.documentElement.lang !== 'en') document.getElementById('lang').click(); return document.documentElement.lang === 'en'; })()`)
+		poll(staff, "the throw's reason in English", `(() => { const r = document.querySelector('#dice-throws tbody tr .why'); return r && r.textContent.includes('numeral unclear') && !r.textContent.includes('chiffre peu net'); })()`)
 		chromedp.Run(staff, chromedp.ScrollIntoView(`#dice-camera`, chromedp.ByQuery))
 		shot(staff, "dice-camera-staff.png")
 	})
@@ -145,13 +153,18 @@ func TestBrowserDiceCamera(t *testing.T) {
 		if reopened {
 			t.Error("the sheet the player closed opened again with no new throw")
 		}
-		inputs <- input.DiceUnreadable{At: time.Now(), Reason: "blue die not found in the tray"}
-		poll(phone, "the sheet open again", `!!document.querySelector('#sheet[data-action=roll]') && document.querySelector('#dice-ask').textContent.includes('blue die not found')`)
-		for _, tc := range []struct{ lang, want string }{{"en", "Enter the roll: the dice could not be read"}, {"fr", "Saisissez le tirage\u00a0: les dés n'ont pas pu être lus"}} {
+		const notFoundEN = "blue die: not found: nothing of its colour and size — is the die in the tray, in the light?"
+		const notFoundFR = "dé bleu : introuvable : rien de sa couleur et de sa taille — le dé est-il dans le plateau, à la lumière ?"
+		inputs <- input.DiceUnreadable{At: time.Now(), Reason: notFoundEN, ReasonFR: notFoundFR}
+		poll(phone, "the sheet open again", `!!document.querySelector('#sheet[data-action=roll]') && /blue die: not found|dé bleu : introuvable/.test(document.querySelector('#dice-ask').textContent)`)
+		for _, tc := range []struct{ lang, want, reason, other string }{
+			{"en", "Enter the roll: the dice could not be read", notFoundEN, notFoundFR},
+			{"fr", "Saisissez le tirage\u00a0: les dés n'ont pas pu être lus", notFoundFR, notFoundEN},
+		} {
 			for _, c := range []context.Context{phone, tv} {
 				poll(c, "language "+tc.lang, `(() => { if (document.documentElement.lang !== `+jsString(tc.lang)+`) document.getElementById('lang').click(); return document.documentElement.lang === `+jsString(tc.lang)+`; })()`)
-				if got := text(c, `#dice-ask`); !strings.Contains(got, tc.want) || !strings.Contains(got, "blue die not found in the tray") {
-					t.Errorf("%s: the ask says %q, want %q and the reader's reason", tc.lang, got, tc.want)
+				if got := text(c, `#dice-ask`); !strings.Contains(got, tc.want) || !strings.Contains(got, tc.reason) || strings.Contains(got, tc.other) {
+					t.Errorf("%s: the ask says %q, want %q and the reader's reason in its language, %q", tc.lang, got, tc.want, tc.reason)
 				}
 			}
 		}

@@ -96,7 +96,7 @@ func TestInspect(t *testing.T) {
 		for range 5 {
 			code, body := r.call("POST", "/api/inspect", "2468", r.http.URL)
 			var got inspection
-			if err := json.Unmarshal(body, &got); code != http.StatusOK || err != nil || got.Reading == nil || got.Reading.Red.Reason != "numeral unclear" {
+			if err := json.Unmarshal(body, &got); code != http.StatusOK || err != nil || got.Reading == nil || got.Reading.Red.Reason != "numeral unclear" || got.Reading.Red.ReasonFR != "chiffre peu net" {
 				t.Fatalf("inspect: %d %s", code, body)
 			}
 			names = append(names, got.Name)
@@ -174,7 +174,7 @@ func TestCameraOnStaffFrame(t *testing.T) {
 	cam.add(unreadThrow(time.Now()))
 	f := staff.must("state")
 	throws := f["camera"].(map[string]any)["throws"].([]any)
-	if len(throws) != 1 || throws[0].(map[string]any)["red"].(map[string]any)["reason"] != "numeral unclear" {
+	if len(throws) != 1 || throws[0].(map[string]any)["red"].(map[string]any)["reason"] != "numeral unclear" || throws[0].(map[string]any)["red"].(map[string]any)["reason_fr"] != "chiffre peu net" {
 		t.Errorf("staff frame after a throw: %v", f["camera"])
 	}
 	for _, raw := range drain(tv) {

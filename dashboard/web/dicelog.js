@@ -34,6 +34,9 @@
     const { h, say, toast, pin } = ctx;
     const t = (k) => T[ctx.lang === "en" ? "en" : "fr"][k];
     const pct = (c) => Math.round((c || 0) * 100) + "\u00a0%";
+    // the reader's reason in the page's language (older readers say it
+    // in English only)
+    const reason = (x) => (ctx.lang !== "en" && x.reason_fr) || x.reason || "";
     const die = (d) => d.face ? h("span", { class: "face" }, h("strong", {}, String(d.face)), " ", pct(d.confidence)) :
       h("span", { class: "face unread" }, (d.found ? t("unread") : t("notFound")) + " " + pct(d.confidence));
     const fate = (x) => {
@@ -42,7 +45,8 @@
       if (x.why) s += " · " + say(x.why);
       return s;
     };
-    const why = (x) => [x.blue.face ? "" : t("blue") + ": " + (x.blue.reason || ""), x.red.face ? "" : t("red") + ": " + (x.red.reason || "")].filter(Boolean).join("; ");
+    const sep = ctx.lang === "en" ? ": " : "\u00a0: ";
+    const why = (x) => [x.blue.face ? "" : t("blue") + sep + reason(x.blue), x.red.face ? "" : t("red") + sep + reason(x.red)].filter(Boolean).join(ctx.lang === "en" ? "; " : " ; ");
     const rows = camera.throws.slice().reverse().map((x) => h("tr", { class: "throw fate-" + (x.fate || "pending"), "data-fate": x.fate || "" },
       h("td", {}, new Date(x.t).toLocaleTimeString()), h("td", { class: "blue" }, die(x.blue)), h("td", { class: "red" }, die(x.red)),
       h("td", { class: "why" }, why(x)), h("td", { class: "fate" }, fate(x))));
@@ -58,7 +62,7 @@
       const a = h("a", { href: URL.createObjectURL(b), download: "dice-" + name });
       document.body.appendChild(a); a.click(); a.remove();
     });
-    const reading = (x) => x ? [x.blue, x.red].map((d, i) => (i ? t("red") : t("blue")) + " " + (d.face || "?") + " " + pct(d.confidence)).join(", ") + (x.reason ? " · " + x.reason : "") : "";
+    const reading = (x) => x ? [x.blue, x.red].map((d, i) => (i ? t("red") : t("blue")) + " " + (d.face || "?") + " " + pct(d.confidence)).join(", ") + (x.reason ? " · " + reason(x) : "") : "";
     const saved = camera.inspections.map((x) => h("li", { class: "inspection", "data-name": x.name },
       h("span", {}, new Date(x.saved).toLocaleString() + " · " + reading(x.reading) + " "),
       h("button", { type: "button", class: "secondary", onclick: () => save(x.name + ".jpg") }, t("picture")), " ",
