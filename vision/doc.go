@@ -60,7 +60,8 @@
 //
 // A Reader (NewReader) finds the blue and the red die by colour and reads
 // the numeral on the face that points up, with a confidence and, when
-// unsure, a reason in words; its numeral model can be learnt from labelled
+// unsure, a reason (Die.Why: a code whose texts, in English and in
+// French, say what is wrong and what to do); its numeral model can be learnt from labelled
 // pictures and fitted to a table's camera and light (Calibration; AddFrom
 // captures a calibration frame from a camera). It refuses to read, with
 // the reason: a die at the picture's edge, two dice touching (their
