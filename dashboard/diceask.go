@@ -160,13 +160,12 @@ func (s *Server) enterDice(ctx context.Context, c *client, m Message) []byte {
 	if u == nil {
 		return s.outcome(m.ID, ErrNotRunning)
 	}
-	blue, err1 := strconv.Atoi(m.Values["blue"])
-	red, err2 := strconv.Atoi(m.Values["red"])
+	blue, red, err := diceFaces(m)
 	if m.Seq != u.Seq || diceRefused(u) == nil {
 		return s.outcome(m.ID, engine.Refuse(ErrNoDiceAsk, "", ""))
 	}
-	if err1 != nil || err2 != nil {
-		return s.outcome(m.ID, engine.Refuse(engine.ErrBadArgument, "choose a face of each die", "choisissez une face de chaque dé"))
+	if err != nil {
+		return s.outcome(m.ID, err)
 	}
 	a, ok := s.diceAction(u, blue, red)
 	if !ok {

@@ -129,6 +129,11 @@ func (m *memSession) TakeBack(ctx context.Context, seat engine.Seat) error {
 	return engine.Refuse(table.ErrNoTakeBack, "", "")
 }
 
+// CorrectDice is refused: the memory session has no dice camera.
+func (m *memSession) CorrectDice(ctx context.Context, seat engine.Seat, seq int64, blue, red int) error {
+	return engine.Refuse(table.ErrMisreadLate, "", "")
+}
+
 func (m *memSession) Record() ([]byte, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -293,6 +293,9 @@ type frame struct {
 	Camera *staffCamera `json:"camera,omitempty"`
 	// DiceAsk asks for the roll the camera could not read (diceask.go).
 	DiceAsk *diceAsk `json:"dice_ask,omitempty"`
+	// DiceCorrect offers the seat that threw to correct the camera's
+	// reading (dicecorrect.go).
+	DiceCorrect *diceCorrect `json:"dice_correct,omitempty"`
 }
 
 type framePlayer struct {
@@ -456,6 +459,7 @@ func (s *Server) frame(u *Update, vs views, legal []frameAction, acts map[engine
 		f.Camera = s.camera()
 	}
 	f.DiceAsk = s.diceAskFor(u, acts, a, f.Over)
+	f.DiceCorrect = s.diceCorrectFor(u, a, f.Over)
 	data, err := json.Marshal(f)
 	if err != nil {
 		s.logf("dashboard: frame: %v", err)

@@ -55,7 +55,8 @@ const maxValues = 16
 //	{"type":"answer","proposal":3,"accept":true}
 //	{"type":"act","seq":12,"action":"take","values":{"n":"2"}}
 //	{"type":"takeback","seq":12}
-//	{"type":"dice","seq":12,"values":{"blue":"3","red":"5"}}  the table's screen enters the roll the camera missed
+//	{"type":"dice","seq":12,"values":{"blue":"3","red":"5"}}  the table's screen enters the roll the camera missed;
+//	                                                          from a seat, the thrower corrects the camera's reading of step 12
 //
 // ID, when set, is echoed in the reply so the page can tell which message
 // it answers.

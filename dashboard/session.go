@@ -21,6 +21,10 @@ type Session interface {
 	// (kit.Play.Undoable, nobody acted since), with the same error
 	// contract.
 	TakeBack(ctx context.Context, seat engine.Seat) error
+	// CorrectDice replaces the camera's dice reading of step seq by the
+	// roll blue, red that seat, who threw, sees (table.Session.CorrectDice),
+	// with the same error contract.
+	CorrectDice(ctx context.Context, seat engine.Seat, seq int64, blue, red int) error
 	// Staff carries out a staff request, with the same error contract.
 	// The dashboard frees seats itself (table.StaffReassign): that kind
 	// never reaches the session.

@@ -63,6 +63,11 @@ func (t *tableSession) TakeBack(ctx context.Context, seat engine.Seat) error {
 	return badRequest(t.s.TakeBack(ctx, seat))
 }
 
+// CorrectDice corrects the camera's reading through the session.
+func (t *tableSession) CorrectDice(ctx context.Context, seat engine.Seat, seq int64, blue, red int) error {
+	return badRequest(t.s.CorrectDice(ctx, seat, seq, blue, red))
+}
+
 // Staff carries out r through the session, but for an edit of the game's
 // fixed data (table.StaffCell), which TableOpts.Edit applies.
 func (t *tableSession) Staff(ctx context.Context, r table.StaffRequest) error {

@@ -221,7 +221,11 @@ func (s *Server) handle(ctx context.Context, c *client, st *connState, m Message
 	case msgStaff:
 		return s.staff(ctx, c, st, m)
 	case msgDice:
-		s.reply(c, s.enterDice(ctx, c, m))
+		if st.token == "" {
+			s.reply(c, s.enterDice(ctx, c, m))
+		} else if seat, ok := s.seatOf(c, st, m.ID); ok {
+			s.reply(c, s.correctDice(ctx, seat, m)) // the thrower corrects the camera (dicecorrect.go)
+		}
 	}
 	return true
 }

@@ -26,8 +26,9 @@ const (
 	// DiceCorrected: a die moved and the camera read it again: the
 	// reading's step Seq was undone.
 	DiceCorrected DiceFate = "corrected"
-	// DiceMisread: the players entered another roll (StaffDice): the
-	// reading's step Seq was undone as a misread.
+	// DiceMisread: the players entered another roll (StaffDice, or the
+	// thrower's CorrectDice): the reading's step Seq was undone as a
+	// misread.
 	DiceMisread DiceFate = "misread"
 	// DiceHeld: the journal was down; the reading waits for it.
 	DiceHeld DiceFate = "held"

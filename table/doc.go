@@ -31,7 +31,11 @@
 // [Opts.UndoWindow] ago; anything else is refused with the advice to ask
 // the staff. A dice reading flagged as a correction (a die knocked after the
 // roll was reported) replaces the roll when nothing happened since; after
-// that, it is refused and the staff decide.
+// that, it is refused and the staff decide. The player who threw may
+// also enter the faces they see while the camera's reading is still the
+// last step ([Session.CorrectDice], offered by [Update.Reading]); like
+// the staff's [StaffDice], the reading is then undone as a misread
+// ([MisreadPrefix]), which [Misreads] counts.
 //
 // # Concurrency
 //

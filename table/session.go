@@ -112,6 +112,9 @@ type Update struct {
 	Unknown []input.UnknownTag
 	// Last is the last standing step, nil if none.
 	Last *LastStep
+	// Reading is the camera's dice reading standing as the last step,
+	// which the seat that threw may correct (CorrectDice); nil if none.
+	Reading *Reading
 }
 
 // LogLine is one line of the game's log, in both languages.
@@ -189,6 +192,7 @@ type Session struct {
 	lastDice int64            // Seq of the last step made from a dice roll, 0 if none
 	lastRoll input.DiceRolled // the roll of step lastDice
 	byHand   bool             // lastRoll was entered by hand (StaffDice), not read
+	thrower  engine.Seat      // the seat that threw lastRoll (throwerOf)
 	waiting  *bool            // last value sent to the indicator
 	outcome  string
 	held     heldInputs  // table inputs waiting for the journal (journalfault.go)
@@ -206,7 +210,9 @@ type request struct {
 	staff  *StaffRequest
 	// takeBack is a player's take back of their last step.
 	takeBack *engine.Seat
-	reply    chan error
+	// dice is a player's correction of the camera's reading.
+	dice  *diceFix
+	reply chan error
 }
 
 // New returns a session over the journal's game, at the state the
@@ -333,7 +339,7 @@ func buildLog(rules engine.Rules, setup engine.Setup, steps []journal.Step) ([]L
 }
 
 func undoLine(step journal.Step, players []string) LogLine {
-	if step.By >= 0 && int(step.By) < len(players) {
+	if step.By >= 0 && int(step.By) < len(players) && !strings.HasPrefix(step.Reason, MisreadPrefix) {
 		// A player's take back (takeback.go).
 		name := players[step.By]
 		return LogLine{Seq: step.Seq, FR: name + " reprend sa dernière étape.", EN: name + " took back their last step."}
@@ -354,6 +360,9 @@ func undoReason(reason string) (fr, en string) {
 	case reason == "taken back":
 		return "reprise par le joueur", "taken back by the player"
 	default:
+		if fr, en, ok := misreadWords(reason); ok {
+			return fr, en
+		}
 		if n, err := fmt.Sscanf(reason, "dice corrected to blue=%d red=%d", &blue, &red); err == nil && n == 2 {
 			return fmt.Sprintf("dés corrigés : bleu %d, rouge %d", blue, red), fmt.Sprintf("dice corrected: blue %d, red %d", blue, red)
 		}
@@ -514,6 +523,7 @@ func (s *Session) publish() {
 		Refusal: s.refusal,
 		Unknown: append([]input.UnknownTag(nil), s.unknown...),
 		Last:    s.lastStep(),
+		Reading: s.reading(),
 	}
 	for _, name := range sortedKeys(s.devices) {
 		u.Devices = append(u.Devices, s.devices[name])
@@ -541,6 +551,9 @@ func (s *Session) handleRequest(r request) error {
 	if r.takeBack != nil {
 		return s.takeBack(*r.takeBack)
 	}
+	if r.dice != nil {
+		return s.correctDice(*r.dice)
+	}
 	switch r.staff.Kind {
 	case StaffUndo:
 		return s.undo(engine.Staff, r.staff.Reason)
@@ -553,7 +566,7 @@ func (s *Session) handleRequest(r request) error {
 	case StaffRules:
 		return s.swapRules(r.staff.Rules, r.staff.Adapter)
 	case StaffDice:
-		return s.enterDice(r.staff.Blue, r.staff.Red)
+		return s.enterDice(engine.Staff, r.staff.Blue, r.staff.Red)
 	}
 	return fmt.Errorf("%w: staff request %q is not the session's", ErrBadRequest, r.staff.Kind)
 }
@@ -726,7 +739,7 @@ func (s *Session) handleInput(ev input.Event) {
 		return
 	}
 	if dice {
-		s.lastRoll, s.byHand = roll, false
+		s.lastRoll, s.byHand, s.thrower = roll, false, s.throwerOf(a, roll)
 	}
 	err = s.play(a, dice)
 	if isJournal(err) {
@@ -777,7 +790,7 @@ func (s *Session) correct(e input.DiceRolled) {
 		}
 		return
 	}
-	s.lastRoll, s.byHand = e, false
+	s.lastRoll, s.byHand, s.thrower = e, false, s.throwerOf(a, e)
 	err = s.play(a, true)
 	if isJournal(err) {
 		s.hold(e)
@@ -786,13 +799,15 @@ func (s *Session) correct(e input.DiceRolled) {
 }
 
 // MisreadPrefix begins the reason of the undo of a camera's dice reading
-// that the players corrected (StaffDice).
+// that the players corrected (StaffDice, CorrectDice).
 const MisreadPrefix = "dice misread: "
 
-// enterDice plays the roll the players entered by hand (StaffDice),
-// undoing first a reading of the camera still standing that differs
-// from it: that undo's reason begins with MisreadPrefix.
-func (s *Session) enterDice(blue, red int) error {
+// enterDice plays the roll that by (the staff, StaffDice, or the seat
+// that threw, CorrectDice) entered by hand, undoing first a reading of
+// the camera still standing that differs from it: that undo, journalled
+// as by's, has a reason that begins with MisreadPrefix and says who saw
+// the dice.
+func (s *Session) enterDice(by engine.Seat, blue, red int) error {
 	if s.opts.Kit.Dice == nil || !s.opts.Kit.Dice(blue, red) {
 		return fmt.Errorf("%w: blue=%d red=%d is not a roll of this game", ErrBadRequest, blue, red)
 	}
@@ -805,31 +820,33 @@ func (s *Session) enterDice(blue, red int) error {
 		if int(read.Blue) == blue && int(read.Red) == red {
 			return nil // the roll standing is the one entered
 		}
-		why := fmt.Sprintf("%sread blue=%d red=%d, the players saw blue=%d red=%d", MisreadPrefix, read.Blue, read.Red, blue, red)
+		who, saw := thePlayers, kit.Text{EN: fmt.Sprintf("the players saw blue %d, red %d", blue, red), FR: fmt.Sprintf("les joueurs ont vu bleu %d, rouge %d", blue, red)}
+		if players := s.state.Setup().Players; by >= 0 && int(by) < len(players) {
+			who = players[by]
+			saw = kit.Text{EN: fmt.Sprintf("%s saw blue %d, red %d", who, blue, red), FR: fmt.Sprintf("%s a vu bleu %d, rouge %d", who, blue, red)}
+		}
+		why := misreadReason(read.Blue, read.Red, who, blue, red)
 		if s.byHand {
 			why = fmt.Sprintf("dice entered again: blue=%d red=%d, then blue=%d red=%d", read.Blue, read.Red, blue, red)
 		}
 		undone := s.last.Seq
-		if err := s.undo(engine.Staff, why); err != nil {
+		if err := s.undo(by, why); err != nil {
 			return err
 		}
 		if !s.byHand {
-			s.noteDice(DiceNote{At: read.At, Blue: read.Blue, Red: read.Red, Fate: DiceMisread, Seq: undone,
-				Why: kit.Text{EN: fmt.Sprintf("the players saw blue %d, red %d", blue, red), FR: fmt.Sprintf("les joueurs ont vu bleu %d, rouge %d", blue, red)}})
+			s.noteDice(DiceNote{At: read.At, Blue: read.Blue, Red: read.Red, Fate: DiceMisread, Seq: undone, Why: saw})
 		}
 	}
 	a, err := s.adapter.Translate(s.state, e, Target{})
 	if err != nil {
 		if r, ok := engine.AsRefusal(err); ok {
-			s.refuse(engine.Staff, r)
+			s.refuse(by, r)
 		}
 		return err
 	}
-	if err := s.play(a, true); err != nil {
-		return err
-	}
+	// Set before play publishes: the roll played is no reading to correct.
 	s.lastRoll, s.byHand = e, true
-	return nil
+	return s.play(a, true)
 }
 
 // Misreads counts the camera's dice readings the players corrected in a

@@ -283,6 +283,13 @@
   }
 
   function act(id, values) {
+    const fix = frame.dice_correct;
+    if (fix && fix.action.id === id) { // the thrower corrects the camera's reading
+      sheet = null; refusal = null;
+      send({ type: "dice", seq: fix.seq, values: values || {} });
+      render();
+      return;
+    }
     const a = (frame.actions || []).find((x) => x.id === id);
     if (!a) return;
     const go = () => {
@@ -410,7 +417,8 @@
       if (p.status === "pending" && (p.need || [p.to]).includes(frame.seat) && p.from !== frame.seat) asks.push(proposalItem(p));
     }
     if (asks.length) kids.push(h("ul", { class: "proposals asks" }, asks));
-    const a = sheet && acts.find((x) => x.id === sheet.id);
+    const fix = frame.dice_correct;
+    const a = sheet && (acts.find((x) => x.id === sheet.id) || (fix && fix.action.id === sheet.id ? fix.action : null));
     if (a) {
       kids.push(sheetForm(a));
     } else if (!frame.over) {
@@ -428,6 +436,7 @@
       if (tapFilter) kids.push(h("button", { type: "button", class: "secondary", onclick: () => { tapFilter = null; render(); } }, t("showAll")));
     }
     if (frame.dice_ask) kids.splice(1, 0, diceAskText());
+    if (fix) kids.splice(1, 0, diceCorrectOffer(fix, a === fix.action));
     if (frame.take_back && !a) {
       kids.push(h("button", { type: "button", id: "take-back", class: "secondary takeback",
         onclick: () => send({ type: "takeback", seq: frame.seq }) }, t("takeBack")));
@@ -439,6 +448,15 @@
   // diceAskText says the camera could not read the dice, and why.
   function diceAskText() {
     return h("p", { id: "dice-ask", class: "refusal dice-ask", role: "alert" }, h("strong", {}, t("diceAsk")), " ", say(frame.dice_ask));
+  }
+
+  // diceCorrectOffer is the thrower's offer to correct the camera's
+  // reading: what it read, and (unless its sheet is open) the button
+  // that opens a row of faces per die.
+  function diceCorrectOffer(fix, open) {
+    return h("div", { id: "dice-correct", class: "dice-correct" }, h("span", {}, say(fix)),
+      open ? null : h("button", { type: "button", id: "dice-correct-open", class: "secondary",
+        onclick: () => { sheet = { id: fix.action.id, seq: frame.seq }; tapFilter = null; render(); } }, t("diceCorrect")));
   }
 
   // diceAskTV is the table screen's request for the roll: a row of
