@@ -27,12 +27,7 @@ func genoaDiceRig(t *testing.T, opts Opts) (*rig, *table.Session, chan<- input.E
 	wg.Add(1)
 	go func() { defer wg.Done(); sess.Run(ctx, in) }()
 	t.Cleanup(func() { cancel(); wg.Wait(); store.Close() })
-	for _, card := range []string{"L01", "S01", "M01", "C01", "L05", "S03", "M02", "C02"} {
-		cmd, _ := rules.Codec().ParseCommand("draw card="+card, setup.Players)
-		if err := sess.Submit(ctx, engine.Action{By: engine.NoSeat, Cmd: cmd}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	drawGenoaHands(t, ctx, sess, rules, setup.Players)
 	opts.StaffPIN = "2468"
 	return newRig(t, FromTable(sess, TableOpts{Store: store}), opts), sess, in
 }

@@ -2,7 +2,6 @@ package dashboard
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,15 +39,7 @@ func TestBrowserDiceCamera(t *testing.T) {
 	cam := newFakeCamera()
 	inspectDir := filepath.Join(dir, "inspect")
 	url := serveTableWith(t, ctx, sess, inputs, store, dir, func(o *Opts) { o.Dice, o.InspectDir = cam, inspectDir })
-	for _, card := range []string{"L01", "S01", "M01", "C01", "L05", "S03", "M02", "C02"} {
-		cmd, err := rules.Codec().ParseCommand("draw card="+card, setup.Players)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := sess.Submit(ctx, engine.Action{By: engine.NoSeat, Cmd: cmd}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	drawGenoaHands(t, ctx, sess, rules, setup.Players)
 
 	tv := newChromium(t, ctx)
 	var joins []string
@@ -73,30 +64,6 @@ func TestBrowserDiceCamera(t *testing.T) {
 	); err != nil {
 		t.Fatalf("staff page: %v", err)
 	}
-	poll := func(c context.Context, what, js string) {
-		t.Helper()
-		if err := chromedp.Run(c, chromedp.Poll(js, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-			var html string
-			chromedp.Run(c, chromedp.OuterHTML(`#app`, &html, chromedp.ByQuery))
-			t.Fatalf("%s: %v\n%s", what, err, html)
-		}
-	}
-	text := func(c context.Context, sel string) string {
-		var s string
-		chromedp.Run(c, chromedp.Evaluate(`(document.querySelector(`+jsString(sel)+`)||{}).textContent||""`, &s))
-		return s
-	}
-	shot := func(c context.Context, name string) {
-		t.Helper()
-		var png []byte
-		if err := chromedp.Run(c, chromedp.FullScreenshot(&png, 100)); err != nil {
-			t.Errorf("screenshot %s: %v", name, err)
-			return
-		}
-		if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), png, 0o644); err != nil {
-			t.Error(err)
-		}
-	}
 	rolls := func() int {
 		n := 0
 		for _, s := range sess.Record().Lines {
@@ -108,42 +75,42 @@ func TestBrowserDiceCamera(t *testing.T) {
 	}
 
 	t.Run("staff page", func(t *testing.T) {
-		poll(staff, "no throw yet", `!!document.querySelector('#dice-throws-none')`)
+		pollPage(t, staff, "no throw yet", `!!document.querySelector('#dice-throws-none')`)
 		// No frame yet: the button says so.
-		poll(staff, "the inspect button", `(document.querySelector('#inspect').click(), true)`)
-		poll(staff, "no frame said", `!document.getElementById('toast').hidden && document.getElementById('toast').textContent.includes('no frame yet')`)
+		pollPage(t, staff, "the inspect button", `(document.querySelector('#inspect').click(), true)`)
+		pollPage(t, staff, "no frame said", `!document.getElementById('toast').hidden && document.getElementById('toast').textContent.includes('no frame yet')`)
 		cam.add(unreadThrow(time.Now()))
-		poll(staff, "the throw, live", `(() => { const r = document.querySelector('#dice-throws tbody tr'); return r && r.dataset.fate === 'unreadable' && r.querySelector('.red').textContent.includes('41') && r.querySelector('.blue').textContent.includes('5') && r.textContent.includes('numeral unclear'); })()`)
-		poll(staff, "the inspect button", `(document.querySelector('#inspect').click(), true)`)
-		poll(staff, "the frame listed", `document.querySelectorAll('#inspections li.inspection').length === 1`)
+		pollPage(t, staff, "the throw, live", `(() => { const r = document.querySelector('#dice-throws tbody tr'); return r && r.dataset.fate === 'unreadable' && r.querySelector('.red').textContent.includes('41') && r.querySelector('.blue').textContent.includes('5') && r.textContent.includes('numeral unclear'); })()`)
+		pollPage(t, staff, "the inspect button", `(document.querySelector('#inspect').click(), true)`)
+		pollPage(t, staff, "the frame listed", `document.querySelectorAll('#inspections li.inspection').length === 1`)
 		files, _ := filepath.Glob(filepath.Join(inspectDir, "*.jpg"))
 		jsons, _ := filepath.Glob(filepath.Join(inspectDir, "*.json"))
 		if len(files) != 1 || len(jsons) != 1 {
 			t.Errorf("inspection folder holds %v %v, want a frame and its verdict", files, jsons)
 		}
-		if li := text(staff, `#inspections li`); !strings.Contains(li, "numeral unclear") {
+		if li := pageText(staff, `#inspections li`); !strings.Contains(li, "numeral unclear") {
 			t.Errorf("the listed frame says %q, want its verdict", li)
 		}
 		// in French, the reader's reasons in French
-		poll(staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
-		poll(staff, "the throw's reason in French", `(() => { const r = document.querySelector('#dice-throws tbody tr .why'); return r && r.textContent.includes('chiffre peu net') && !r.textContent.includes('numeral unclear'); })()`)
-		if li := text(staff, `#inspections li`); !strings.Contains(li, "dé rouge : chiffre peu net") || strings.Contains(li, "numeral unclear") {
+		pollPage(t, staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
+		pollPage(t, staff, "the throw's reason in French", `(() => { const r = document.querySelector('#dice-throws tbody tr .why'); return r && r.textContent.includes('chiffre peu net') && !r.textContent.includes('numeral unclear'); })()`)
+		if li := pageText(staff, `#inspections li`); !strings.Contains(li, "dé rouge : chiffre peu net") || strings.Contains(li, "numeral unclear") {
 			t.Errorf("the listed frame says %q in French, want its verdict in French", li)
 		}
-		poll(staff, "the staff page in English", `(() => { if (document.documentElement.lang !== 'en') document.getElementById('lang').click(); return document.documentElement.lang === 'en'; })()`)
-		poll(staff, "the throw's reason in English", `(() => { const r = document.querySelector('#dice-throws tbody tr .why'); return r && r.textContent.includes('numeral unclear') && !r.textContent.includes('chiffre peu net'); })()`)
+		pollPage(t, staff, "the staff page in English", `(() => { if (document.documentElement.lang !== 'en') document.getElementById('lang').click(); return document.documentElement.lang === 'en'; })()`)
+		pollPage(t, staff, "the throw's reason in English", `(() => { const r = document.querySelector('#dice-throws tbody tr .why'); return r && r.textContent.includes('numeral unclear') && !r.textContent.includes('chiffre peu net'); })()`)
 		chromedp.Run(staff, chromedp.ScrollIntoView(`#dice-camera`, chromedp.ByQuery))
-		shot(staff, "dice-camera-staff.png")
+		pageShot(t, staff, "dice-camera-staff.png")
 	})
 
 	t.Run("unreadable: the phone asks at once", func(t *testing.T) {
 		inputs <- input.DiceUnreadable{At: time.Now(), Reason: "red die: numeral unclear"}
-		poll(phone, "the roll's sheet open at once", `(() => { const s = document.querySelector('#sheet[data-action=roll]'); return s && s.querySelectorAll('.options.dice').length === 2 && s.querySelectorAll('.options.dice')[0].querySelectorAll('button.option').length === 8 && s.querySelectorAll('.options.dice')[1].querySelectorAll('button.option').length === 8; })()`)
-		poll(tv, "the table's rows", `document.querySelectorAll('#dice-ask button.option[data-die=blue]').length === 8 && document.querySelectorAll('#dice-ask button.option[data-die=red]').length === 8`)
+		pollPage(t, phone, "the roll's sheet open at once", `(() => { const s = document.querySelector('#sheet[data-action=roll]'); return s && s.querySelectorAll('.options.dice').length === 2 && s.querySelectorAll('.options.dice')[0].querySelectorAll('button.option').length === 8 && s.querySelectorAll('.options.dice')[1].querySelectorAll('button.option').length === 8; })()`)
+		pollPage(t, tv, "the table's rows", `document.querySelectorAll('#dice-ask button.option[data-die=blue]').length === 8 && document.querySelectorAll('#dice-ask button.option[data-die=red]').length === 8`)
 		// Closed, the sheet stays closed; another unreadable throw opens
 		// it again.
-		poll(phone, "cancel the sheet", `(document.querySelector('#sheet-cancel').click(), true)`)
-		poll(phone, "the sheet closed", `!document.querySelector('#sheet') && !!document.querySelector('#dice-ask')`)
+		pollPage(t, phone, "cancel the sheet", `(document.querySelector('#sheet-cancel').click(), true)`)
+		pollPage(t, phone, "the sheet closed", `!document.querySelector('#sheet') && !!document.querySelector('#dice-ask')`)
 		inputs <- input.Button{At: time.Now(), Name: "nothing"}
 		time.Sleep(300 * time.Millisecond)
 		var reopened bool
@@ -156,23 +123,23 @@ func TestBrowserDiceCamera(t *testing.T) {
 		const notFoundEN = "blue die: not found: nothing of its colour and size — is the die in the tray, in the light?"
 		const notFoundFR = "dé bleu : introuvable : rien de sa couleur et de sa taille — le dé est-il dans le plateau, à la lumière ?"
 		inputs <- input.DiceUnreadable{At: time.Now(), Reason: notFoundEN, ReasonFR: notFoundFR}
-		poll(phone, "the sheet open again", `!!document.querySelector('#sheet[data-action=roll]') && /blue die: not found|dé bleu : introuvable/.test(document.querySelector('#dice-ask').textContent)`)
+		pollPage(t, phone, "the sheet open again", `!!document.querySelector('#sheet[data-action=roll]') && /blue die: not found|dé bleu : introuvable/.test(document.querySelector('#dice-ask').textContent)`)
 		for _, tc := range []struct{ lang, want, reason, other string }{
 			{"en", "Enter the roll: the dice could not be read", notFoundEN, notFoundFR},
 			{"fr", "Saisissez le tirage\u00a0: les dés n'ont pas pu être lus", notFoundFR, notFoundEN},
 		} {
 			for _, c := range []context.Context{phone, tv} {
-				poll(c, "language "+tc.lang, `(() => { if (document.documentElement.lang !== `+jsString(tc.lang)+`) document.getElementById('lang').click(); return document.documentElement.lang === `+jsString(tc.lang)+`; })()`)
-				if got := text(c, `#dice-ask`); !strings.Contains(got, tc.want) || !strings.Contains(got, tc.reason) || strings.Contains(got, tc.other) {
+				pollPage(t, c, "language "+tc.lang, `(() => { if (document.documentElement.lang !== `+jsString(tc.lang)+`) document.getElementById('lang').click(); return document.documentElement.lang === `+jsString(tc.lang)+`; })()`)
+				if got := pageText(c, `#dice-ask`); !strings.Contains(got, tc.want) || !strings.Contains(got, tc.reason) || strings.Contains(got, tc.other) {
 					t.Errorf("%s: the ask says %q, want %q and the reader's reason in its language, %q", tc.lang, got, tc.want, tc.reason)
 				}
 			}
 		}
-		shot(phone, "dice-ask-phone.png")
-		shot(tv, "dice-ask-table.png")
-		poll(phone, "tap 5 and 1", `(() => { const o = document.querySelectorAll('#sheet .options.dice'); o[0].querySelector('[data-value="5"]').click(); document.querySelectorAll('#sheet .options.dice')[1].querySelector('[data-value="1"]').click(); document.querySelector('#sheet-send').click(); return true; })()`)
-		poll(phone, "the ask gone", `!document.querySelector('#dice-ask') && !document.querySelector('#sheet')`)
-		poll(tv, "the ask gone from the table", `!document.querySelector('#dice-ask')`)
+		pageShot(t, phone, "dice-ask-phone.png")
+		pageShot(t, tv, "dice-ask-table.png")
+		pollPage(t, phone, "tap 5 and 1", `(() => { const o = document.querySelectorAll('#sheet .options.dice'); o[0].querySelector('[data-value="5"]').click(); document.querySelectorAll('#sheet .options.dice')[1].querySelector('[data-value="1"]').click(); document.querySelector('#sheet-send').click(); return true; })()`)
+		pollPage(t, phone, "the ask gone", `!document.querySelector('#dice-ask') && !document.querySelector('#sheet')`)
+		pollPage(t, tv, "the ask gone from the table", `!document.querySelector('#dice-ask')`)
 		if n := rolls(); n != 1 {
 			t.Fatalf("%d rolls in the journal, want the one entered on the phone", n)
 		}
@@ -186,11 +153,11 @@ func TestBrowserDiceCamera(t *testing.T) {
 			t.Fatal(err)
 		}
 		inputs <- input.DiceRolled{At: time.Now(), Blue: 3, Red: 4, Confidence: 0.5}
-		poll(tv, "the table's rows", `document.querySelectorAll('#dice-ask button.option[data-die=red]').length === 8`)
-		poll(phone, "the phone's sheet", `!!document.querySelector('#sheet[data-action=roll]')`)
-		poll(tv, "tap 3 and 4", `(() => { document.querySelector('#dice-ask [data-die=blue][data-value="3"]').click(); document.querySelector('#dice-ask [data-die=red][data-value="4"]').click(); const b = document.querySelector('#dice-send'); if (b.disabled) return false; b.click(); return true; })()`)
-		poll(tv, "the ask gone", `!document.querySelector('#dice-ask')`)
-		poll(phone, "the phone's ask gone", `!document.querySelector('#dice-ask') && !document.querySelector('#sheet')`)
+		pollPage(t, tv, "the table's rows", `document.querySelectorAll('#dice-ask button.option[data-die=red]').length === 8`)
+		pollPage(t, phone, "the phone's sheet", `!!document.querySelector('#sheet[data-action=roll]')`)
+		pollPage(t, tv, "tap 3 and 4", `(() => { document.querySelector('#dice-ask [data-die=blue][data-value="3"]').click(); document.querySelector('#dice-ask [data-die=red][data-value="4"]').click(); const b = document.querySelector('#dice-send'); if (b.disabled) return false; b.click(); return true; })()`)
+		pollPage(t, tv, "the ask gone", `!document.querySelector('#dice-ask')`)
+		pollPage(t, phone, "the phone's ask gone", `!document.querySelector('#dice-ask') && !document.querySelector('#sheet')`)
 		s := sess.Record().Lines
 		if last := s[len(s)-1]; last.By != engine.NoSeat || last.Command != "roll blue=3 red=4" {
 			t.Errorf("last step %+v, want the table's roll blue=3 red=4", last)

@@ -2,8 +2,6 @@ package dashboard
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -35,15 +33,7 @@ func TestBrowserDiceCorrect(t *testing.T) {
 	store, sess := newSession(t, dir, rules, setup)
 	inputs := make(chan input.Event)
 	url := serveTable(t, ctx, sess, inputs, store, dir)
-	for _, card := range []string{"L01", "S01", "M01", "C01", "L05", "S03", "M02", "C02"} {
-		cmd, err := rules.Codec().ParseCommand("draw card="+card, setup.Players)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := sess.Submit(ctx, engine.Action{By: engine.NoSeat, Cmd: cmd}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	drawGenoaHands(t, ctx, sess, rules, setup.Players)
 
 	tv := newChromium(t, ctx)
 	var joins []string
@@ -64,22 +54,9 @@ func TestBrowserDiceCorrect(t *testing.T) {
 		phones = append(phones, c)
 	}
 	anna, bruno := phones[0], phones[1]
-	poll := func(c context.Context, what, js string) {
-		t.Helper()
-		if err := chromedp.Run(c, chromedp.Poll(js, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-			var html string
-			chromedp.Run(c, chromedp.OuterHTML(`#app`, &html, chromedp.ByQuery))
-			t.Fatalf("%s: %v\n%s", what, err, html)
-		}
-	}
-	text := func(c context.Context, sel string) string {
-		var s string
-		chromedp.Run(c, chromedp.Evaluate(`(document.querySelector(`+jsString(sel)+`)||{}).textContent||""`, &s))
-		return s
-	}
 	language := func(c context.Context, lang string) {
 		t.Helper()
-		poll(c, "language "+lang, `(() => { if (document.documentElement.lang !== `+jsString(lang)+`) document.getElementById('lang').click(); return document.documentElement.lang === `+jsString(lang)+`; })()`)
+		pollPage(t, c, "language "+lang, `(() => { if (document.documentElement.lang !== `+jsString(lang)+`) document.getElementById('lang').click(); return document.documentElement.lang === `+jsString(lang)+`; })()`)
 	}
 
 	inputs <- input.DiceRolled{At: time.Now(), Blue: 3, Red: 5, Confidence: 1}
@@ -96,48 +73,35 @@ func TestBrowserDiceCorrect(t *testing.T) {
 		{"en", "Camera read blue 3 · red 5 — not what the dice show?"},
 	} {
 		language(anna, tc.lang)
-		poll(anna, "the offer", `!!document.querySelector('#dice-correct #dice-correct-open')`)
-		if got := text(anna, `#dice-correct`); !strings.Contains(strings.ReplaceAll(got, "\u00a0", " "), strings.ReplaceAll(tc.want, "\u00a0", " ")) {
+		pollPage(t, anna, "the offer", `!!document.querySelector('#dice-correct #dice-correct-open')`)
+		if got := pageText(anna, `#dice-correct`); !strings.Contains(strings.ReplaceAll(got, "\u00a0", " "), strings.ReplaceAll(tc.want, "\u00a0", " ")) {
 			t.Errorf("%s: the offer says %q, want %q", tc.lang, got, tc.want)
 		}
 	}
-	if got := text(bruno, `#dice-correct`) + text(tv, `#dice-correct`); got != "" {
+	if got := pageText(bruno, `#dice-correct`) + pageText(tv, `#dice-correct`); got != "" {
 		t.Errorf("an offer on Bruno's phone or the table's screen: %q", got)
 	}
 
-	poll(anna, "tap the offer's button", `(document.querySelector('#dice-correct-open').click(), true)`)
-	poll(anna, "the sheet: a row of eight faces per die", `(() => { const s = document.querySelector('#sheet[data-action=dice-correct]'); if (!s) return false; const o = s.querySelectorAll('.options.dice'); return o.length === 2 && o[0].querySelectorAll('button.option').length === 8 && o[1].querySelectorAll('button.option').length === 8; })()`)
-	poll(anna, "tap blue 4", `(document.querySelectorAll('#sheet .options.dice')[0].querySelector('[data-value="4"]').click(), true)`)
-	poll(anna, "tap red 5", `(document.querySelectorAll('#sheet .options.dice')[1].querySelector('[data-value="5"]').click(), true)`)
-	poll(anna, "both faces chosen", `document.querySelector('#sheet .sheet-title').textContent.includes('blue 4 · red 5') && !document.querySelector('#sheet-send').disabled`)
-	artifactShot(t, anna, "dice-correct-phone.png")
-	poll(anna, "send", `(document.querySelector('#sheet-send').click(), true)`)
+	pollPage(t, anna, "tap the offer's button", `(document.querySelector('#dice-correct-open').click(), true)`)
+	pollPage(t, anna, "the sheet: a row of eight faces per die", `(() => { const s = document.querySelector('#sheet[data-action=dice-correct]'); if (!s) return false; const o = s.querySelectorAll('.options.dice'); return o.length === 2 && o[0].querySelectorAll('button.option').length === 8 && o[1].querySelectorAll('button.option').length === 8; })()`)
+	pollPage(t, anna, "tap blue 4", `(document.querySelectorAll('#sheet .options.dice')[0].querySelector('[data-value="4"]').click(), true)`)
+	pollPage(t, anna, "tap red 5", `(document.querySelectorAll('#sheet .options.dice')[1].querySelector('[data-value="5"]').click(), true)`)
+	pollPage(t, anna, "both faces chosen", `document.querySelector('#sheet .sheet-title').textContent.includes('blue 4 · red 5') && !document.querySelector('#sheet-send').disabled`)
+	pageShot(t, anna, "dice-correct-phone.png")
+	pollPage(t, anna, "send", `(document.querySelector('#sheet-send').click(), true)`)
 
 	// The undo and the roll entered: two steps, seen everywhere.
 	for _, c := range append([]context.Context{tv}, phones...) {
 		pageAt(t, c, "the correction", read+2)
 	}
 	language(tv, "en")
-	log := text(tv, `#log`)
+	log := pageText(tv, `#log`)
 	if !strings.Contains(log, "blue 4, red 5: the pawn starts on") || !strings.Contains(log, "dice misread: the camera read blue 3, red 5; Anna saw blue 4, red 5") {
 		t.Errorf("the table's log shows %q, want the roll corrected and the misread's undo", log)
 	}
-	artifactShot(t, tv, "dice-correct-table.png")
+	pageShot(t, tv, "dice-correct-table.png")
 	if s := sess.Record().Lines; s[len(s)-1].By != engine.NoSeat || s[len(s)-1].Command != "roll blue=4 red=5" {
 		t.Errorf("last step %+v, want the table's roll blue=4 red=5", s[len(s)-1])
 	}
-	poll(anna, "the offer gone", `!document.querySelector('#dice-correct') && !document.querySelector('#sheet')`)
-}
-
-// artifactShot saves a full screenshot of c as name in t's artifact directory.
-func artifactShot(t *testing.T, c context.Context, name string) {
-	t.Helper()
-	var png []byte
-	if err := chromedp.Run(c, chromedp.FullScreenshot(&png, 100)); err != nil {
-		t.Errorf("screenshot %s: %v", name, err)
-		return
-	}
-	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), png, 0o644); err != nil {
-		t.Error(err)
-	}
+	pollPage(t, anna, "the offer gone", `!document.querySelector('#dice-correct') && !document.querySelector('#sheet')`)
 }

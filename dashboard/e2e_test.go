@@ -117,17 +117,6 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	newBrowser := func(string) context.Context { return newChromium(t, ctx) }
 	browser := newBrowser("table")
 	shots := t.ArtifactDir()
-	shot := func(c context.Context, name string) {
-		t.Helper()
-		var png []byte
-		if err := chromedp.Run(c, chromedp.FullScreenshot(&png, 100)); err != nil {
-			t.Errorf("screenshot %s: %v", name, err)
-			return
-		}
-		if err := os.WriteFile(filepath.Join(shots, name), png, 0o644); err != nil {
-			t.Error(err)
-		}
-	}
 
 	// The table's screen shows a QR code and join link per free seat.
 	var joins []string
@@ -141,7 +130,7 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	if len(joins) != 2 {
 		t.Fatalf("table view shows %d join links, want 2", len(joins))
 	}
-	shot(browser, "table-before.png")
+	pageShot(t, browser, "table-before.png")
 
 	// Two phones, each its own browser context, each recording every
 	// websocket frame it receives.
@@ -378,9 +367,9 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	if before == after {
 		t.Errorf("the language toggle left %q as it was", before)
 	}
-	shot(browser, "table.png")
-	shot(phones[0].ctx, "seat-1-anna.png")
-	shot(phones[1].ctx, "seat-2-bruno.png")
+	pageShot(t, browser, "table.png")
+	pageShot(t, phones[0].ctx, "seat-1-anna.png")
+	pageShot(t, phones[1].ctx, "seat-2-bruno.png")
 
 	// A reload keeps the seat.
 	var who string
@@ -440,6 +429,6 @@ func TestBrowserGenoaTurn(t *testing.T) {
 	); err != nil || !cookie {
 		t.Errorf("pairing the screen from the staff page: %v", err)
 	}
-	shot(staff, "staff.png")
+	pageShot(t, staff, "staff.png")
 	t.Logf("screenshots in %s", shots)
 }

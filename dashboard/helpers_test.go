@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/gorilla/websocket"
 
 	"comptoir/engine"
@@ -442,4 +444,52 @@ func newSession(t testing.TB, dir string, rules engine.Rules, setup engine.Setup
 		t.Fatal(err)
 	}
 	return store, sess
+}
+
+// drawGenoaHands draws the cards of Genoa's setup for Anna and Bruno
+// (four each), after which the game waits for the merchant's dice.
+func drawGenoaHands(t *testing.T, ctx context.Context, sess *table.Session, rules engine.Rules, players []string) {
+	t.Helper()
+	for _, card := range []string{"L01", "S01", "M01", "C01", "L05", "S03", "M02", "C02"} {
+		cmd, err := rules.Codec().ParseCommand("draw card="+card, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.Submit(ctx, engine.Action{By: engine.NoSeat, Cmd: cmd}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// pollPage waits up to 10 s for js to be true in the page c, and fails
+// the test with what and the page's HTML if it never is.
+func pollPage(t *testing.T, c context.Context, what, js string) {
+	t.Helper()
+	if err := chromedp.Run(c, chromedp.Poll(js, nil, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		var html string
+		chromedp.Run(c, chromedp.OuterHTML(`#app`, &html, chromedp.ByQuery))
+		t.Fatalf("%s: %v\n%s", what, err, html)
+	}
+}
+
+// pageText returns the text of the page's first element matching sel,
+// "" if none.
+func pageText(c context.Context, sel string) string {
+	var s string
+	chromedp.Run(c, chromedp.Evaluate(`(document.querySelector(`+jsString(sel)+`)||{}).textContent||""`, &s))
+	return s
+}
+
+// pageShot saves a screenshot of the page c as name in the test's
+// artifact directory (go test -artifacts).
+func pageShot(t *testing.T, c context.Context, name string) {
+	t.Helper()
+	var png []byte
+	if err := chromedp.Run(c, chromedp.FullScreenshot(&png, 100)); err != nil {
+		t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), png, 0o644); err != nil {
+		t.Error(err)
+	}
 }
