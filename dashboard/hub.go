@@ -167,12 +167,15 @@ func (s *Server) run(ctx context.Context, updates <-chan Update) {
 			vs = viewsOf(u.State)
 			legal = s.legalOf(u.Codec, u.State)
 			acts = s.seatActions(u.State)
-			s.setLatest(u)
-			clear(frames)
+			// the tokens follow the game before a join can see it: a
+			// seat joined at the new game's first update would
+			// otherwise be freed by it
 			freed, err := s.tok.setGame(u.Game, s.opts.Clock.Now())
 			if err != nil {
 				s.logf("dashboard: %v", err)
 			}
+			s.setLatest(u)
+			clear(frames)
 			if freed {
 				s.props.clear()
 			}
