@@ -18,6 +18,9 @@ import (
 // pixels (callers outside vision/ name it without importing gocv).
 type Frame = gocv.Mat
 
+// NewFrame returns an empty Frame for a Source to read into. Close it.
+func NewFrame() Frame { return gocv.NewMat() }
+
 // DiceReader reads the dice of a frame: a Reader (the hand-tuned one) or
 // a NetReader (the learned one).
 type DiceReader interface {
