@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -16,6 +17,9 @@ import (
 // Frame is a picture as the readers take it, an OpenCV matrix of BGR
 // pixels (callers outside vision/ name it without importing gocv).
 type Frame = gocv.Mat
+
+// NewFrame returns an empty Frame for a Source to read into. Close it.
+func NewFrame() Frame { return gocv.NewMat() }
 
 // DiceReader reads the dice of a frame: a Reader (the hand-tuned one) or
 // a NetReader (the learned one).
@@ -282,6 +286,36 @@ type SetsReport struct {
 	Plain, Calibrated Report
 	// Sets holds, per set, its font and both scores.
 	Sets []SetScore
+	// Throws holds, per number of free throws (FreeThrows), the outcome
+	// of calibrating each set from that many throws instead.
+	Throws []ThrowsScore
+}
+
+// FreeThrows are the numbers of free throws ReadSets also calibrates
+// each set from, ThrowDraws times each with other throws drawn at random.
+var FreeThrows = []int{4, 8, 16}
+
+// ThrowDraws is how many draws of throws ReadSets makes per set and
+// number of throws.
+const ThrowDraws = 5
+
+// ThrowsScore is the outcome of calibrating each set of a folder from K
+// free throws and reading the set's other crops, with and without the
+// calibration. A sets folder holds crops of one die, not frames: a throw
+// is a blue and a red crop of the set drawn at random (their faces as
+// random as a throw's), each learned as AddThrow learns the die of a
+// frame, and the dice read are the set's crops not drawn.
+type ThrowsScore struct {
+	Throws            int
+	Plain, Calibrated Report
+	// Lost counts the dice the uncalibrated reader read right and the
+	// calibrated one did not; NewWrong the dice the calibrated reader
+	// read wrong and the uncalibrated one did not. Both must be 0.
+	Lost, NewWrong int
+	// Draws is the number of calibrations made (sets times draws), Faces
+	// the faces with prototypes summed over them, NotLearned the dice
+	// of the throws that could not be learned.
+	Draws, Faces, NotLearned int
 }
 
 // SetScore is one set's outcome.
@@ -393,7 +427,90 @@ func ReadSets(o NetOpts, dir string) (*SetsReport, error) {
 		out.Calibrated.merge(&ss.Calibrated)
 		out.Sets = append(out.Sets, ss)
 	}
+	for _, n := range FreeThrows {
+		ts, err := readThrows(o, plain, dir, rows, sets, n, ThrowDraws)
+		if err != nil {
+			return nil, err
+		}
+		out.Throws = append(out.Throws, *ts)
+	}
 	return out, nil
+}
+
+// readThrows calibrates each set from n free throws, draws times with
+// throws drawn at random (from a seed of the set, n and the draw: the
+// same every run), and reads the set's crops not drawn with plain and
+// with the partial calibration.
+func readThrows(o NetOpts, plain *NetReader, dir string, rows []map[string]string, sets []string, n, draws int) (*ThrowsScore, error) {
+	k, err := NewNetCalibrator(o)
+	if err != nil {
+		return nil, err
+	}
+	defer k.Close()
+	cal, err := NewNetReader(o)
+	if err != nil {
+		return nil, err
+	}
+	defer cal.Close()
+	ts := &ThrowsScore{Throws: n}
+	for si, set := range sets {
+		var blue, red []map[string]string
+		for _, row := range rows {
+			if row["set"] != set {
+				continue
+			}
+			switch row["colour"] {
+			case "blue":
+				blue = append(blue, row)
+			case "red":
+				red = append(red, row)
+			}
+		}
+		if len(blue) <= n || len(red) <= n {
+			continue // not enough crops left to read
+		}
+		for d := range draws {
+			rng := rand.New(rand.NewPCG(uint64(si), uint64(n)<<16|uint64(d)))
+			rng.Shuffle(len(blue), func(i, j int) { blue[i], blue[j] = blue[j], blue[i] })
+			rng.Shuffle(len(red), func(i, j int) { red[i], red[j] = red[j], red[i] })
+			k.reset()
+			for i := range n {
+				for _, row := range []map[string]string{blue[i], red[i]} {
+					m := gocv.IMRead(filepath.Join(dir, row["file"]), gocv.IMReadColor)
+					face, _ := strconv.Atoi(row["face"])
+					if err := k.AddCrop(m, row["colour"], face); err != nil {
+						ts.NotLearned++
+					}
+					m.Close()
+				}
+			}
+			ts.Draws++
+			cal.opts.Calibration = nil
+			if c, err := k.PartialCalibration(1); err == nil {
+				cal.opts.Calibration = c
+				ts.Faces += len(c.Faces())
+			}
+			for _, row := range append(append([]map[string]string(nil), blue[n:]...), red[n:]...) {
+				m := gocv.IMRead(filepath.Join(dir, row["file"]), gocv.IMReadColor)
+				if m.Empty() {
+					m.Close()
+					return nil, fmt.Errorf("%s: cannot read picture %s", dir, row["file"])
+				}
+				want, _ := strconv.Atoi(row["face"])
+				dp, dc := plain.ReadCrop(m, row["colour"]), cal.ReadCrop(m, row["colour"])
+				m.Close()
+				ts.Plain.add(row, want, dp)
+				ts.Calibrated.add(row, want, dc)
+				if dp.Face == want && dc.Face != want {
+					ts.Lost++
+				}
+				if dc.Face != 0 && dc.Face != want && dc.Face != dp.Face {
+					ts.NewWrong++
+				}
+			}
+		}
+	}
+	return ts, nil
 }
 
 func (s *Score) merge(o *Score) {
@@ -440,4 +557,14 @@ func (sr *SetsReport) Write(w io.Writer) {
 	sr.Plain.Write(w)
 	fmt.Fprintln(w, "calibrated on each set:")
 	sr.Calibrated.Write(w)
+	if len(sr.Throws) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "calibrated from free throws (per set, %d draws of K throws of both dice; read: the set's crops not thrown):\n", ThrowDraws)
+	fmt.Fprintf(w, "  %6s %6s %6s  %-17s %-17s %5s %9s\n", "throws", "faces", "dice", "uncalibrated", "calibrated", "lost", "new wrong")
+	fmt.Fprintf(w, "  %6s %6s %6s  %8s %8s %8s %8s\n", "", "(mean)", "", "right", "wrong", "right", "wrong")
+	for _, t := range sr.Throws {
+		fmt.Fprintf(w, "  %6d %6.1f %6d  %7.2f%% %7.2f%% %7.2f%% %7.2f%% %5d %9d\n", t.Throws, float64(t.Faces)/float64(max(t.Draws, 1)), t.Plain.All.Total(),
+			100*t.Plain.All.Accuracy(), 100*t.Plain.All.WrongRate(), 100*t.Calibrated.All.Accuracy(), 100*t.Calibrated.All.WrongRate(), t.Lost, t.NewWrong)
+	}
 }

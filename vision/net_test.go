@@ -30,7 +30,7 @@ const (
 	combinedFramesRight       = 0.38                // measured 40.0%
 	realRight, realWrong      = 0.88, maxWrong      // the combined reader on the held-out real clips (measured 91.1%)
 	realLearnedRight          = 0.55                // the learned reader alone on them (measured 57.8%, none wrong)
-	calibRight, calibWrong    = 0.36, maxWrongCalib // measured 38.1%
+	calibRight, calibWrong    = 0.33, maxWrongCalib // measured 33.75% (38.1% before protoMinProb went from 0.8 to 0.9: see net_calib.go)
 )
 
 func netReader(t testing.TB, o NetOpts) *NetReader {
@@ -284,6 +284,13 @@ func FuzzDecodeNetCalibration(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(good)
+	c.Protos[0] = append(c.Protos[0], [embedLen]float32{0, 1})
+	c.Protos[3] = append(c.Protos[3], [embedLen]float32{0, 0, 1})
+	partial, err := EncodeNetCalibration(&c, time.Unix(0, 0))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(partial)
 	f.Add([]byte(`{"kind":"comptoir dice prototypes"}`))
 	f.Add([]byte("{"))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -21,23 +21,40 @@ func init() {
 	}
 }
 
-const calibrateUsage = `usage: comptoir calibrate --camera /dev/video0 --out FILE [--dice blue,red] [--hand-tuned]
+const calibrateUsage = `usage: comptoir calibrate --camera /dev/video0 --out FILE --throws N
+       comptoir calibrate --dir DIR --out FILE --throws N
+       comptoir calibrate --camera /dev/video0 --out FILE [--dice blue,red] [--hand-tuned]
        comptoir calibrate --dir DIR --out FILE [--dice blue,red] [--hand-tuned]
 
-Shows each face of each die to the camera once and stores what the reader
-learns in FILE (JSON, in the table configuration): the classifier's view of
-this set's numerals (prototypes), which lets it read numerals it hesitated
-on and refuse the ones this set's numerals contradict; comptoir dice and
-the daemon use it with --calibration FILE. Calibrate at the camera's own
+Teaches the reader this table's dice and stores what it learns in FILE
+(JSON, in the table configuration): the classifier's view of this set's
+numerals (prototypes), which lets it read numerals it hesitated on and
+refuse the ones this set's numerals contradict; comptoir dice and the
+daemon use it with --calibration FILE. Calibrate at the camera's own
 height: the dice may be 25 to 160 pixels across.
 
-With --camera, it asks for each face in turn: lay the die alone in the tray
-with that face up, then press Enter.
-With --dir, it takes the pictures DIR/<die>-<face>.<ext> instead (for
-example blue-1.jpg ... red-8.png), for testing without a camera.
+With --throws N (8 is a good number), the players make N ordinary throws
+of the blue and the red die: for each, throw both dice into the tray and
+press Enter; the reader's reading is printed ("blue 3, red 5 — Enter if
+right, or type the faces, e.g. 4 5"); press Enter if it is right, or type
+the faces the dice show (blue first), then the confirmed faces are
+learned. It stops after N throws, when every face of both dice was seen,
+or when you type done; it prints the faces each die has shown and writes
+FILE. The faces never seen keep the uncalibrated reading: a calibration
+from a few throws only ever helps, and more throws help more.
+With --dir DIR --throws N, the throws are the frames listed in
+DIR/labels.csv (file,blue,red: what the players confirmed), for testing
+without a camera.
 
---dice   the dice to calibrate: blue and red (default), or die for a single
-         die of any colour
+Without --throws, it asks for each face of each die in turn (--camera): lay
+the die alone in the tray with that face up, then press Enter; or takes
+the pictures DIR/<die>-<face>.<ext> (--dir; for example blue-1.jpg ...
+red-8.png).
+
+--throws N
+         calibrate from N free throws of both dice (blue and red)
+--dice   the dice to calibrate one face at a time: blue and red (default),
+         or die for a single die of any colour
 --hand-tuned
          learn numeral templates for the former hand-tuned reader instead
 `
@@ -53,6 +70,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "calibration file to write")
 	diceList := fs.String("dice", "blue,red", "dice to calibrate: blue,red or die")
 	handTuned := fs.Bool("hand-tuned", false, "learn templates for the former hand-tuned reader")
+	throws := fs.Int("throws", 0, "calibrate from this many free throws of both dice (8 is a good number)")
 	fs.Usage = func() { fmt.Fprint(stderr, calibrateUsage) }
 	if err := fs.Parse(args); err != nil || fs.NArg() != 0 {
 		if err == nil {
@@ -64,6 +82,13 @@ func runCalibrate(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "comptoir calibrate: give --out and one of --camera and --dir")
 		fs.Usage()
 		return errUsage
+	}
+	if *throws < 0 || (*throws > 0 && (*handTuned || *diceList != "blue,red")) {
+		fmt.Fprintln(stderr, "comptoir calibrate: --throws N wants N at least 1, the blue and the red die, and the learned reader (no --dice, no --hand-tuned)")
+		return errUsage
+	}
+	if *throws > 0 {
+		return calibrateThrows(*camera, *dir, *out, *throws, stdout, stderr)
 	}
 	var dice []string
 	for _, d := range strings.Split(*diceList, ",") {

@@ -1,0 +1,262 @@
+package main
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"comptoir/vision"
+)
+
+const wideFramesDir = "../../vision/testdata/wide-frames"
+
+// wideThrow is a frame of testdata/wide-frames and its labels.
+type wideThrow struct {
+	file      string
+	blue, red int
+}
+
+func wideThrows(t *testing.T) []wideThrow {
+	t.Helper()
+	f, err := os.Open(filepath.Join(wideFramesDir, "labels.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []wideThrow
+	for _, rec := range recs[1:] {
+		b, _ := strconv.Atoi(rec[1])
+		r, _ := strconv.Atoi(rec[2])
+		out = append(out, wideThrow{rec[0], b, r})
+	}
+	return out
+}
+
+// TestCalibrateThrowsDir calibrates from the frames of a folder and their
+// labels.csv (the players' confirmations): it stops after N throws, skips
+// a frame whose faces are not known, prints the faces each die showed,
+// and writes a partial calibration that comptoir dice reads.
+func TestCalibrateThrowsDir(t *testing.T) {
+	throws := wideThrows(t)
+	dir := t.TempDir()
+	lines := []string{"file,blue,red"}
+	for i, w := range throws[:8] {
+		copyFile(t, filepath.Join(wideFramesDir, w.file), filepath.Join(dir, w.file))
+		if i == 1 {
+			lines = append(lines, w.file+",?,3") // faces not known: skipped
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("%s,%d,%d", w.file, w.blue, w.red))
+	}
+	if err := os.WriteFile(filepath.Join(dir, "labels.csv"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	calib := filepath.Join(t.TempDir(), "dice.json")
+	out, errs, code := runCmd(t, "calibrate", "--dir", dir, "--out", calib, "--throws", "4")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	t.Logf("%s%s", out, errs)
+	for _, want := range []string{"skipped", "throw 4 of 4", "blue die: faces", "red die: faces", "calibration saved to " + calib} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, throws[5].file) {
+		t.Errorf("read %s after 4 throws:\n%s", throws[5].file, out)
+	}
+	c, err := vision.LoadNetCalibration(calib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for _, w := range []wideThrow{throws[0], throws[2], throws[3], throws[4]} {
+		seen[w.blue], seen[w.red] = true, true
+	}
+	faces := c.Faces()
+	if len(faces) == 0 {
+		t.Fatalf("calibration without prototypes")
+	}
+	for _, f := range faces {
+		if !seen[f] {
+			t.Errorf("prototypes of face %d, which no throw showed (faces %v)", f, faces)
+		}
+	}
+	out, errs, code = runCmd(t, "dice", "--calibration", calib, "--report", wideFramesDir)
+	if code != 0 || !strings.Contains(out, "wide-frames (frames):") {
+		t.Errorf("dice with the partial calibration: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestCalibrateThrowsCamera plays the players at a camera (a folder of
+// frames stands for it): bad answers are refused and asked again without
+// losing the throw, Enter accepts a reading, typed faces correct it, and
+// done saves what was learned.
+func TestCalibrateThrowsCamera(t *testing.T) {
+	throws := wideThrows(t)
+	// a throw the reader reads right whole, for Enter
+	r, err := vision.NewNetReader(vision.DefaultNetOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	readRight := -1
+	for i, w := range throws {
+		data, err := os.ReadFile(filepath.Join(wideFramesDir, w.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := vision.DecodeImage(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roll := r.Read(m)
+		m.Close()
+		if roll.Blue.Face == w.blue && roll.Red.Face == w.red && i > 0 {
+			readRight = i
+			break
+		}
+	}
+	if readRight < 0 {
+		t.Fatal("no frame of wide-frames read right whole")
+	}
+	played := []wideThrow{throws[0], throws[readRight]}
+	cam := t.TempDir()
+	for i, w := range played {
+		for k := range vision.CaptureSkip {
+			copyFile(t, filepath.Join(wideFramesDir, w.file), filepath.Join(cam, fmt.Sprintf("%02d-%d.jpg", i, k)))
+		}
+	}
+	openCalibrateCamera = func(string) (vision.Source, error) { return vision.OpenDir(cam) }
+	defer func() {
+		openCalibrateCamera = func(device string) (vision.Source, error) {
+			return vision.OpenCamera(device, vision.DefaultCameraOpts)
+		}
+	}()
+	input := strings.Join([]string{
+		"",                                 // throw 1
+		fmt.Sprintf("9 %d", played[0].red), // a face 9
+		"4",                                // one number
+		"four five",                        // not numbers
+		fmt.Sprintf("%d %d", played[0].blue, played[0].red),
+		"", // throw 2
+		"", // the reading is right
+		"done",
+	}, "\n") + "\n"
+	calibrateIn = strings.NewReader(input)
+	defer func() { calibrateIn = os.Stdin }()
+	calib := filepath.Join(t.TempDir(), "dice.json")
+	out, errs, code := runCmd(t, "calibrate", "--camera", "/dev/video9", "--out", calib, "--throws", "8")
+	t.Logf("%s%s", out, errs)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{`"9": a d8 shows 1 to 8`, `"4": one number, want two`, `"four": a d8 shows 1 to 8`} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	for _, want := range []string{
+		"throw both dice into the tray, then press Enter",
+		fmt.Sprintf("blue %d, red %d — Enter if right", played[1].blue, played[1].red),
+		fmt.Sprintf("throw 2 of 8: blue %d, red %d learned", played[1].blue, played[1].red),
+		"calibration saved to " + calib,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	// the first throw, asked again three times, was learned as confirmed
+	if want := fmt.Sprintf("blue %d, red %d learned", played[0].blue, played[0].red); !strings.Contains(out, "throw 1 of 8: "+want) {
+		t.Errorf("the first throw was not learned as confirmed (%s):\n%s", want, out)
+	}
+	if _, err := vision.LoadNetCalibration(calib); err != nil {
+		t.Error(err)
+	}
+
+	// end of input before done: nothing written, the way out said
+	calibrateIn = strings.NewReader("\n")
+	calib2 := filepath.Join(t.TempDir(), "dice.json")
+	_, errs, code = runCmd(t, "calibrate", "--camera", "/dev/video9", "--out", calib2, "--throws", "8")
+	if code != 1 || !strings.Contains(errs, "type done") {
+		t.Errorf("end of input: exit %d, %q; want 1 and how to finish", code, errs)
+	}
+	if _, err := os.Stat(calib2); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("end of input wrote %s: %v", calib2, err)
+	}
+}
+
+// TestCalibrateThrowsUsage: --throws with a single die, the hand-tuned
+// reader or a negative count is a usage error; a folder without
+// labels.csv says what it needs.
+func TestCalibrateThrowsUsage(t *testing.T) {
+	calib := filepath.Join(t.TempDir(), "dice.json")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--dir", wideFramesDir, "--throws", "4", "--dice", "die"}, 2, "blue and the red die"},
+		{[]string{"--dir", wideFramesDir, "--throws", "4", "--hand-tuned"}, 2, "learned reader"},
+		{[]string{"--dir", wideFramesDir, "--throws", "-1"}, 2, "at least 1"},
+		{[]string{"--dir", t.TempDir(), "--throws", "4"}, 1, "labels.csv (file,blue,red)"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			_, errs, code := runCmd(t, append([]string{"calibrate", "--out", calib}, tc.args...)...)
+			if code != tc.code || !strings.Contains(errs, tc.want) {
+				t.Errorf("exit %d, %q; want %d and %q", code, errs, tc.code, tc.want)
+			}
+		})
+	}
+}
+
+// TestParseThrowFaces: the players' answers to a reading.
+func TestParseThrowFaces(t *testing.T) {
+	read := vision.Roll{Blue: vision.Die{Face: 3}, Red: vision.Die{Face: 5}}
+	half := vision.Roll{Blue: vision.Die{Face: 3}}
+	for _, tc := range []struct {
+		line       string
+		roll       vision.Roll
+		blue, red  int
+		err        string
+		throwsDone bool
+	}{
+		{"", read, 3, 5, "", false},
+		{"  ", read, 3, 5, "", false},
+		{"4 5", read, 4, 5, "", false},
+		{"4,6", half, 4, 6, "", false},
+		{"8\t1", read, 8, 1, "", false},
+		{"", half, 0, 0, "could not read both", false},
+		{"4", read, 0, 0, "want two", false},
+		{"4 5 6", read, 0, 0, "want two", false},
+		{"9 5", read, 0, 0, "1 to 8", false},
+		{"0 5", read, 0, 0, "1 to 8", false},
+		{"x 5", read, 0, 0, "1 to 8", false},
+		{"Done", read, 0, 0, "", true},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			b, r, err := parseThrowFaces(tc.line, tc.roll)
+			switch {
+			case tc.throwsDone:
+				if !errors.Is(err, errThrowsDone) {
+					t.Errorf("err %v, want done", err)
+				}
+			case tc.err != "":
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("err %v, want %q", err, tc.err)
+				}
+			case err != nil || b != tc.blue || r != tc.red:
+				t.Errorf("%d %d %v, want %d %d", b, r, err, tc.blue, tc.red)
+			}
+		})
+	}
+}
