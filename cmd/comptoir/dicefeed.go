@@ -115,10 +115,12 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 			return fmt.Errorf("dicefeed: %w", err)
 		}
 	}
-	reader, err := vision.NewCombined(calib)
+	first, err := vision.NewCombined(calib)
 	if err != nil {
 		return fmt.Errorf("dicefeed: dice reader: %w", err)
 	}
+	// a calibration from the table's throws replaces it (dicefeed_calib.go)
+	reader := &swapReader{r: first}
 	// closed after Watch's goroutine is done with it (deferred below,
 	// so it runs after the events are drained)
 	defer reader.Close()
@@ -203,13 +205,23 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 	// goroutine ends with stdin (the process ends anyway).
 	read := reader.Read
 	var t tap
+	var cal *calibrator
 	if o.Readings {
 		rt, tapped := tapReader(reader.Read, wo.Settle.ReadFrames, o.Clock)
 		defer rt.close() // after Watch's goroutine has ended (deferred below)
 		t, read = rt, tapped
+		cal = &calibrator{reader: reader, last: rt.withLast, now: o.Clock.Now}
+		// closed once the stdin goroutine, its only user, is done or
+		// the process ends
 	}
 	stdinDone := make(chan error, 1)
-	go func() { stdinDone <- readRequests(stdin, pics, t, stdout, w, logger) }()
+	go func() {
+		err := readRequests(stdin, pics, t, cal, stdout, w, logger)
+		if cal != nil {
+			cal.close()
+		}
+		stdinDone <- err
+	}()
 	events := vision.Watch(ctx, src, read, wo)
 	defer func() {
 		cancel()
@@ -255,13 +267,20 @@ func writeVerdict(stdout io.Writer, t tap, e input.Event) error {
 
 // readRequests reads stdin to its end. With pictures, each line is a
 // recording line of type dice: the roll to show. With a tap, a line may
-// ask for the last frame (inspectLine).
-func readRequests(stdin io.Reader, pics *pictures, t tap, stdout io.Writer, w *replay.Writer, logger *log.Logger) error {
+// ask for the last frame (inspectLine), or learn it or save the
+// calibration learned (calibLine).
+func readRequests(stdin io.Reader, pics *pictures, t tap, cal *calibrator, stdout io.Writer, w *replay.Writer, logger *log.Logger) error {
 	sc := bufio.NewScanner(stdin)
 	n := 0
 	for sc.Scan() {
 		n++
 		if ok, err := inspectLine(sc.Text(), t, stdout); ok {
+			if err != nil {
+				return fmt.Errorf("dicefeed: stdout: %w", err)
+			}
+			continue
+		}
+		if ok, err := calibLine(sc.Text(), cal, stdout); ok {
 			if err != nil {
 				return fmt.Errorf("dicefeed: stdout: %w", err)
 			}

@@ -180,6 +180,20 @@ func rollReading(r vision.Roll) input.DiceReading {
 	return out
 }
 
+// withLast calls fn with a copy of the last frame read (the tap is not
+// held meanwhile), or returns ErrNoFrame.
+func (t *readingTap[M, P]) withLast(fn func(M) error) error {
+	t.mu.Lock()
+	if !t.hasLast {
+		t.mu.Unlock()
+		return ErrNoFrame
+	}
+	c := P(&t.frame).Clone()
+	t.mu.Unlock()
+	defer P(&c).Close()
+	return fn(c)
+}
+
 // inspect writes the last frame read to path (through a temporary file:
 // the parent never sees half a picture).
 func (t *readingTap[M, P]) inspect(path string) (input.DiceReading, error) {

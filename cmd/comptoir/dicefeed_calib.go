@@ -1,0 +1,256 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"comptoir/vision"
+)
+
+// With --readings, dicefeed also calibrates its reader from the table's
+// own throws, on the staff's request (the staff page's "Calibrate these
+// dice"):
+//
+//   - {"type":"learn","id":N,"blue":B,"red":R} learns the last frame read
+//     as a throw of those faces and answers {"type":"learned","id":N,...}
+//     with the faces learned so far per die, and the refusal in English
+//     and French of a die it could not learn;
+//   - {"type":"calibrate","id":N,"file":PATH} writes the calibration
+//     learned so far to PATH (a temporary file, then renamed) and reads
+//     with it at once; it answers {"type":"calibrated","id":N,...}, or a
+//     refusal saying how many more dice to throw.
+//
+// A request it cannot take is answered with the error and changes
+// nothing.
+
+// minCalibDice is how many dice the reader must learn before its
+// calibration can be saved: two throws of both dice.
+const minCalibDice = 4
+
+// calibRequest is a learn or calibrate line on stdin.
+type calibRequest struct {
+	Type string `json:"type"`
+	ID   int64  `json:"id"`
+	Blue int    `json:"blue"`
+	Red  int    `json:"red"`
+	File string `json:"file"`
+}
+
+// calibReply is a "learned" or "calibrated" line on stdout.
+type calibReply struct {
+	Type string `json:"type"`
+	ID   int64  `json:"id"`
+	// Blue and Red are the faces of each die learned so far.
+	Blue []int `json:"blue"`
+	Red  []int `json:"red"`
+	// Dice is the number of dice learned; Need how many more before the
+	// calibration can be saved (0: it can).
+	Dice int `json:"dice"`
+	Need int `json:"need"`
+	// Learned names the dice of this throw learned (learn).
+	Learned []string `json:"learned,omitempty"`
+	// File is the calibration written (calibrate), Faces the faces it
+	// has prototypes of.
+	File  string `json:"file,omitempty"`
+	Faces []int  `json:"faces,omitempty"`
+	// Error and ErrorFR are the refusal; Code names it: "no-frame",
+	// "refused" (a die of the throw not learned), "too-few",
+	// "bad-request", "failed".
+	Error   string `json:"error,omitempty"`
+	ErrorFR string `json:"error_fr,omitempty"`
+	Code    string `json:"code,omitempty"`
+}
+
+// swapReader is the reader Watch reads with, replaced by a calibrated
+// one on request.
+type swapReader struct {
+	mu sync.Mutex
+	r  *vision.Combined // guarded by mu
+}
+
+func (s *swapReader) Read(m vision.Frame) vision.Roll {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.r.Read(m)
+}
+
+// swap makes n the reader and closes the old one (no read is using it:
+// reads hold mu).
+func (s *swapReader) swap(n *vision.Combined) {
+	s.mu.Lock()
+	old := s.r
+	s.r = n
+	s.mu.Unlock()
+	old.Close()
+}
+
+func (s *swapReader) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.r.Close()
+}
+
+func (s *swapReader) Options() vision.NetOpts {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.r.Options()
+}
+
+// calibrator answers the learn and calibrate requests; one goroutine
+// (the one reading stdin) calls it.
+type calibrator struct {
+	reader *swapReader
+	// last calls fn with a copy of the last frame read, or returns
+	// ErrNoFrame.
+	last func(fn func(vision.Frame) error) error
+	now  func() time.Time
+	k    *vision.NetCalibrator // made at the first learn
+}
+
+func (c *calibrator) close() {
+	if c.k != nil {
+		c.k.Close()
+	}
+}
+
+// state fills the reply's faces learned so far.
+func (c *calibrator) state(r *calibReply) {
+	r.Blue, r.Red, r.Need = []int{}, []int{}, minCalibDice
+	if c.k == nil {
+		return
+	}
+	r.Blue = append(r.Blue, c.k.Shown("blue")...)
+	r.Red = append(r.Red, c.k.Shown("red")...)
+	r.Dice = c.k.Learned()
+	r.Need = max(minCalibDice-r.Dice, 0)
+}
+
+// refuse sets the reply's refusal.
+func (r *calibReply) refuse(code, en, fr string) {
+	r.Code, r.Error, r.ErrorFR = code, en, fr
+}
+
+// learn learns the last frame as a throw of blue and red.
+func (c *calibrator) learn(req calibRequest) (reply calibReply) {
+	reply = calibReply{Type: "learned", ID: req.ID}
+	defer c.state(&reply)
+	if req.Blue < 1 || req.Blue > 8 || req.Red < 1 || req.Red > 8 {
+		reply.refuse("bad-request", fmt.Sprintf("learn: faces blue %d and red %d: a d8 shows 1 to 8", req.Blue, req.Red),
+			fmt.Sprintf("apprendre : faces bleu %d et rouge %d : un d8 montre 1 à 8", req.Blue, req.Red))
+		return reply
+	}
+	if c.k == nil {
+		k, err := vision.NewNetCalibrator(c.reader.Options())
+		if err != nil {
+			reply.refuse("failed", "learn: "+err.Error(), "apprendre : "+err.Error())
+			return reply
+		}
+		c.k = k
+	}
+	err := c.last(func(f vision.Frame) error { return c.k.AddThrow(f, req.Blue, req.Red) })
+	var te *vision.ThrowError
+	switch {
+	case err == nil:
+		reply.Learned = []string{"blue", "red"}
+	case errors.Is(err, ErrNoFrame):
+		reply.refuse("no-frame", ErrNoFrame.Error(), "le lecteur de dés n'a encore lu aucune image : attendez que le plateau soit immobile un instant")
+	case errors.As(err, &te):
+		reply.Learned = te.Learned
+		reply.refuse("refused", te.EN(), te.FR())
+	default:
+		reply.refuse("failed", "learn: "+err.Error(), "apprendre : "+err.Error())
+	}
+	return reply
+}
+
+// calibrate writes the calibration learned so far to req.File and reads
+// with it.
+func (c *calibrator) calibrate(req calibRequest) (reply calibReply) {
+	reply = calibReply{Type: "calibrated", ID: req.ID}
+	defer c.state(&reply)
+	if !filepath.IsAbs(req.File) {
+		reply.refuse("bad-request", fmt.Sprintf("calibrate: %q is not an absolute path", req.File), fmt.Sprintf("calibrer : %q n'est pas un chemin absolu", req.File))
+		return reply
+	}
+	learned := 0
+	if c.k != nil {
+		learned = c.k.Learned()
+	}
+	if learned < minCalibDice {
+		more := minCalibDice - learned
+		reply.refuse("too-few",
+			fmt.Sprintf("%d dice learned, %d more needed before saving: throw both dice and learn %d more throw(s)", learned, more, (more+1)/2),
+			fmt.Sprintf("%d dés appris, encore %d avant d'enregistrer : lancez les deux dés et apprenez encore %d lancer(s)", learned, more, (more+1)/2))
+		return reply
+	}
+	cal, err := c.k.PartialCalibration(minCalibDice)
+	if err == nil {
+		err = writeCalibration(req.File, cal, c.now())
+	}
+	var n *vision.Combined
+	if err == nil {
+		n, err = vision.NewCombined(cal)
+	}
+	if err != nil {
+		reply.refuse("failed", "calibrate: "+err.Error(), "calibrer : "+err.Error())
+		return reply
+	}
+	c.reader.swap(n)
+	reply.File, reply.Faces = req.File, cal.Faces()
+	return reply
+}
+
+// writeCalibration writes cal to path through a temporary file beside it.
+func writeCalibration(path string, cal *vision.NetCalibration, made time.Time) error {
+	data, err := vision.EncodeNetCalibration(cal, made)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// calibLine answers a learn or calibrate request read on stdin; ok is
+// false when the line is not one.
+func calibLine(line string, c *calibrator, out io.Writer) (ok bool, err error) {
+	if c == nil || (!strings.Contains(line, `"learn"`) && !strings.Contains(line, `"calibrate"`)) {
+		return false, nil
+	}
+	var req calibRequest
+	if err := json.Unmarshal([]byte(line), &req); err != nil {
+		reply := calibReply{Type: "error"}
+		reply.refuse("bad-request", fmt.Sprintf("a request that is not JSON (%v): %.80s", err, line), fmt.Sprintf("une requête qui n'est pas du JSON (%v) : %.80s", err, line))
+		c.state(&reply)
+		return true, writeLine(out, reply)
+	}
+	switch req.Type {
+	case "learn":
+		return true, writeLine(out, c.learn(req))
+	case "calibrate":
+		return true, writeLine(out, c.calibrate(req))
+	}
+	return false, nil
+}

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"comptoir/hw/replay"
+	"comptoir/input"
+	"comptoir/vision"
+)
+
+// TestDicefeedCalibrate runs the real reader on the demo's pictured rolls
+// and calibrates it from them through stdin, as the daemon does for the
+// staff page: bad requests are refused and change nothing; a throw is
+// learned die by die; a face the classifier surely reads otherwise is
+// refused in both languages; saving before enough dice says how many
+// more; the saved file is a calibration vision loads, and the reader
+// reads on with it.
+func TestDicefeedCalibrate(t *testing.T) {
+	rows := readCSV(t, filepath.Join(demoPictures, "labels.csv"))
+	var rolls [][2]int
+	for i, r := range rows {
+		if i >= 2 {
+			var b, d int
+			fmt.Sscan(r[1], &b)
+			fmt.Sscan(r[2], &d)
+			rolls = append(rolls, [2]int{b, d})
+		}
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	var stderr strings.Builder
+	go func() {
+		err := dicefeed(context.Background(), feedOpts{Pictures: demoPictures, FPS: 30, Readings: true}, inR, outW, lockedWriter{&stderr})
+		outW.Close()
+		done <- err
+	}()
+	lines := make(chan string, 100)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	next := func(typ string) string {
+		t.Helper()
+		timeout := time.After(20 * time.Second)
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("dicefeed stopped before a %q line:\n%s", typ, stderr.String())
+				}
+				var m struct{ Type string }
+				json.Unmarshal([]byte(l), &m)
+				if m.Type == typ {
+					return l
+				}
+			case <-timeout:
+				t.Fatalf("no %q line", typ)
+			}
+		}
+	}
+	ask := func(req, typ string) calibReply {
+		t.Helper()
+		fmt.Fprintln(inW, req)
+		var r calibReply
+		if err := json.Unmarshal([]byte(next(typ)), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	w := replay.NewWriter(inW)
+	show := func(roll [2]int) {
+		t.Helper()
+		w.Write(input.DiceRolled{At: time.Now(), Blue: input.Face(roll[0]), Red: input.Face(roll[1]), Confidence: 1})
+		var v readingLine
+		json.Unmarshal([]byte(next("reading")), &v)
+		if int(v.Blue.Face) != roll[0] || int(v.Red.Face) != roll[1] {
+			t.Fatalf("reading %+v, want %v", v, roll)
+		}
+	}
+	time.Sleep(time.Second) // the settler learns the tray
+	file := filepath.Join(t.TempDir(), "calibration.json")
+
+	show(rolls[0])
+	t.Run("bad requests", func(t *testing.T) {
+		for _, tc := range []struct{ req, typ, words string }{
+			{`{"type":"learn","id":1,"blue":9,"red":2}`, "learned", "1 to 8"},
+			{`{"type":"learn","id":2}`, "learned", "1 to 8"},
+			{`{"type":"learn",`, "error", "not JSON"},
+			{`{"type":"calibrate","id":3,"file":"calibration.json"}`, "calibrated", "absolute"},
+		} {
+			r := ask(tc.req, tc.typ)
+			if r.Code != "bad-request" || !strings.Contains(r.Error, tc.words) || r.ErrorFR == "" || r.Dice != 0 {
+				t.Errorf("%s: %+v, want a bad request saying %q in both languages, nothing learned", tc.req, r, tc.words)
+			}
+		}
+	})
+	t.Run("learn", func(t *testing.T) {
+		r := ask(fmt.Sprintf(`{"type":"learn","id":4,"blue":%d,"red":%d}`, rolls[0][0], rolls[0][1]), "learned")
+		if r.ID != 4 || r.Error != "" || r.Dice != 2 || r.Need != minCalibDice-2 || !slices.Equal(r.Blue, []int{rolls[0][0]}) || !slices.Equal(r.Red, []int{rolls[0][1]}) {
+			t.Errorf("learn %v: %+v, want both dice learned", rolls[0], r)
+		}
+		r = ask(`{"type":"calibrate","id":5,"file":"`+file+`"}`, "calibrated")
+		if r.Code != "too-few" || !strings.Contains(r.Error, fmt.Sprintf("%d more", minCalibDice-2)) || r.ErrorFR == "" {
+			t.Errorf("save after one throw: %+v, want too few, saying how many more", r)
+		}
+		if _, err := os.Stat(file); err == nil {
+			t.Error("a refused save wrote the file")
+		}
+		// The blue die told as another face: the classifier is sure.
+		wrong := rolls[0][0]%8 + 1
+		r = ask(fmt.Sprintf(`{"type":"learn","id":6,"blue":%d,"red":%d}`, wrong, rolls[0][1]), "learned")
+		if r.Code != "refused" || !strings.Contains(r.Error, fmt.Sprintf("blue die, face %d", wrong)) || !strings.Contains(r.ErrorFR, "dé bleu") ||
+			!slices.Equal(r.Learned, []string{"red"}) || slices.Contains(r.Blue, wrong) || r.Dice != 3 {
+			t.Errorf("learn a mistyped blue %d: %+v, want the blue refused in both languages, the red learned", wrong, r)
+		}
+		show(rolls[1])
+		r = ask(fmt.Sprintf(`{"type":"learn","id":7,"blue":%d,"red":%d}`, rolls[1][0], rolls[1][1]), "learned")
+		if r.Error != "" || r.Dice != 5 || r.Need != 0 || !slices.Contains(r.Blue, rolls[1][0]) || !slices.Contains(r.Red, rolls[1][1]) {
+			t.Errorf("learn %v: %+v, want both learned and enough to save", rolls[1], r)
+		}
+	})
+	t.Run("calibrate", func(t *testing.T) {
+		r := ask(`{"type":"calibrate","id":8,"file":"`+file+`"}`, "calibrated")
+		if r.ID != 8 || r.Error != "" || r.File != file {
+			t.Fatalf("save: %+v", r)
+		}
+		c, err := vision.LoadNetCalibration(file)
+		if err != nil {
+			t.Fatalf("the file saved: %v", err)
+		}
+		for _, f := range []int{rolls[0][0], rolls[0][1], rolls[1][0], rolls[1][1]} {
+			if !slices.Contains(c.Faces(), f) || !slices.Contains(r.Faces, f) {
+				t.Errorf("calibration faces %v (reply %v), want face %d learned", c.Faces(), r.Faces, f)
+			}
+		}
+		if left, _ := filepath.Glob(filepath.Join(filepath.Dir(file), ".*tmp")); len(left) != 0 {
+			t.Errorf("temporary files left: %v", left)
+		}
+		// the calibrated reader reads on
+		show(rolls[2])
+		show(rolls[3])
+	})
+	inW.Close()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Error(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("dicefeed did not stop at the end of stdin")
+	}
+}
