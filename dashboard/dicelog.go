@@ -25,6 +25,15 @@ type DiceCamera interface {
 	// error wraps ErrNoFrame when the camera has no frame yet, and
 	// ErrNoCamera when no reader runs.
 	Snapshot(ctx context.Context, path string) (input.DiceReading, error)
+	// Learn teaches the reader its last frame as a throw of blue and red
+	// (calibrate.go) and returns the calibration learned so far; Calibrate
+	// saves it and makes the reader use it. Their errors wrap ErrNoFrame,
+	// ErrNoCamera, or are a *CalibrationRefused.
+	Learn(ctx context.Context, blue, red int) (DiceCalibration, error)
+	Calibrate(ctx context.Context) (DiceCalibration, error)
+	// Calibration is the calibration learned so far, nil before the
+	// first throw learned.
+	Calibration() *DiceCalibration
 }
 
 // Errors of DiceCamera.Snapshot that the staff page words.
@@ -50,6 +59,9 @@ type DiceThrow struct {
 type staffCamera struct {
 	Throws      []DiceThrow  `json:"throws"`
 	Inspections []inspection `json:"inspections"`
+	// Calibration is what the reader learned of the table's throws
+	// (calibrate.go); nil before the first.
+	Calibration *DiceCalibration `json:"calibration,omitempty"`
 }
 
 // camera is the staff frame's dice camera; nil without one.
@@ -57,7 +69,7 @@ func (s *Server) camera() *staffCamera {
 	if s.opts.Dice == nil {
 		return nil
 	}
-	c := &staffCamera{Throws: s.opts.Dice.Throws(), Inspections: s.inspections()}
+	c := &staffCamera{Throws: s.opts.Dice.Throws(), Inspections: s.inspections(), Calibration: s.opts.Dice.Calibration()}
 	if c.Throws == nil {
 		c.Throws = []DiceThrow{}
 	}

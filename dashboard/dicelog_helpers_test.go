@@ -2,12 +2,15 @@ package dashboard
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"image"
 	"image/jpeg"
 	"os"
 	"sync"
 	"time"
 
+	"comptoir/games/kit"
 	"comptoir/input"
 )
 
@@ -20,6 +23,9 @@ type fakeCamera struct {
 	throws  []DiceThrow        // guarded by mu
 	last    *input.DiceReading // the last frame's verdict; nil: no frame yet; guarded by mu
 	snapped int                // Snapshot calls; guarded by mu
+	// the calibration from throws (Learn, Calibrate); guarded by mu
+	calib     *DiceCalibration
+	calibrate int // Learn and Calibrate calls
 }
 
 func newFakeCamera() *fakeCamera { return &fakeCamera{changed: make(chan struct{}, 1)} }
@@ -74,4 +80,88 @@ func unreadThrow(at time.Time) DiceThrow {
 		Red:    input.DieReading{Confidence: 0.41, Found: true, Reason: "numeral unclear", ReasonFR: "chiffre peu net"},
 		Reason: "red die: numeral unclear", ReasonFR: "dé rouge : chiffre peu net"},
 		Fate: "unreadable"}
+}
+
+// fakeCalibDice is how many dice the fake camera learns before it saves.
+const fakeCalibDice = 4
+
+// Learn learns the last frame as a throw: a die whose face the frame's
+// verdict read as another face is refused, like the real reader's
+// classifier when it is sure.
+func (f *fakeCamera) Learn(ctx context.Context, blue, red int) (DiceCalibration, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calibrate++
+	if f.last == nil {
+		return DiceCalibration{}, ErrNoFrame
+	}
+	if f.calib == nil {
+		f.calib = &DiceCalibration{Blue: []int{}, Red: []int{}, Need: fakeCalibDice}
+	}
+	c := f.calib
+	c.Learned, c.Saved = nil, false
+	var refused *CalibrationRefused
+	for _, d := range []struct {
+		name  string
+		face  int
+		read  input.Face
+		faces *[]int
+	}{{"blue", blue, f.last.Blue.Face, &c.Blue}, {"red", red, f.last.Red.Face, &c.Red}} {
+		if d.read != 0 && int(d.read) != d.face {
+			refused = &CalibrationRefused{Text: kit.Text{
+				EN: fmt.Sprintf("%s die, face %d: the reader sees a %d on top", d.name, d.face, d.read),
+				FR: fmt.Sprintf("dé %s, face %d : le lecteur voit un %d dessus", d.name, d.face, d.read)}}
+			continue
+		}
+		if !slices.Contains(*d.faces, d.face) {
+			*d.faces = append(*d.faces, d.face)
+			slices.Sort(*d.faces)
+		}
+		c.Learned = append(c.Learned, d.name)
+		c.Dice++
+	}
+	c.Need = max(fakeCalibDice-c.Dice, 0)
+	f.signalLocked()
+	if refused != nil {
+		refused.State = *c
+		return *c, refused
+	}
+	return *c, nil
+}
+
+func (f *fakeCamera) Calibrate(ctx context.Context) (DiceCalibration, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calibrate++
+	if f.calib == nil || f.calib.Need > 0 {
+		var c DiceCalibration
+		if f.calib != nil {
+			c = *f.calib
+		}
+		more := fakeCalibDice - c.Dice
+		return c, &CalibrationRefused{State: c, Text: kit.Text{
+			EN: fmt.Sprintf("%d dice learned, %d more needed before saving", c.Dice, more),
+			FR: fmt.Sprintf("%d dés appris, encore %d avant d'enregistrer", c.Dice, more)}}
+	}
+	f.calib.Saved = true
+	f.calib.Faces = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(f.calib.Blue), f.calib.Red...))))
+	f.signalLocked()
+	return *f.calib, nil
+}
+
+func (f *fakeCamera) Calibration() *DiceCalibration {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.calib == nil {
+		return nil
+	}
+	c := *f.calib
+	return &c
+}
+
+func (f *fakeCamera) signalLocked() {
+	select {
+	case f.changed <- struct{}{}:
+	default:
+	}
 }

@@ -45,6 +45,7 @@ func (s *Server) inspectRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/inspect", s.serveInspect)
 	m.HandleFunc("GET /api/inspect", s.serveInspections)
 	m.HandleFunc("GET /download/inspect/{file}", s.serveInspectFile)
+	m.HandleFunc("POST /api/calibrate", s.serveCalibrate) // calibrate.go
 }
 
 // staffOnly checks the staff PIN of an HTTP request; it answers the

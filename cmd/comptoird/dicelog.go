@@ -38,6 +38,17 @@ type readerLine struct {
 // beside its journal.
 func inspectDir(journal string) string { return filepath.Join(filepath.Dir(journal), "inspect") }
 
+// calibrationFile is where a table keeps the calibration the staff make
+// from its throws: beside its journal. The reader is started with it
+// once it exists.
+func calibrationFile(journal string) string {
+	p := filepath.Join(filepath.Dir(journal), "calibration.json")
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	return p
+}
+
 // diceLog is the table's dice camera for the dashboard; safe for
 // concurrent use.
 type diceLog struct {
@@ -48,10 +59,15 @@ type diceLog struct {
 	throws  []dashboard.DiceThrow      // oldest first, at most maxThrows; guarded by mu
 	pending *input.DiceReading         // the verdict before the next roll; guarded by mu
 	waits   map[string]chan readerLine // inspect requests by file; guarded by mu
+	// The calibration from the table's throws (dicecalib.go).
+	calibFile   string                     // where it is saved
+	calibID     int64                      // the last request's id; guarded by mu
+	calibWaits  map[int64]chan calibLine   // learn and calibrate requests by id; guarded by mu
+	calibration *dashboard.DiceCalibration // as the reader last told it; guarded by mu
 }
 
 func newDiceLog(r *diceReader) *diceLog {
-	return &diceLog{reader: r, changed: make(chan struct{}, 1), waits: map[string]chan readerLine{}}
+	return &diceLog{reader: r, changed: make(chan struct{}, 1), waits: map[string]chan readerLine{}, calibWaits: map[int64]chan calibLine{}}
 }
 
 func (l *diceLog) Changed() <-chan struct{} { return l.changed }
@@ -72,6 +88,9 @@ func (l *diceLog) signal() {
 // line takes a reader's line that is not a recording line; false when
 // it is not one of these either.
 func (l *diceLog) line(text string) bool {
+	if l.calibLine(text) {
+		return true
+	}
 	if !strings.Contains(text, `"reading"`) && !strings.Contains(text, `"inspected"`) {
 		return false
 	}

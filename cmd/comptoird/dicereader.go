@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -58,6 +59,9 @@ type diceReader struct {
 	// log, when set, takes the reader's verdicts and inspected frames
 	// (dicelog.go) and its rolls before the session does.
 	log *diceLog
+	// calibration, when set, is the table's calibration file: each child
+	// starts with it once it exists (the staff page saves it).
+	calibration string
 
 	mu    sync.Mutex
 	stdin io.WriteCloser // the running child's, nil between children; guarded by mu
@@ -172,7 +176,16 @@ func (d *diceReader) runOnce(ctx context.Context, out chan<- input.Event) error 
 
 // start starts a child with its pipes, and keeps its stdin (show) and pid.
 func (d *diceReader) start() (cmd *exec.Cmd, stdout, stderr io.Reader, err error) {
-	cmd = exec.Command(d.path, d.args...)
+	args := d.args
+	if d.calibration != "" {
+		if _, err := os.Stat(d.calibration); err == nil {
+			args = append(slices.Clip(args), "--calibration", d.calibration)
+		}
+	}
+	if d.log != nil {
+		d.log.restarted()
+	}
+	cmd = exec.Command(d.path, args...)
 	cmd.Env = d.env
 	// The child dies with the daemon, even with a kill -9 (its stdin
 	// ending stops it too).

@@ -272,6 +272,8 @@ func openInputs(cfg *tableconfig.Config, clk clock.Clock, logger *log.Logger, op
 		in.dice = &diceReader{path: path, args: args, opts: DefaultDiceReaderOpts, logf: logger.Printf}
 		in.dice.opts.Clock = clk
 		in.dice.log = newDiceLog(in.dice)
+		in.dice.calibration = calibrationFile(cfg.Journal)
+		in.dice.log.calibFile = in.dice.calibration
 		opts.DiceNote = in.dice.log.note
 	}
 	if cfg.Replay != nil {

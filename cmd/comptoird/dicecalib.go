@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"comptoir/dashboard"
+	"comptoir/games/kit"
+)
+
+// The staff page's calibration from the table's throws
+// (dashboard.DiceCamera's Learn, Calibrate and Calibration): the dice
+// reader child learns its last frame as a throw on a "learn" request and
+// saves the calibration to the table's calibration file on a "calibrate"
+// request, reading with it at once; the daemon starts the next child
+// with that file (diceReader.calibration).
+
+// calibLine is the reader's answer to a learn or calibrate request (see
+// cmd/comptoir/dicefeed_calib.go).
+type calibLine struct {
+	Type    string   `json:"type"`
+	ID      int64    `json:"id"`
+	Blue    []int    `json:"blue"`
+	Red     []int    `json:"red"`
+	Dice    int      `json:"dice"`
+	Need    int      `json:"need"`
+	Learned []string `json:"learned"`
+	File    string   `json:"file"`
+	Faces   []int    `json:"faces"`
+	Error   string   `json:"error"`
+	ErrorFR string   `json:"error_fr"`
+	Code    string   `json:"code"`
+}
+
+// calibLine takes the reader's "learned", "calibrated" and "error"
+// lines; false for any other.
+func (l *diceLog) calibLine(text string) bool {
+	if !strings.Contains(text, `"learned"`) && !strings.Contains(text, `"calibrated"`) && !strings.Contains(text, `"error"`) {
+		return false
+	}
+	var cl calibLine
+	if json.Unmarshal([]byte(text), &cl) != nil {
+		return false
+	}
+	switch cl.Type {
+	case "learned", "calibrated":
+		l.mu.Lock()
+		if w, ok := l.calibWaits[cl.ID]; ok {
+			delete(l.calibWaits, cl.ID)
+			w <- cl
+		}
+		l.mu.Unlock()
+		return true
+	case "error":
+		l.reader.logf("dice reader: %s", cl.Error)
+		return true
+	}
+	return false
+}
+
+// restarted forgets the calibration learned: a new reader child starts
+// from nothing (with the calibration saved, if any).
+func (l *diceLog) restarted() {
+	l.mu.Lock()
+	had := l.calibration != nil
+	l.calibration = nil
+	l.mu.Unlock()
+	if had {
+		l.signal()
+	}
+}
+
+// Calibration is the calibration as the reader last told it (nil before
+// the first throw learned).
+func (l *diceLog) Calibration() *dashboard.DiceCalibration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.calibration == nil {
+		return nil
+	}
+	c := *l.calibration
+	return &c
+}
+
+// Learn asks the reader to learn its last frame as a throw of blue and
+// red.
+func (l *diceLog) Learn(ctx context.Context, blue, red int) (dashboard.DiceCalibration, error) {
+	return l.ask(ctx, map[string]any{"type": "learn", "blue": blue, "red": red})
+}
+
+// Calibrate asks the reader to save the calibration learned to the
+// table's calibration file and read with it.
+func (l *diceLog) Calibrate(ctx context.Context) (dashboard.DiceCalibration, error) {
+	return l.ask(ctx, map[string]any{"type": "calibrate", "file": l.calibFile})
+}
+
+// ask sends a request to the reader and waits for its answer.
+func (l *diceLog) ask(ctx context.Context, req map[string]any) (dashboard.DiceCalibration, error) {
+	w := make(chan calibLine, 1)
+	l.mu.Lock()
+	l.calibID++
+	id := l.calibID
+	l.calibWaits[id] = w
+	l.mu.Unlock()
+	defer func() {
+		l.mu.Lock()
+		delete(l.calibWaits, id)
+		l.mu.Unlock()
+	}()
+	req["id"] = id
+	b, _ := json.Marshal(req)
+	if !l.reader.send(b) {
+		return dashboard.DiceCalibration{}, fmt.Errorf("%w: the camera's reader is restarting or stopped", dashboard.ErrNoCamera)
+	}
+	var cl calibLine
+	select {
+	case cl = <-w:
+	case <-ctx.Done():
+		return dashboard.DiceCalibration{}, fmt.Errorf("%w: it did not answer (%w)", dashboard.ErrNoCamera, ctx.Err())
+	}
+	state := dashboard.DiceCalibration{Blue: cl.Blue, Red: cl.Red, Dice: cl.Dice, Need: cl.Need, Learned: cl.Learned}
+	if cl.Type == "calibrated" && cl.Error == "" {
+		state.Saved, state.Faces = true, cl.Faces
+	}
+	if state.Blue == nil {
+		state.Blue = []int{}
+	}
+	if state.Red == nil {
+		state.Red = []int{}
+	}
+	if state.Dice > 0 || state.Saved {
+		l.mu.Lock()
+		if prev := l.calibration; prev != nil && prev.Saved && !state.Saved && state.Dice == prev.Dice {
+			state.Saved, state.Faces = true, prev.Faces // a refused throw: what is saved is still in use
+		}
+		s := state
+		l.calibration = &s
+		l.mu.Unlock()
+		l.signal()
+	}
+	switch cl.Code {
+	case "":
+		return state, nil
+	case "no-frame":
+		return state, fmt.Errorf("%w: %s", dashboard.ErrNoFrame, cl.Error)
+	case "refused", "too-few", "bad-request":
+		return state, &dashboard.CalibrationRefused{Text: kit.Text{EN: cl.Error, FR: cl.ErrorFR}, State: state}
+	}
+	return state, fmt.Errorf("the dice reader: %s", cl.Error)
+}

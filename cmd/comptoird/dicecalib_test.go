@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"comptoir/dashboard"
+	"comptoir/vision"
+)
+
+// TestDaemonDiceCalibrate runs the daemon with the real dice reader (the
+// comptoir command, built for the test) on the demo's pictured rolls and
+// calibrates it from the staff's API: the last throw learned (twice), a
+// mistyped face refused in both languages, a save refused until enough
+// dice, then saved beside the journal as a calibration vision reads, the
+// staff frame showing it; the next reader child starts with it.
+func TestDaemonDiceCalibrate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the comptoir command")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "comptoir")
+	build := exec.Command("go", "build", "-o", bin, "comptoir/cmd/comptoir")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/comptoir: %v\n%s", err, out)
+	}
+	repo, _ := filepath.Abs("../..")
+	cfg := filepath.Join(dir, "t.yaml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\nstaff_pin: \"1234\"\ntags: %s/configs/demo/tags.yaml\ndice_reader: %s\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  frames: %s/configs/demo/dice\n  speed: 20\n", repo, bin, repo, repo)), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr syncBuf
+	done := make(chan error, 1)
+	addr := freeAddr(t)
+	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", addr}, io.Discard, &stderr) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("run = %v\n%s", err, stderr.String())
+		}
+	}()
+	deadline := time.Now().Add(60 * time.Second)
+	for !strings.Contains(stderr.String(), "the recording has ended") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the recording did not end:\n%s", stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	own := "http://" + addr
+	post := func(pin, origin, body string) (int, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", own+"/api/calibrate", bytes.NewBufferString(body))
+		if pin != "" {
+			req.Header.Set(dashboard.StaffPINHeader, pin)
+		}
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, b
+	}
+	if code, _ := post("", own, `{"action":"save"}`); code != http.StatusUnauthorized {
+		t.Errorf("calibrate without the PIN: %d, want 401", code)
+	}
+	if code, _ := post("1234", "http://evil.example", `{"action":"save"}`); code != http.StatusForbidden {
+		t.Errorf("calibrate from another site: %d, want 403", code)
+	}
+	// The last throw the reader read, as the staff page knows it.
+	var last dashboard.DiceThrow
+	for {
+		var f struct {
+			Camera *struct{ Throws []dashboard.DiceThrow }
+		}
+		staffFrame(t, addr, &f)
+		if f.Camera != nil && len(f.Camera.Throws) > 0 {
+			last = f.Camera.Throws[len(f.Camera.Throws)-1]
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no throw on the staff page")
+		}
+	}
+	blue, red := int(last.Blue.Face), int(last.Red.Face)
+	if blue == 0 || red == 0 {
+		t.Fatalf("the last throw %+v is not read", last)
+	}
+	file := filepath.Join(dir, "calibration.json")
+	var refused struct {
+		EN, FR      string
+		Calibration dashboard.DiceCalibration
+	}
+	code, body := post("1234", own, `{"action":"save"}`)
+	json.Unmarshal(body, &refused)
+	if code != http.StatusUnprocessableEntity || !strings.Contains(refused.EN, "4 more") || refused.FR == "" {
+		t.Errorf("save before learning: %d %s, want 422 saying 4 more", code, body)
+	}
+	learn := fmt.Sprintf(`{"action":"learn","blue":%d,"red":%d}`, blue, red)
+	var got dashboard.DiceCalibration
+	code, body = post("1234", own, learn)
+	if err := json.Unmarshal(body, &got); code != http.StatusOK || err != nil || !slices.Equal(got.Blue, []int{blue}) || !slices.Equal(got.Red, []int{red}) || got.Need != 2 {
+		t.Fatalf("learn %d %d: %d %s", blue, red, code, body)
+	}
+	wrong := blue%8 + 1
+	code, body = post("1234", own, fmt.Sprintf(`{"action":"learn","blue":%d,"red":%d}`, wrong, red))
+	refused.Calibration = dashboard.DiceCalibration{}
+	json.Unmarshal(body, &refused)
+	if code != http.StatusUnprocessableEntity || !strings.Contains(refused.EN, fmt.Sprintf("blue die, face %d", wrong)) || !strings.Contains(refused.FR, "dé bleu") || refused.Calibration.Dice != 3 {
+		t.Errorf("learn a mistyped blue %d: %d %s, want 422 in both languages, the red learned", wrong, code, body)
+	}
+	if code, body = post("1234", own, learn); code != http.StatusOK {
+		t.Fatalf("learn again: %d %s", code, body)
+	}
+	code, body = post("1234", own, `{"action":"save"}`)
+	got = dashboard.DiceCalibration{}
+	if err := json.Unmarshal(body, &got); code != http.StatusOK || err != nil || !got.Saved || !slices.Contains(got.Faces, blue) || !slices.Contains(got.Faces, red) {
+		t.Fatalf("save: %d %s", code, body)
+	}
+	c, err := vision.LoadNetCalibration(file)
+	if err != nil {
+		t.Fatalf("the calibration saved beside the journal: %v", err)
+	}
+	if !slices.Contains(c.Faces(), blue) || !slices.Contains(c.Faces(), red) {
+		t.Errorf("calibration faces %v, want %d and %d", c.Faces(), blue, red)
+	}
+	var f struct {
+		Camera *struct{ Calibration *dashboard.DiceCalibration }
+	}
+	for f.Camera == nil || f.Camera.Calibration == nil || !f.Camera.Calibration.Saved {
+		if time.Now().After(deadline) {
+			t.Fatalf("the staff frame's camera %+v, want the calibration saved", f.Camera)
+		}
+		staffFrame(t, addr, &f)
+	}
+	if f.Camera.Calibration.Dice != 5 {
+		t.Errorf("the staff frame's calibration %+v, want 5 dice learned", f.Camera.Calibration)
+	}
+	// The next child starts with the file.
+	d := &diceReader{path: bin, args: []string{"dicefeed", "--readings", "--pictures", repo + "/configs/demo/dice"}, calibration: file, opts: DefaultDiceReaderOpts, logf: t.Logf}
+	cmd, _, _, err := d.start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(cmd.Args, "--calibration") || cmd.Args[len(cmd.Args)-1] != file {
+		t.Errorf("the next reader's args %v, want --calibration %s", cmd.Args, file)
+	}
+	d.closeStdin()
+	cmd.Wait()
+}
+
+// staffFrame decodes into v the first staff frame of a new staff
+// connection (PIN 1234).
+func staffFrame(t *testing.T, addr string, v any) {
+	t.Helper()
+	conn, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/ws", http.Header{"Origin": {"http://" + addr}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.WriteJSON(map[string]string{"type": "hello", "role": "staff", "pin": "1234"})
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	for {
+		_, data, err := conn.ReadMessage()
+		if err != nil {
+			t.Fatalf("no staff frame: %v", err)
+		}
+		var f struct{ Role string }
+		json.Unmarshal(data, &f)
+		if f.Role == "staff" {
+			json.Unmarshal(data, v)
+			return
+		}
+	}
+}
