@@ -3,10 +3,10 @@ package dashboard
 import (
 	"context"
 	"fmt"
-	"slices"
 	"image"
 	"image/jpeg"
 	"os"
+	"slices"
 	"sync"
 	"time"
 

@@ -2,6 +2,7 @@ package dashboard
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -101,6 +102,41 @@ func TestBrowserDiceCamera(t *testing.T) {
 		pollPage(t, staff, "the throw's reason in English", `(() => { const r = document.querySelector('#dice-throws tbody tr .why'); return r && r.textContent.includes('numeral unclear') && !r.textContent.includes('chiffre peu net'); })()`)
 		chromedp.Run(staff, chromedp.ScrollIntoView(`#dice-camera`, chromedp.ByQuery))
 		pageShot(t, staff, "dice-camera-staff.png")
+	})
+
+	t.Run("calibrate from throws", func(t *testing.T) {
+		pollPage(t, staff, "the calibration panel, nothing learned", `(() => { const s = document.querySelector('#calibrate-dice'); return s && s.textContent.includes('8 throws are enough') && document.querySelector('#calib-save').disabled && document.querySelectorAll('#calib-grid td.learned').length === 0 && document.querySelectorAll('#calib-grid td').length === 16; })()`)
+		throw := func(blue, red int) {
+			th := unreadThrow(time.Now())
+			th.Red = th.Blue
+			th.Blue.Face, th.Red.Face = input.Face(blue), input.Face(red)
+			th.Reason, th.ReasonFR, th.Fate = "", "", "accepted"
+			cam.add(th)
+		}
+		learned := func(die string, faces ...int) string {
+			var conds []string
+			for _, f := range faces {
+				conds = append(conds, fmt.Sprintf(`!!document.querySelector('#calib-grid tr[data-die=%s] td[data-face="%d"][data-learned="1"]')`, die, f))
+			}
+			return strings.Join(conds, " && ")
+		}
+		for i, roll := range [][2]int{{5, 3}, {2, 7}} {
+			throw(roll[0], roll[1])
+			pollPage(t, staff, "the form filled with the throw", fmt.Sprintf(`document.querySelector('#calib-blue').value === '%d' && document.querySelector('#calib-red').value === '%d'`, roll[0], roll[1]))
+			pollPage(t, staff, "learn", `(document.querySelector('#calib-learn').click(), true)`)
+			pollPage(t, staff, "the grid shows the throw", learned("blue", roll[0])+" && "+learned("red", roll[1])+fmt.Sprintf(` && document.querySelectorAll('#calib-grid td.learned').length === %d`, 2*(i+1)))
+		}
+		pollPage(t, staff, "save enabled", `!document.querySelector('#calib-save').disabled && document.querySelector('#calib-status').textContent.includes('4 dice learned')`)
+		chromedp.Run(staff, chromedp.ScrollIntoView(`#calibrate-dice`, chromedp.ByQuery))
+		pageShot(t, staff, "calibrate-staff.png")
+		pollPage(t, staff, "save", `(document.querySelector('#calib-save').click(), true)`)
+		pollPage(t, staff, "saved and in use", `document.querySelector('#calib-status').textContent.includes('saved and in use') && document.querySelector('#calib-status').textContent.includes('2 3 5 7')`)
+		if c := cam.Calibration(); c == nil || !c.Saved {
+			t.Errorf("the camera's calibration %+v, want saved", c)
+		}
+		pollPage(t, staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
+		pollPage(t, staff, "the panel in French", `document.querySelector('#calibrate-dice').textContent.includes('Calibrer ces dés') && document.querySelector('#calib-status').textContent.includes('calibration enregistrée et utilisée')`)
+		pollPage(t, staff, "the staff page in English", `(() => { if (document.documentElement.lang !== 'en') document.getElementById('lang').click(); return document.documentElement.lang === 'en'; })()`)
 	})
 
 	t.Run("unreadable: the phone asks at once", func(t *testing.T) {

@@ -16,6 +16,10 @@
       inspect: "Envoyer l'image pour inspection", inspections: "Images envoyées pour inspection",
       noInspections: "Aucune image envoyée.", saved: "Image enregistrée", picture: "image", verdict: "lecture",
       notFound: "pas trouvé",
+      calibrate: "Calibrer ces dés", calibHint: "Lancez les deux dés, vérifiez les faces, touchez Apprendre ; 8 lancers suffisent.",
+      learn: "Apprendre", saveUse: "Enregistrer et utiliser", learnedFaces: "Faces apprises",
+      diceLearned: "dés appris", more: "encore", beforeSave: "avant d'enregistrer", canSave: "assez pour enregistrer",
+      inUse: "calibration enregistrée et utilisée", learnedOk: "Lancer appris", savedOk: "Calibration enregistrée et utilisée",
     },
     en: {
       title: "Dice camera", time: "Time", blue: "Blue", red: "Red", why: "Why", fate: "Then",
@@ -25,8 +29,59 @@
       inspect: "Send the frame for inspection", inspections: "Frames sent for inspection",
       noInspections: "No frame sent.", saved: "Frame saved", picture: "picture", verdict: "reading",
       notFound: "not found",
+      calibrate: "Calibrate these dice", calibHint: "Throw both dice, check the faces, tap Learn; 8 throws are enough.",
+      learn: "Learn", saveUse: "Save and use", learnedFaces: "Faces learned",
+      diceLearned: "dice learned", more: "", beforeSave: "more before saving", canSave: "enough to save",
+      inUse: "calibration saved and in use", learnedOk: "Throw learned", savedOk: "Calibration saved and in use",
     },
   };
+
+  // The faces in the calibration form, kept across the frames: filled
+  // with each new throw's faces as the table knows them, then as the
+  // staff set them.
+  const pick = { at: null, blue: 1, red: 1 };
+
+  // calibrateSection is the "Calibrate these dice" panel: the faces of
+  // the last throw to confirm, Learn (POST /api/calibrate learn: the
+  // camera learns its last frame as that throw), a grid of the faces each
+  // die has learned, and "Save and use" once the reader can.
+  function calibrateSection(camera, ctx, t) {
+    const { h, say, toast, pin } = ctx;
+    const last = camera.throws.length ? camera.throws[camera.throws.length - 1] : null;
+    if (last && last.t !== pick.at) {
+      pick.at = last.t;
+      if (last.blue.face) pick.blue = last.blue.face;
+      if (last.red.face) pick.red = last.red.face;
+    }
+    const cal = camera.calibration || { blue: [], red: [], dice: 0, need: 4 };
+    const post = async (body, ok) => {
+      try {
+        const r = await fetch("/api/calibrate", { method: "POST", headers: { "X-Comptoir-Staff-Pin": pin(), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        const got = await r.json();
+        toast(r.ok ? "" : "error", r.ok ? ok : say(got));
+      } catch (e) { toast("error", String(e)); }
+    };
+    const select = (die) => h("select", { name: die, id: "calib-" + die, "aria-label": t(die), onchange: (e) => { pick[die] = Number(e.target.value); } },
+      [1, 2, 3, 4, 5, 6, 7, 8].map((f) => h("option", { value: f, selected: f === pick[die] }, String(f))));
+    const faces = [1, 2, 3, 4, 5, 6, 7, 8];
+    const grid = h("table", { id: "calib-grid", class: "scores" },
+      h("thead", {}, h("tr", {}, h("th", {}, t("learnedFaces")), faces.map((f) => h("th", {}, String(f))))),
+      h("tbody", {}, ["blue", "red"].map((die) => h("tr", { class: die, "data-die": die },
+        h("th", {}, t(die)), faces.map((f) => {
+          const has = (cal[die] || []).includes(f);
+          return h("td", { class: has ? "learned" : "missing", "data-face": f, "data-learned": has ? "1" : "0" }, has ? "\u2713" : "·");
+        })))));
+    const status = cal.saved ? t("inUse") + " (" + (cal.faces || []).join(" ") + ")" :
+      cal.dice + " " + t("diceLearned") + (cal.need > 0 ? " · " + (t("more") ? t("more") + " " : "") + cal.need + " " + t("beforeSave") : " · " + t("canSave"));
+    return h("section", { id: "calibrate-dice" }, h("h4", {}, t("calibrate")),
+      h("p", { class: "hint" }, t("calibHint")),
+      h("form", { id: "calibrate", onsubmit: (e) => { e.preventDefault(); post({ action: "learn", blue: pick.blue, red: pick.red }, t("learnedOk")); } },
+        h("label", {}, t("blue"), " ", select("blue")), " ", h("label", {}, t("red"), " ", select("red")), " ",
+        h("button", { type: "submit", id: "calib-learn" }, t("learn"))),
+      grid,
+      h("p", { id: "calib-status" }, status),
+      h("p", {}, h("button", { type: "button", id: "calib-save", disabled: !camera.calibration || cal.need > 0, onclick: () => post({ action: "save" }, t("savedOk")) }, t("saveUse"))));
+  }
 
   // DICE_CAMERA draws the section from the staff frame's camera; app.js
   // calls it with its helpers.
@@ -72,6 +127,7 @@
         h("thead", {}, h("tr", {}, [t("time"), t("blue"), t("red"), t("why"), t("fate")].map((x) => h("th", {}, x)))),
         h("tbody", {}, rows)) : h("p", { class: "hint", id: "dice-throws-none" }, t("none")),
       h("p", {}, h("button", { type: "button", id: "inspect", onclick: inspect }, t("inspect"))),
+      calibrateSection(camera, ctx, t),
       h("h4", {}, t("inspections")),
       saved.length ? h("ul", { id: "inspections" }, saved) : h("p", { class: "hint" }, t("noInspections")));
   };
