@@ -57,15 +57,18 @@ def standardise(g):
     return ((x - mean) / std).astype(np.float32)
 
 
+CHANS = [20, 40, 64, 96]
+
+
 class DiceNet(nn.Module):
     def __init__(self):
         super().__init__()
-        chans = [1, 12, 24, 48, 64]
+        chans = [1] + CHANS
         layers = []
         for a, b in zip(chans, chans[1:]):
             layers += [nn.Conv2d(a, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU(), nn.MaxPool2d(2)]
         self.features = nn.Sequential(*layers)
-        self.embed = nn.Linear(64 * 2 * 2, 64)
+        self.embed = nn.Linear(chans[-1] * 2 * 2, 64)
         self.head = nn.Linear(64, 8)
         self.drop = nn.Dropout(0.2)
 
@@ -82,6 +85,9 @@ def standardise_t(x):
     return (x - mean) / std
 
 
+TURNS = "half"
+
+
 def augment(x, gen):
     """x: grey levels in 0..1. Random turns (any half turn, +-12 degrees),
     shifts and scales; then what a camera and a light change: blur, the
@@ -94,7 +100,12 @@ def augment(x, gen):
         return torch.rand(*shape, generator=gen)
 
     ang = (r(n) * 2 - 1) * (12 * np.pi / 180)
-    ang = ang + np.pi * (r(n) < 0.5).float()
+    if TURNS == "half":
+        ang = ang + np.pi * (r(n) < 0.5).float()
+    elif TURNS == "quarter":
+        ang = ang + (np.pi / 2) * torch.floor(r(n) * 4)
+    else:
+        ang = r(n) * 2 * np.pi
     sc = 1 + (r(n) * 2 - 1) * 0.12
     tx = (r(n) * 2 - 1) * 0.08
     ty = (r(n) * 2 - 1) * 0.08
@@ -132,14 +143,21 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--real", action="append", default=[], help="crop prefix of real photos (training clips are kept)")
+    ap.add_argument("--turns", default="half", choices=["half", "quarter", "any"], help="turns the augmentation draws")
+    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--chans", default="20,40,64,96", help="the four convolutions' channels")
     ap.add_argument("data", nargs="+", help="crop prefixes of the wide train split")
     a = ap.parse_args()
+    global TURNS, CHANS
+    TURNS = a.turns
+    CHANS = [int(c) for c in a.chans.split(",")]
+    seed = a.seed
 
-    torch.manual_seed(SEED)
-    np.random.seed(SEED)
+    torch.manual_seed(seed)
+    np.random.seed(seed)
     torch.set_num_threads(THREADS)
     torch.use_deterministic_algorithms(True)
-    gen = torch.Generator().manual_seed(SEED)
+    gen = torch.Generator().manual_seed(seed)
 
     xs, ys, vx, vy = [], [], [], []
     for p in a.data:

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 NTRAIN=${NTRAIN:-1150}
 # synthetic pictures per shard; shard k draws pictures k*SHARD .. k*SHARD+NSYNTH-1
 NSYNTH=${NSYNTH:-3200}
-SHARDS=${SHARDS:-4}
+SHARDS=${SHARDS:-8}
 SHARD=8000
 JOBS=${JOBS:-2}
 EPOCHS=${EPOCHS:-30}
