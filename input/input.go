@@ -190,3 +190,38 @@ type DiceReading struct {
 	// English only.
 	ReasonFR string `json:"reason_fr,omitempty"`
 }
+
+// DiceCalibReply is the dice reader's answer, on its standard output, to
+// a request of the daemon to learn its last frame as a throw of given
+// faces ("learned") or to save and use the calibration learned
+// ("calibrated"), or to a request it could not read ("error"). Like
+// DiceReading it is not an Event: the staff page shows it.
+type DiceCalibReply struct {
+	Type string `json:"type"`
+	ID   int64  `json:"id"`
+	// Blue and Red are the faces of each die learned so far.
+	Blue []int `json:"blue"`
+	Red  []int `json:"red"`
+	// Dice is the number of dice learned; Need how many more before the
+	// calibration can be saved (0: it can).
+	Dice int `json:"dice"`
+	Need int `json:"need"`
+	// Learned names the dice of this throw learned (learn).
+	Learned []string `json:"learned,omitempty"`
+	// File is the calibration written (calibrate), Faces the faces it
+	// has prototypes of.
+	File  string `json:"file,omitempty"`
+	Faces []int  `json:"faces,omitempty"`
+	// Error and ErrorFR are the refusal; Code names it: "no-frame",
+	// "refused" (a die of the throw not learned), "too-few",
+	// "bad-request", "failed".
+	Error   string `json:"error,omitempty"`
+	ErrorFR string `json:"error_fr,omitempty"`
+	Code    string `json:"code,omitempty"`
+}
+
+// Refuse sets the reply's refusal: its code and its words in English and
+// French.
+func (r *DiceCalibReply) Refuse(code, en, fr string) {
+	r.Code, r.Error, r.ErrorFR = code, en, fr
+}

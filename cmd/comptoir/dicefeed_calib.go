@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"comptoir/input"
 	"comptoir/vision"
 )
 
@@ -41,31 +42,6 @@ type calibRequest struct {
 	Blue int    `json:"blue"`
 	Red  int    `json:"red"`
 	File string `json:"file"`
-}
-
-// calibReply is a "learned" or "calibrated" line on stdout.
-type calibReply struct {
-	Type string `json:"type"`
-	ID   int64  `json:"id"`
-	// Blue and Red are the faces of each die learned so far.
-	Blue []int `json:"blue"`
-	Red  []int `json:"red"`
-	// Dice is the number of dice learned; Need how many more before the
-	// calibration can be saved (0: it can).
-	Dice int `json:"dice"`
-	Need int `json:"need"`
-	// Learned names the dice of this throw learned (learn).
-	Learned []string `json:"learned,omitempty"`
-	// File is the calibration written (calibrate), Faces the faces it
-	// has prototypes of.
-	File  string `json:"file,omitempty"`
-	Faces []int  `json:"faces,omitempty"`
-	// Error and ErrorFR are the refusal; Code names it: "no-frame",
-	// "refused" (a die of the throw not learned), "too-few",
-	// "bad-request", "failed".
-	Error   string `json:"error,omitempty"`
-	ErrorFR string `json:"error_fr,omitempty"`
-	Code    string `json:"code,omitempty"`
 }
 
 // swapReader is the reader Watch reads with, replaced by a calibrated
@@ -121,7 +97,7 @@ func (c *calibrator) close() {
 }
 
 // state fills the reply's faces learned so far.
-func (c *calibrator) state(r *calibReply) {
+func (c *calibrator) state(r *input.DiceCalibReply) {
 	r.Blue, r.Red, r.Need = []int{}, []int{}, minCalibDice
 	if c.k == nil {
 		return
@@ -132,24 +108,19 @@ func (c *calibrator) state(r *calibReply) {
 	r.Need = max(minCalibDice-r.Dice, 0)
 }
 
-// refuse sets the reply's refusal.
-func (r *calibReply) refuse(code, en, fr string) {
-	r.Code, r.Error, r.ErrorFR = code, en, fr
-}
-
 // learn learns the last frame as a throw of blue and red.
-func (c *calibrator) learn(req calibRequest) (reply calibReply) {
-	reply = calibReply{Type: "learned", ID: req.ID}
+func (c *calibrator) learn(req calibRequest) (reply input.DiceCalibReply) {
+	reply = input.DiceCalibReply{Type: "learned", ID: req.ID}
 	defer c.state(&reply)
 	if req.Blue < 1 || req.Blue > 8 || req.Red < 1 || req.Red > 8 {
-		reply.refuse("bad-request", fmt.Sprintf("learn: faces blue %d and red %d: a d8 shows 1 to 8", req.Blue, req.Red),
+		reply.Refuse("bad-request", fmt.Sprintf("learn: faces blue %d and red %d: a d8 shows 1 to 8", req.Blue, req.Red),
 			fmt.Sprintf("apprendre : faces bleu %d et rouge %d : un d8 montre 1 à 8", req.Blue, req.Red))
 		return reply
 	}
 	if c.k == nil {
 		k, err := vision.NewNetCalibrator(c.reader.Options())
 		if err != nil {
-			reply.refuse("failed", "learn: "+err.Error(), "apprendre : "+err.Error())
+			reply.Refuse("failed", "learn: "+err.Error(), "apprendre : "+err.Error())
 			return reply
 		}
 		c.k = k
@@ -160,23 +131,23 @@ func (c *calibrator) learn(req calibRequest) (reply calibReply) {
 	case err == nil:
 		reply.Learned = []string{"blue", "red"}
 	case errors.Is(err, ErrNoFrame):
-		reply.refuse("no-frame", ErrNoFrame.Error(), "le lecteur de dés n'a encore lu aucune image : attendez que le plateau soit immobile un instant")
+		reply.Refuse("no-frame", ErrNoFrame.Error(), "le lecteur de dés n'a encore lu aucune image : attendez que le plateau soit immobile un instant")
 	case errors.As(err, &te):
 		reply.Learned = te.Learned
-		reply.refuse("refused", te.EN(), te.FR())
+		reply.Refuse("refused", te.EN(), te.FR())
 	default:
-		reply.refuse("failed", "learn: "+err.Error(), "apprendre : "+err.Error())
+		reply.Refuse("failed", "learn: "+err.Error(), "apprendre : "+err.Error())
 	}
 	return reply
 }
 
 // calibrate writes the calibration learned so far to req.File and reads
 // with it.
-func (c *calibrator) calibrate(req calibRequest) (reply calibReply) {
-	reply = calibReply{Type: "calibrated", ID: req.ID}
+func (c *calibrator) calibrate(req calibRequest) (reply input.DiceCalibReply) {
+	reply = input.DiceCalibReply{Type: "calibrated", ID: req.ID}
 	defer c.state(&reply)
 	if !filepath.IsAbs(req.File) {
-		reply.refuse("bad-request", fmt.Sprintf("calibrate: %q is not an absolute path", req.File), fmt.Sprintf("calibrer : %q n'est pas un chemin absolu", req.File))
+		reply.Refuse("bad-request", fmt.Sprintf("calibrate: %q is not an absolute path", req.File), fmt.Sprintf("calibrer : %q n'est pas un chemin absolu", req.File))
 		return reply
 	}
 	learned := 0
@@ -185,7 +156,7 @@ func (c *calibrator) calibrate(req calibRequest) (reply calibReply) {
 	}
 	if learned < minCalibDice {
 		more := minCalibDice - learned
-		reply.refuse("too-few",
+		reply.Refuse("too-few",
 			fmt.Sprintf("%d dice learned, %d more needed before saving: throw both dice and learn %d more throw(s)", learned, more, (more+1)/2),
 			fmt.Sprintf("%d dés appris, encore %d avant d'enregistrer : lancez les deux dés et apprenez encore %d lancer(s)", learned, more, (more+1)/2))
 		return reply
@@ -199,7 +170,7 @@ func (c *calibrator) calibrate(req calibRequest) (reply calibReply) {
 		n, err = vision.NewCombined(cal)
 	}
 	if err != nil {
-		reply.refuse("failed", "calibrate: "+err.Error(), "calibrer : "+err.Error())
+		reply.Refuse("failed", "calibrate: "+err.Error(), "calibrer : "+err.Error())
 		return reply
 	}
 	c.reader.swap(n)
@@ -241,8 +212,8 @@ func calibLine(line string, c *calibrator, out io.Writer) (ok bool, err error) {
 	}
 	var req calibRequest
 	if err := json.Unmarshal([]byte(line), &req); err != nil {
-		reply := calibReply{Type: "error"}
-		reply.refuse("bad-request", fmt.Sprintf("a request that is not JSON (%v): %.80s", err, line), fmt.Sprintf("une requête qui n'est pas du JSON (%v) : %.80s", err, line))
+		reply := input.DiceCalibReply{Type: "error"}
+		reply.Refuse("bad-request", fmt.Sprintf("a request that is not JSON (%v): %.80s", err, line), fmt.Sprintf("une requête qui n'est pas du JSON (%v) : %.80s", err, line))
 		c.state(&reply)
 		return true, writeLine(out, reply)
 	}

@@ -72,10 +72,10 @@ func TestDicefeedCalibrate(t *testing.T) {
 			}
 		}
 	}
-	ask := func(req, typ string) calibReply {
+	ask := func(req, typ string) input.DiceCalibReply {
 		t.Helper()
 		fmt.Fprintln(inW, req)
-		var r calibReply
+		var r input.DiceCalibReply
 		if err := json.Unmarshal([]byte(next(typ)), &r); err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"comptoir/dashboard"
 	"comptoir/games/kit"
+	"comptoir/input"
 )
 
 // The staff page's calibration from the table's throws
@@ -17,30 +18,13 @@ import (
 // request, reading with it at once; the daemon starts the next child
 // with that file (diceReader.calibration).
 
-// calibLine is the reader's answer to a learn or calibrate request (see
-// cmd/comptoir/dicefeed_calib.go).
-type calibLine struct {
-	Type    string   `json:"type"`
-	ID      int64    `json:"id"`
-	Blue    []int    `json:"blue"`
-	Red     []int    `json:"red"`
-	Dice    int      `json:"dice"`
-	Need    int      `json:"need"`
-	Learned []string `json:"learned"`
-	File    string   `json:"file"`
-	Faces   []int    `json:"faces"`
-	Error   string   `json:"error"`
-	ErrorFR string   `json:"error_fr"`
-	Code    string   `json:"code"`
-}
-
-// calibLine takes the reader's "learned", "calibrated" and "error"
+// input.DiceCalibReply takes the reader's "learned", "calibrated" and "error"
 // lines; false for any other.
 func (l *diceLog) calibLine(text string) bool {
 	if !strings.Contains(text, `"learned"`) && !strings.Contains(text, `"calibrated"`) && !strings.Contains(text, `"error"`) {
 		return false
 	}
-	var cl calibLine
+	var cl input.DiceCalibReply
 	if json.Unmarshal([]byte(text), &cl) != nil {
 		return false
 	}
@@ -98,7 +82,7 @@ func (l *diceLog) Calibrate(ctx context.Context) (dashboard.DiceCalibration, err
 
 // ask sends a request to the reader and waits for its answer.
 func (l *diceLog) ask(ctx context.Context, req map[string]any) (dashboard.DiceCalibration, error) {
-	w := make(chan calibLine, 1)
+	w := make(chan input.DiceCalibReply, 1)
 	l.mu.Lock()
 	l.calibID++
 	id := l.calibID
@@ -114,7 +98,7 @@ func (l *diceLog) ask(ctx context.Context, req map[string]any) (dashboard.DiceCa
 	if !l.reader.send(b) {
 		return dashboard.DiceCalibration{}, fmt.Errorf("%w: the camera's reader is restarting or stopped", dashboard.ErrNoCamera)
 	}
-	var cl calibLine
+	var cl input.DiceCalibReply
 	select {
 	case cl = <-w:
 	case <-ctx.Done():

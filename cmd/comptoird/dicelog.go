@@ -60,14 +60,14 @@ type diceLog struct {
 	pending *input.DiceReading         // the verdict before the next roll; guarded by mu
 	waits   map[string]chan readerLine // inspect requests by file; guarded by mu
 	// The calibration from the table's throws (dicecalib.go).
-	calibFile   string                     // where it is saved
-	calibID     int64                      // the last request's id; guarded by mu
-	calibWaits  map[int64]chan calibLine   // learn and calibrate requests by id; guarded by mu
-	calibration *dashboard.DiceCalibration // as the reader last told it; guarded by mu
+	calibFile   string                              // where it is saved
+	calibID     int64                               // the last request's id; guarded by mu
+	calibWaits  map[int64]chan input.DiceCalibReply // learn and calibrate requests by id; guarded by mu
+	calibration *dashboard.DiceCalibration          // as the reader last told it; guarded by mu
 }
 
 func newDiceLog(r *diceReader) *diceLog {
-	return &diceLog{reader: r, changed: make(chan struct{}, 1), waits: map[string]chan readerLine{}, calibWaits: map[int64]chan calibLine{}}
+	return &diceLog{reader: r, changed: make(chan struct{}, 1), waits: map[string]chan readerLine{}, calibWaits: map[int64]chan input.DiceCalibReply{}}
 }
 
 func (l *diceLog) Changed() <-chan struct{} { return l.changed }
