@@ -144,11 +144,7 @@ func calibrateNet(camera, dir, out string, dice []string, stdout, stderr io.Writ
 	if err != nil {
 		return err
 	}
-	data, err := vision.EncodeNetCalibration(c, time.Now())
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(out, data, 0o644); err != nil {
+	if err := writeCalibration(out, c, time.Now()); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "calibration saved to %s: prototypes of %d dice\n", out, len(dice))

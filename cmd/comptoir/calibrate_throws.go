@@ -105,11 +105,7 @@ func calibrateThrows(camera, dir, out string, n int, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	data, err := vision.EncodeNetCalibration(c, time.Now())
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(out, data, 0o644); err != nil {
+	if err := writeCalibration(out, c, time.Now()); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "calibration saved to %s: %d throws, %d dice, prototypes of faces %s\n", out, done, k.Learned(), faceList(c.Faces()))
