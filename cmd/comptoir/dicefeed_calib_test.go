@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,52 +23,9 @@ import (
 // more; the saved file is a calibration vision loads, and the reader
 // reads on with it.
 func TestDicefeedCalibrate(t *testing.T) {
-	rows := readCSV(t, filepath.Join(demoPictures, "labels.csv"))
-	var rolls [][2]int
-	for i, r := range rows {
-		if i >= 2 {
-			var b, d int
-			fmt.Sscan(r[1], &b)
-			fmt.Sscan(r[2], &d)
-			rolls = append(rolls, [2]int{b, d})
-		}
-	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	var stderr strings.Builder
-	go func() {
-		err := dicefeed(context.Background(), feedOpts{Pictures: demoPictures, FPS: 30, Readings: true}, inR, outW, lockedWriter{&stderr})
-		outW.Close()
-		done <- err
-	}()
-	lines := make(chan string, 100)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
-	next := func(typ string) string {
-		t.Helper()
-		timeout := time.After(20 * time.Second)
-		for {
-			select {
-			case l, ok := <-lines:
-				if !ok {
-					t.Fatalf("dicefeed stopped before a %q line:\n%s", typ, stderr.String())
-				}
-				var m struct{ Type string }
-				json.Unmarshal([]byte(l), &m)
-				if m.Type == typ {
-					return l
-				}
-			case <-timeout:
-				t.Fatalf("no %q line", typ)
-			}
-		}
-	}
+	feed := startDemoFeed(t)
+	rolls, inW := feed.rolls, feed.in
+	next := func(typ string) string { t.Helper(); return feed.next(typ, 20*time.Second) }
 	ask := func(req, typ string) input.DiceCalibReply {
 		t.Helper()
 		fmt.Fprintln(inW, req)
@@ -154,13 +108,5 @@ func TestDicefeedCalibrate(t *testing.T) {
 		show(rolls[2])
 		show(rolls[3])
 	})
-	inW.Close()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Error(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("dicefeed did not stop at the end of stdin")
-	}
+	feed.stop()
 }

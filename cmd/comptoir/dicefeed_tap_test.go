@@ -119,65 +119,25 @@ func TestReadingTap(t *testing.T) {
 // --readings: each roll comes after its verdict die by die, and an
 // inspect request saves the last frame read as a JPEG with the verdict.
 func TestDicefeedReadings(t *testing.T) {
-	rows := readCSV(t, filepath.Join(demoPictures, "labels.csv"))
-	var rolls [][2]int
-	for i, r := range rows {
-		if i >= 2 && len(rolls) < 2 {
-			var b, d int
-			fmt.Sscan(r[1], &b)
-			fmt.Sscan(r[2], &d)
-			rolls = append(rolls, [2]int{b, d})
-		}
-	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	var stderr strings.Builder
-	go func() {
-		err := dicefeed(context.Background(), feedOpts{Pictures: demoPictures, FPS: 30, Readings: true}, inR, outW, lockedWriter{&stderr})
-		outW.Close()
-		done <- err
-	}()
-	lines := make(chan map[string]any, 100)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			var m map[string]any
-			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-				t.Errorf("line %q: %v", sc.Text(), err)
-				continue
-			}
-			m["raw"] = sc.Text()
-			lines <- m
-		}
-	}()
+	feed := startDemoFeed(t)
+	rolls, inW := feed.rolls[:2], feed.in
 	nextLine := func(typ string) map[string]any {
 		t.Helper()
-		timeout := time.After(15 * time.Second)
-		for {
-			select {
-			case m, ok := <-lines:
-				if !ok {
-					t.Fatalf("dicefeed stopped before a %q line:\n%s", typ, stderr.String())
-				}
-				if m["type"] == typ {
-					return m
-				}
-			case <-timeout:
-				t.Fatalf("no %q line", typ)
-			}
-		}
+		raw := feed.next(typ, 15*time.Second)
+		var m map[string]any
+		json.Unmarshal([]byte(raw), &m)
+		m["raw"] = raw
+		return m
 	}
 	time.Sleep(time.Second) // the settler learns the tray
 	w := replay.NewWriter(inW)
 	for _, roll := range rolls {
 		w.Write(input.DiceRolled{At: time.Now(), Blue: input.Face(roll[0]), Red: input.Face(roll[1]), Confidence: 1})
 		rd := nextLine("reading")
-		next := <-lines
-		evs, err := replay.Decode(strings.NewReader(next["raw"].(string)), "stdout")
+		next := feed.line()
+		evs, err := replay.Decode(strings.NewReader(next), "stdout")
 		if err != nil || len(evs) != 1 {
-			t.Fatalf("the line after the reading is %v (%v), want the roll", next["raw"], err)
+			t.Fatalf("the line after the reading is %v (%v), want the roll", next, err)
 		}
 		d, ok := evs[0].(input.DiceRolled)
 		if !ok {
@@ -214,13 +174,90 @@ func TestDicefeedReadings(t *testing.T) {
 	if got := nextLine("inspected"); !strings.Contains(fmt.Sprint(got["error"]), "absolute") {
 		t.Errorf("a relative path: %v, want an error", got["raw"])
 	}
-	inW.Close()
+	feed.stop()
+}
+
+// demoFeed is the real dice reader (dicefeed --readings) on the demo's
+// pictured rolls, fed on a pipe and read line by line.
+type demoFeed struct {
+	t      *testing.T
+	in     *io.PipeWriter
+	lines  chan string
+	done   chan error
+	stderr *strings.Builder
+	// rolls are the demo's pictured rolls (blue, red), from the third
+	// labelled picture on.
+	rolls [][2]int
+}
+
+func startDemoFeed(t *testing.T) *demoFeed {
+	t.Helper()
+	f := &demoFeed{t: t, lines: make(chan string, 100), done: make(chan error, 1), stderr: &strings.Builder{}}
+	for i, r := range readCSV(t, filepath.Join(demoPictures, "labels.csv")) {
+		if i >= 2 {
+			var b, d int
+			fmt.Sscan(r[1], &b)
+			fmt.Sscan(r[2], &d)
+			f.rolls = append(f.rolls, [2]int{b, d})
+		}
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	f.in = inW
+	go func() {
+		err := dicefeed(context.Background(), feedOpts{Pictures: demoPictures, FPS: 30, Readings: true}, inR, outW, lockedWriter{f.stderr})
+		outW.Close()
+		f.done <- err
+	}()
+	go func() {
+		defer close(f.lines)
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			if !json.Valid(sc.Bytes()) {
+				t.Errorf("line %q is not JSON", sc.Text())
+				continue
+			}
+			f.lines <- sc.Text()
+		}
+	}()
+	return f
+}
+
+// line returns the reader's next line.
+func (f *demoFeed) line() string { return <-f.lines }
+
+// next returns the reader's next line of type typ, skipping the others,
+// waiting up to wait.
+func (f *demoFeed) next(typ string, wait time.Duration) string {
+	f.t.Helper()
+	timeout := time.After(wait)
+	for {
+		select {
+		case l, ok := <-f.lines:
+			if !ok {
+				f.t.Fatalf("dicefeed stopped before a %q line:\n%s", typ, f.stderr.String())
+			}
+			var m struct{ Type string }
+			json.Unmarshal([]byte(l), &m)
+			if m.Type == typ {
+				return l
+			}
+		case <-timeout:
+			f.t.Fatalf("no %q line", typ)
+		}
+	}
+}
+
+// stop ends the reader's stdin and waits for it to stop.
+func (f *demoFeed) stop() {
+	f.t.Helper()
+	f.in.Close()
 	select {
-	case err := <-done:
+	case err := <-f.done:
 		if err != nil {
-			t.Error(err)
+			f.t.Error(err)
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("dicefeed did not stop at the end of stdin")
+		f.t.Fatal("dicefeed did not stop at the end of stdin")
 	}
 }

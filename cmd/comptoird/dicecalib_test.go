@@ -2,12 +2,10 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -37,27 +35,9 @@ func TestDaemonDiceCalibrate(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build ./cmd/comptoir: %v\n%s", err, out)
 	}
+	addr := demoDaemon(t, dir, bin, 60*time.Second)
 	repo, _ := filepath.Abs("../..")
-	cfg := filepath.Join(dir, "t.yaml")
-	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\nstaff_pin: \"1234\"\ntags: %s/configs/demo/tags.yaml\ndice_reader: %s\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  frames: %s/configs/demo/dice\n  speed: 20\n", repo, bin, repo, repo)), 0o644)
-	ctx, cancel := context.WithCancel(context.Background())
-	var stderr syncBuf
-	done := make(chan error, 1)
-	addr := freeAddr(t)
-	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", addr}, io.Discard, &stderr) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("run = %v\n%s", err, stderr.String())
-		}
-	}()
 	deadline := time.Now().Add(60 * time.Second)
-	for !strings.Contains(stderr.String(), "the recording has ended") {
-		if time.Now().After(deadline) {
-			t.Fatalf("the recording did not end:\n%s", stderr.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 	own := "http://" + addr
 	post := func(pin, origin, body string) (int, []byte) {
 		t.Helper()

@@ -85,27 +85,7 @@ func fakeReadings(w *replay.Writer) int {
 func TestDaemonDiceCamera(t *testing.T) {
 	t.Setenv(fakeDiceEnv, "readings")
 	dir := t.TempDir()
-	repo, _ := filepath.Abs("../..")
-	cfg := filepath.Join(dir, "t.yaml")
-	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\nstaff_pin: \"1234\"\ntags: %s/configs/demo/tags.yaml\ndice_reader: %s\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  frames: %s/configs/demo/dice\n  speed: 20\n", repo, os.Args[0], repo, repo)), 0o644)
-	ctx, cancel := context.WithCancel(context.Background())
-	var stderr syncBuf
-	done := make(chan error, 1)
-	addr := freeAddr(t)
-	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", addr}, io.Discard, &stderr) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("run = %v\n%s", err, stderr.String())
-		}
-	}()
-	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(stderr.String(), "the recording has ended") {
-		if time.Now().After(deadline) {
-			t.Fatalf("the recording did not end:\n%s", stderr.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	addr := demoDaemon(t, dir, os.Args[0], 30*time.Second)
 
 	t.Run("throws", func(t *testing.T) {
 		conn, _, err := websocket.DefaultDialer.Dial("ws://"+addr+"/ws", http.Header{"Origin": {"http://" + addr}})
@@ -256,4 +236,34 @@ func TestDiceLog(t *testing.T) {
 	if _, err := l.Snapshot(context.Background(), filepath.Join(t.TempDir(), "x.jpg")); !errors.Is(err, dashboard.ErrNoCamera) {
 		t.Errorf("a frame asked of no reader: %v, want ErrNoCamera", err)
 	}
+}
+
+// demoDaemon runs the daemon on the demo's Genoa recording in dir (its
+// journal there) with the dice reader command reader, until the test
+// ends, and returns its address once the recording has ended (waiting up
+// to wait).
+func demoDaemon(t *testing.T, dir, reader string, wait time.Duration) string {
+	t.Helper()
+	repo, _ := filepath.Abs("../..")
+	cfg := filepath.Join(dir, "t.yaml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\nstaff_pin: \"1234\"\ntags: %s/configs/demo/tags.yaml\ndice_reader: %s\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  frames: %s/configs/demo/dice\n  speed: 20\n", repo, reader, repo, repo)), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr syncBuf
+	done := make(chan error, 1)
+	addr := freeAddr(t)
+	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", addr}, io.Discard, &stderr) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("run = %v\n%s", err, stderr.String())
+		}
+	})
+	deadline := time.Now().Add(wait)
+	for !strings.Contains(stderr.String(), "the recording has ended") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the recording did not end:\n%s", stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return addr
 }
