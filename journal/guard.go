@@ -546,8 +546,8 @@ func (g *Game) resync(db *sql.DB) error {
 				}
 				continue
 			}
-			if _, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command) VALUES (?, ?, ?, ?, 'action', ?)`,
-				g.id, s.Seq, at, int(s.By), s.Command); err != nil {
+			if _, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command, reason) VALUES (?, ?, ?, ?, 'action', ?, ?)`,
+				g.id, s.Seq, at, int(s.By), s.Command, nullNote(s.Reason)); err != nil {
 				return err
 			}
 			for i, ev := range s.Events {

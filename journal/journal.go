@@ -186,6 +186,8 @@ type Step struct {
 	// Undo is true for an undo step, which cancels step Undoes.
 	Undo   bool
 	Undoes int64
+	// Reason is an undo's reason; of an action step, the note it was
+	// appended with (AppendNoted), "" for none.
 	Reason string
 	// Command is the action's command as a line of the notation.
 	Command string
@@ -397,8 +399,16 @@ func (g *Game) Rules() engine.Rules { return g.rules }
 // Append writes one accepted action and its events in one transaction,
 // synced to disk before it returns.
 func (g *Game) Append(at time.Time, a engine.Action, evs []engine.Event) (Step, error) {
+	return g.AppendNoted(at, a, evs, "")
+}
+
+// AppendNoted is Append with a note of how the step came, kept as the
+// step's Reason (the table notes there the camera's dice reading a step
+// was played from, to know it again after a restart); "" for none, as
+// Append. Journals written before notes existed have none.
+func (g *Game) AppendNoted(at time.Time, a engine.Action, evs []engine.Event, note string) (Step, error) {
 	codec := g.rules.Codec()
-	s := Step{At: at.UTC(), By: a.By, Command: codec.FormatCommand(a.Cmd, g.setup.Players), Events: evs}
+	s := Step{At: at.UTC(), By: a.By, Command: codec.FormatCommand(a.Cmd, g.setup.Players), Events: evs, Reason: note}
 	datas := make([][]byte, len(evs))
 	for i, ev := range evs {
 		b, err := codec.EncodeEvent(ev)
@@ -414,7 +424,7 @@ func (g *Game) Append(at time.Time, a engine.Action, evs []engine.Event) (Step, 
 	}
 	s.Seq = int64(len(g.steps) + 1)
 	err := g.commitLocked(func(tx *sql.Tx) error {
-		if _, err := tx.Stmt(g.st.q.insertStep).Exec(g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(s.By), s.Command); err != nil {
+		if _, err := tx.Stmt(g.st.q.insertStep).Exec(g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(s.By), s.Command, nullNote(s.Reason)); err != nil {
 			return err
 		}
 		insert := tx.Stmt(g.st.q.insertEvent)
@@ -429,6 +439,12 @@ func (g *Game) Append(at time.Time, a engine.Action, evs []engine.Event) (Step, 
 		return Step{}, err
 	}
 	return s, nil
+}
+
+// nullNote is an action step's note as the journal keeps it: NULL for
+// none, as in journals written before notes existed.
+func nullNote(note string) sql.NullString {
+	return sql.NullString{String: note, Valid: note != ""}
 }
 
 // Undo cancels the last standing action step, giving the reason.

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"regexp"
 	"strconv"
+	"time"
 
 	"comptoir/engine"
 	"comptoir/games/kit"
@@ -87,6 +88,40 @@ func (s *Session) reading() *Reading {
 		return nil
 	}
 	return &Reading{Seq: s.last.Seq, Blue: s.lastRoll.Blue, Red: s.lastRoll.Red, Thrower: s.thrower}
+}
+
+// The note of a step played from a dice roll (journal.Game.AppendNoted,
+// kept as the step's Reason): a camera's reading, with the seat that threw
+// and the reading's time, or a roll entered by hand. A session that
+// resumes the journal reads it again (rebuild), so that the thrower may
+// still correct the reading after a restart.
+var rollNoteRE = regexp.MustCompile(`^dice (?:read: blue=(\d+) red=(\d+) thrower=(-?\d+) at=(\S+)|entered: blue=(\d+) red=(\d+))$`)
+
+// rollNote is the note of a step played from roll, entered by hand or
+// read by the camera from thrower's throw.
+func rollNote(roll input.DiceRolled, byHand bool, thrower engine.Seat) string {
+	if byHand {
+		return fmt.Sprintf("dice entered: blue=%d red=%d", roll.Blue, roll.Red)
+	}
+	return fmt.Sprintf("dice read: blue=%d red=%d thrower=%d at=%s", roll.Blue, roll.Red, thrower, roll.At.UTC().Format(time.RFC3339Nano))
+}
+
+// parseRollNote reads a rollNote; false if note is not one (a step not
+// played from a roll, or journalled before notes existed).
+func parseRollNote(note string) (roll input.DiceRolled, byHand bool, thrower engine.Seat, ok bool) {
+	m := rollNoteRE.FindStringSubmatch(note)
+	if m == nil {
+		return input.DiceRolled{}, false, engine.NoSeat, false
+	}
+	atoi := func(s string) int { n, _ := strconv.Atoi(s); return n }
+	if m[1] == "" {
+		return input.DiceRolled{Blue: input.Face(atoi(m[5])), Red: input.Face(atoi(m[6])), Confidence: 1}, true, engine.NoSeat, true
+	}
+	at, err := time.Parse(time.RFC3339Nano, m[4])
+	if err != nil {
+		return input.DiceRolled{}, false, engine.NoSeat, false
+	}
+	return input.DiceRolled{At: at, Blue: input.Face(atoi(m[1])), Red: input.Face(atoi(m[2])), Confidence: 1}, false, engine.Seat(atoi(m[3])), true
 }
 
 // throwerOf is the seat that threw roll, which the table plays as a in

@@ -303,11 +303,19 @@ func (s *Session) rebuild() error {
 		return fmt.Errorf("table: rebuild the game's log from the journal: %w", err)
 	}
 	s.state, s.log = st, log
-	s.seq, s.last, s.played = 0, nil, nil
+	s.seq, s.last, s.played, s.lastDice = 0, nil, nil, 0
 	for _, step := range steps {
 		s.seq = step.Seq
 		if !step.Undo && !step.Undone {
 			s.last = &step
+		}
+	}
+	if s.last != nil && s.last.Seq == s.seq {
+		// The last step, nothing undone since: played from a dice roll,
+		// its note says which (a session that resumes the journal knows
+		// the camera's reading as the one that played it did).
+		if roll, hand, thrower, ok := parseRollNote(s.last.Reason); ok {
+			s.lastDice, s.lastRoll, s.byHand, s.thrower = s.last.Seq, roll, hand, thrower
 		}
 	}
 	return nil
@@ -593,7 +601,11 @@ func (s *Session) play(a engine.Action, fromDice bool) error {
 		}
 		return err
 	}
-	step, err := s.game.Append(s.clock.Now(), a, evs)
+	note := ""
+	if fromDice {
+		note = rollNote(s.lastRoll, s.byHand, s.thrower)
+	}
+	step, err := s.game.AppendNoted(s.clock.Now(), a, evs, note)
 	if err != nil {
 		return s.journalFailed(a.By, err)
 	}
