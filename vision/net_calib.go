@@ -518,6 +518,18 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 	return nil
 }
 
+// Seed starts from the calibration c (the one in use): its prototypes
+// are added to those learned, each counted as a die learned (Learned),
+// so that PartialCalibration keeps them with the new throws'. A file
+// does not say which die showed each face: Shown lists only the faces
+// added since. c is not changed.
+func (k *NetCalibrator) Seed(c *NetCalibration) {
+	for f, ps := range c.Protos {
+		k.c.Protos[f] = append(k.c.Protos[f], ps...)
+		k.dice += len(ps)
+	}
+}
+
 // reset forgets everything learned.
 func (k *NetCalibrator) reset() {
 	k.c, k.seen, k.dice = NetCalibration{}, shownFaces{}, 0

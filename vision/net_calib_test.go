@@ -346,3 +346,71 @@ func TestNetReportThrows(t *testing.T) {
 		}
 	}
 }
+
+// TestNetCalibratorSeed: a calibrator seeded with a calibration (Seed)
+// counts its prototypes as dice learned and keeps them with a throw
+// learned after, in PartialCalibration; Shown lists only the faces of the
+// throw; the seed is not changed; a calibrator not seeded has the
+// throw's prototypes only.
+func TestNetCalibratorSeed(t *testing.T) {
+	checkLeaks(t)
+	seed := &NetCalibration{}
+	seed.Protos[0] = [][embedLen]float32{axis(0), axis(1)}
+	seed.Protos[7] = [][embedLen]float32{axis(2)}
+	m, b, r := wideFrame(t, "00000.jpg")
+	defer m.Close()
+	for _, tc := range []struct {
+		name   string
+		seed   *NetCalibration
+		protos map[int]int // per face (1-8), want
+	}{
+		{"seeded", seed, map[int]int{1: 2, 8: 1}},
+		{"not seeded", nil, map[int]int{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			k, err := NewNetCalibrator(DefaultNetOpts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer k.Close()
+			seeded := 0
+			if tc.seed != nil {
+				k.Seed(tc.seed)
+				seeded = 3
+			}
+			if k.Learned() != seeded || len(k.Shown("blue"))+len(k.Shown("red")) != 0 {
+				t.Errorf("after the seed: %d learned, shown %v %v; want %d, none shown", k.Learned(), k.Shown("blue"), k.Shown("red"), seeded)
+			}
+			if err := k.AddThrow(m, b, r); err != nil {
+				t.Fatal(err)
+			}
+			want := map[int]int{b: 1}
+			want[r]++
+			for f, n := range tc.protos {
+				want[f] += n
+			}
+			c, err := k.PartialCalibration(seeded + 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for f := 1; f <= 8; f++ {
+				if len(c.Protos[f-1]) != want[f] {
+					t.Errorf("face %d: %d prototypes, want %d", f, len(c.Protos[f-1]), want[f])
+				}
+			}
+			if fmt.Sprint(k.Shown("blue"), k.Shown("red")) != fmt.Sprint([]int{b}, []int{r}) {
+				t.Errorf("shown %v %v, want the throw's faces %d %d", k.Shown("blue"), k.Shown("red"), b, r)
+			}
+			if tc.seed != nil && (c.Protos[0][0] != axis(0) || c.Protos[0][1] != axis(1) || c.Protos[7][0] != axis(2)) {
+				t.Errorf("the seed's prototypes are not kept as they were")
+			}
+		})
+	}
+	n := 0
+	for _, ps := range seed.Protos {
+		n += len(ps)
+	}
+	if n != 3 || len(seed.Protos[0]) != 2 || len(seed.Protos[7]) != 1 {
+		t.Errorf("the seed changed: %d prototypes, %d of face 1, %d of face 8; want 3, 2, 1", n, len(seed.Protos[0]), len(seed.Protos[7]))
+	}
+}
