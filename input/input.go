@@ -193,15 +193,20 @@ type DiceReading struct {
 
 // DiceCalibReply is the dice reader's answer, on its standard output, to
 // a request of the daemon to learn its last frame as a throw of given
-// faces ("learned") or to save and use the calibration learned
-// ("calibrated"), or to a request it could not read ("error"). Like
-// DiceReading it is not an Event: the staff page shows it.
+// faces ("learned"), to save and use the calibration learned
+// ("calibrated") or to start again from nothing ("reset"), or to a
+// request it could not read ("error"); or, with ID 0, the calibration
+// it reads with at its start ("calibration"). Like DiceReading it is not
+// an Event: the staff page shows it.
 type DiceCalibReply struct {
 	Type string `json:"type"`
 	ID   int64  `json:"id"`
 	// Blue and Red are the faces of each die learned so far.
 	Blue []int `json:"blue"`
 	Red  []int `json:"red"`
+	// Earlier are the faces of the calibration in use that the learning
+	// keeps (its file does not tell them by die).
+	Earlier []int `json:"earlier,omitempty"`
 	// Dice is the number of dice learned; Need how many more before the
 	// calibration can be saved (0: it can).
 	Dice int `json:"dice"`

@@ -70,7 +70,7 @@ func runDicefeed(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.Loop, "loop", false, "play --video or --frames again when they end")
 	fs.StringVar(&o.Calibration, "calibration", "", "the dice set's calibration `file` (comptoir calibrate)")
 	fs.BoolVar(&o.KeepOnEOF, "keep-on-eof", false, "keep running when stdin ends (by default the end of stdin stops dicefeed)")
-	fs.BoolVar(&o.Readings, "readings", false, `also write the reader's verdict die by die before each roll (a line of type "reading"), answer {"type":"inspect","file":PATH} on stdin with the last frame read, and learn it as a throw ({"type":"learn","id":N,"blue":B,"red":R}) or save and use the calibration learned ({"type":"calibrate","id":N,"file":PATH})`)
+	fs.BoolVar(&o.Readings, "readings", false, `also write the reader's verdict die by die before each roll (a line of type "reading"), answer {"type":"inspect","file":PATH} on stdin with the last frame read, and learn it as a throw ({"type":"learn","id":N,"blue":B,"red":R}), save and use the calibration learned ({"type":"calibrate","id":N,"file":PATH}), which keeps the --calibration file's, or start again from nothing ({"type":"reset","id":N})`)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: comptoir dicefeed (--camera DEVICE | --video FILE | --frames DIR [--fps 30] [--loop] | --pictures DIR)")
 		fmt.Fprintln(stderr, "Reads the dice and writes each roll, unreadable roll and camera status as a")
@@ -210,7 +210,12 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 		rt, tapped := tapReader(reader.Read, wo.Settle.ReadFrames, o.Clock)
 		defer rt.close() // after Watch's goroutine has ended (deferred below)
 		t, read = rt, tapped
-		cal = &calibrator{reader: reader, last: rt.withLast, now: o.Clock.Now}
+		cal = &calibrator{reader: reader, last: rt.withLast, now: o.Clock.Now, seed: calib}
+		if r, ok := cal.inUse(); ok {
+			if err := writeLine(stdout, r); err != nil {
+				return fmt.Errorf("dicefeed: stdout: %w", err)
+			}
+		}
 		// closed once the stdin goroutine, its only user, is done or
 		// the process ends
 	}

@@ -26,7 +26,18 @@ import (
 //   - {"type":"calibrate","id":N,"file":PATH} writes the calibration
 //     learned so far to PATH (a temporary file, then renamed) and reads
 //     with it at once; it answers {"type":"calibrated","id":N,...}, or a
-//     refusal saying how many more dice to throw.
+//     refusal saying how many more dice to throw;
+//   - {"type":"reset","id":N} starts again from nothing: it drops what
+//     was learned, the calibration in use included, and answers
+//     {"type":"reset","id":N,...}; the reader reads with the calibration
+//     in use until the next save.
+//
+// What it learns adds to the calibration in use (the --calibration file
+// it started with, or the one it saved last): a save keeps that one's
+// prototypes with the new throws' (vision.NetCalibrator.Seed), and the
+// replies list its faces as Earlier (the file does not tell them by die).
+// When it starts with a calibration, it tells it at once in a line
+// {"type":"calibration","id":0,...}.
 //
 // A request it cannot take is answered with the error and changes
 // nothing.
@@ -87,25 +98,86 @@ type calibrator struct {
 	// ErrNoFrame.
 	last func(fn func(vision.Frame) error) error
 	now  func() time.Time
-	k    *vision.NetCalibrator // made at the first learn
+	k    *vision.NetCalibrator // made at the first learn or save
+	// seed is the calibration a new k starts from: the one in use (the
+	// --calibration file, or the one saved last); nil after a reset.
+	seed *vision.NetCalibration
+	// earlier are the faces of seed that k started from.
+	earlier []int
 }
 
 func (c *calibrator) close() {
 	if c.k != nil {
 		c.k.Close()
+		c.k = nil
 	}
 }
 
-// state fills the reply's faces learned so far.
+// state fills the reply's faces learned so far, those of the calibration
+// in use kept included (before the first learn, those a learn keeps).
 func (c *calibrator) state(r *input.DiceCalibReply) {
-	r.Blue, r.Red, r.Need = []int{}, []int{}, minCalibDice
+	r.Blue, r.Red, r.Earlier, r.Need = []int{}, []int{}, []int{}, minCalibDice
 	if c.k == nil {
+		if c.seed != nil {
+			r.Earlier = append(r.Earlier, c.seed.Faces()...)
+			r.Dice = protos(c.seed)
+			r.Need = max(minCalibDice-r.Dice, 0)
+		}
 		return
 	}
 	r.Blue = append(r.Blue, c.k.Shown("blue")...)
 	r.Red = append(r.Red, c.k.Shown("red")...)
+	r.Earlier = append(r.Earlier, c.earlier...)
 	r.Dice = c.k.Learned()
 	r.Need = max(minCalibDice-r.Dice, 0)
+}
+
+// protos counts a calibration's prototypes: the dice it learned.
+func protos(cal *vision.NetCalibration) int {
+	n := 0
+	for _, ps := range cal.Protos {
+		n += len(ps)
+	}
+	return n
+}
+
+// calibrator makes c.k if it is not made yet, from the calibration in
+// use unless reset.
+func (c *calibrator) calibrator() error {
+	if c.k != nil {
+		return nil
+	}
+	k, err := vision.NewNetCalibrator(c.reader.Options())
+	if err != nil {
+		return err
+	}
+	c.k, c.earlier = k, nil
+	if c.seed != nil {
+		k.Seed(c.seed)
+		c.earlier = c.seed.Faces()
+	}
+	return nil
+}
+
+// inUse is the line that tells, at the start, the calibration the
+// reader reads with; false without one.
+func (c *calibrator) inUse() (input.DiceCalibReply, bool) {
+	r := input.DiceCalibReply{Type: "calibration"}
+	if c.seed == nil {
+		return r, false
+	}
+	c.state(&r)
+	r.Faces = c.seed.Faces()
+	return r, true
+}
+
+// reset drops everything learned, the calibration in use included.
+func (c *calibrator) reset(req calibRequest) input.DiceCalibReply {
+	c.close()
+	c.k, c.seed, c.earlier = nil, nil, nil
+	reply := input.DiceCalibReply{Type: "reset", ID: req.ID}
+	c.state(&reply)
+	return reply
 }
 
 // learn learns the last frame as a throw of blue and red.
@@ -117,13 +189,9 @@ func (c *calibrator) learn(req calibRequest) (reply input.DiceCalibReply) {
 			fmt.Sprintf("apprendre : faces bleu %d et rouge %d : un d8 montre 1 à 8", req.Blue, req.Red))
 		return reply
 	}
-	if c.k == nil {
-		k, err := vision.NewNetCalibrator(c.reader.Options())
-		if err != nil {
-			reply.Refuse("failed", "learn: "+err.Error(), "apprendre : "+err.Error())
-			return reply
-		}
-		c.k = k
+	if err := c.calibrator(); err != nil {
+		reply.Refuse("failed", "learn: "+err.Error(), "apprendre : "+err.Error())
+		return reply
 	}
 	err := c.last(func(f vision.Frame) error { return c.k.AddThrow(f, req.Blue, req.Red) })
 	var te *vision.ThrowError
@@ -153,6 +221,8 @@ func (c *calibrator) calibrate(req calibRequest) (reply input.DiceCalibReply) {
 	learned := 0
 	if c.k != nil {
 		learned = c.k.Learned()
+	} else if c.seed != nil {
+		learned = protos(c.seed)
 	}
 	if learned < minCalibDice {
 		more := minCalibDice - learned
@@ -161,7 +231,11 @@ func (c *calibrator) calibrate(req calibRequest) (reply input.DiceCalibReply) {
 			fmt.Sprintf("%d dés appris, encore %d avant d'enregistrer : lancez les deux dés et apprenez encore %d lancer(s)", learned, more, (more+1)/2))
 		return reply
 	}
-	cal, err := c.k.PartialCalibration(minCalibDice)
+	err := c.calibrator()
+	var cal *vision.NetCalibration
+	if err == nil {
+		cal, err = c.k.PartialCalibration(minCalibDice)
+	}
 	if err == nil {
 		err = writeCalibration(req.File, cal, c.now())
 	}
@@ -174,6 +248,7 @@ func (c *calibrator) calibrate(req calibRequest) (reply input.DiceCalibReply) {
 		return reply
 	}
 	c.reader.swap(n)
+	c.seed = cal // in use: a calibrator made after a reset starts from it
 	reply.File, reply.Faces = req.File, cal.Faces()
 	return reply
 }
@@ -204,10 +279,10 @@ func writeCalibration(path string, cal *vision.NetCalibration, made time.Time) e
 	return err
 }
 
-// calibLine answers a learn or calibrate request read on stdin; ok is
+// calibLine answers a learn, calibrate or reset request read on stdin; ok is
 // false when the line is not one.
 func calibLine(line string, c *calibrator, out io.Writer) (ok bool, err error) {
-	if c == nil || (!strings.Contains(line, `"learn"`) && !strings.Contains(line, `"calibrate"`)) {
+	if c == nil || (!strings.Contains(line, `"learn"`) && !strings.Contains(line, `"calibrate"`) && !strings.Contains(line, `"reset"`)) {
 		return false, nil
 	}
 	var req calibRequest
@@ -222,6 +297,8 @@ func calibLine(line string, c *calibrator, out io.Writer) (ok bool, err error) {
 		return true, writeLine(out, c.learn(req))
 	case "calibrate":
 		return true, writeLine(out, c.calibrate(req))
+	case "reset":
+		return true, writeLine(out, c.reset(req))
 	}
 	return false, nil
 }

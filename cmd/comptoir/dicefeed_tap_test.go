@@ -190,7 +190,9 @@ type demoFeed struct {
 	rolls [][2]int
 }
 
-func startDemoFeed(t *testing.T) *demoFeed {
+// startDemoFeed starts the reader on the demo's pictures, its options
+// changed by each of set.
+func startDemoFeed(t *testing.T, set ...func(*feedOpts)) *demoFeed {
 	t.Helper()
 	f := &demoFeed{t: t, lines: make(chan string, 100), done: make(chan error, 1), stderr: &strings.Builder{}}
 	for i, r := range readCSV(t, filepath.Join(demoPictures, "labels.csv")) {
@@ -205,7 +207,11 @@ func startDemoFeed(t *testing.T) *demoFeed {
 	outR, outW := io.Pipe()
 	f.in = inW
 	go func() {
-		err := dicefeed(context.Background(), feedOpts{Pictures: demoPictures, FPS: 30, Readings: true}, inR, outW, lockedWriter{f.stderr})
+		o := feedOpts{Pictures: demoPictures, FPS: 30, Readings: true}
+		for _, s := range set {
+			s(&o)
+		}
+		err := dicefeed(context.Background(), o, inR, outW, lockedWriter{f.stderr})
 		outW.Close()
 		f.done <- err
 	}()
