@@ -1,6 +1,7 @@
 package table
 
 import (
+	"reflect"
 	"time"
 
 	"comptoir/engine"
@@ -32,6 +33,10 @@ const (
 	DiceMisread DiceFate = "misread"
 	// DiceHeld: the journal was down; the reading waits for it.
 	DiceHeld DiceFate = "held"
+	// DiceEntered: the table asked the players for the roll (the
+	// reading was unreadable, or refused as too unsure) and they, or the
+	// staff, entered it: played as step Seq.
+	DiceEntered DiceFate = "entered"
 )
 
 // DiceNote is one thing the session did with a dice reading of the
@@ -48,6 +53,10 @@ type DiceNote struct {
 	// Why is the refusal (DiceRefused), or the roll the players saw
 	// (DiceMisread), in both languages.
 	Why kit.Text
+	// Entered is the roll (blue, red) the players or the staff entered
+	// for the reading (DiceMisread, DiceEntered): the dice as the table
+	// knows them.
+	Entered [2]input.Face
 }
 
 // noteDice tells Opts.DiceNote, if set.
@@ -55,6 +64,46 @@ func (s *Session) noteDice(n DiceNote) {
 	if s.opts.DiceNote != nil {
 		s.opts.DiceNote(n)
 	}
+}
+
+// enteredFor is the note of action a (played from dice entered by hand
+// when fromDice) as the roll the table asks the players for, nil when it
+// is not: no ask stands (an unreadable reading, or one refused as too
+// unsure, at this step), the camera read the dice again, or no single
+// roll of the game's dice makes a's command now.
+func (s *Session) enteredFor(a engine.Action, fromDice bool) *DiceNote {
+	r := s.refusal
+	if s.asked.IsZero() || r == nil || r.Code != ErrDiceUnreadable.Code || r.Seat != engine.NoSeat || r.Seq != s.seq {
+		return nil
+	}
+	n := &DiceNote{At: s.asked, Fate: DiceEntered}
+	if fromDice {
+		if !s.byHand {
+			return nil // the camera read them again: a reading of its own
+		}
+		n.Entered = [2]input.Face{s.lastRoll.Blue, s.lastRoll.Red}
+		return n
+	}
+	if s.adapter == nil || s.opts.Kit.Dice == nil {
+		return nil
+	}
+	found := 0
+	for blue := 1; blue <= 8; blue++ {
+		for red := 1; red <= 8; red++ {
+			if !s.opts.Kit.Dice(blue, red) {
+				continue
+			}
+			got, err := s.adapter.Translate(s.state, input.DiceRolled{Blue: input.Face(blue), Red: input.Face(red), Confidence: 1}, Target{})
+			if err == nil && reflect.DeepEqual(got.Cmd, a.Cmd) {
+				found++
+				n.Entered = [2]input.Face{input.Face(blue), input.Face(red)}
+			}
+		}
+	}
+	if found != 1 {
+		return nil // a command that is not a roll, or that does not tell the faces
+	}
+	return n
 }
 
 // noteRefused tells that reading e was refused with r.

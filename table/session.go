@@ -193,6 +193,7 @@ type Session struct {
 	lastRoll input.DiceRolled // the roll of step lastDice
 	byHand   bool             // lastRoll was entered by hand (StaffDice), not read
 	thrower  engine.Seat      // the seat that threw lastRoll (throwerOf)
+	asked    time.Time        // the reading the players were asked the roll for (unreadable, too unsure), zero if none
 	waiting  *bool            // last value sent to the indicator
 	outcome  string
 	held     heldInputs  // table inputs waiting for the journal (journalfault.go)
@@ -601,6 +602,7 @@ func (s *Session) play(a engine.Action, fromDice bool) error {
 		}
 		return err
 	}
+	entered := s.enteredFor(a, fromDice)
 	note := ""
 	if fromDice {
 		note = rollNote(s.lastRoll, s.byHand, s.thrower)
@@ -621,6 +623,11 @@ func (s *Session) play(a engine.Action, fromDice bool) error {
 	s.lastDice = 0
 	if fromDice {
 		s.lastDice = step.Seq
+	}
+	s.asked = time.Time{}
+	if entered != nil {
+		entered.Seq = step.Seq
+		s.noteDice(*entered)
 	}
 	s.publish()
 	s.indicate()
@@ -704,6 +711,7 @@ func (s *Session) handleInput(ev input.Event) {
 			fmt.Sprintf("the dice could not be read (%s): look again, roll again or enter the roll", e.ReasonIn("en")),
 			fmt.Sprintf("les dés n'ont pas pu être lus (%s) : regardez à nouveau, relancez ou saisissez le tirage", e.ReasonIn("fr"))))
 		s.noteDice(DiceNote{At: e.At, Fate: DiceUnreadable})
+		s.asked = e.At
 		return
 	case input.DiceRolled:
 		if s.opts.Kit.Dice == nil {
@@ -714,6 +722,7 @@ func (s *Session) handleInput(ev input.Event) {
 				"la lecture des dés bleu=%d rouge=%d n'est pas assez sûre (%.2f) : regardez à nouveau ou relancez", e.Blue, e.Red, e.Confidence)
 			s.refuse(engine.NoSeat, r)
 			s.noteRefused(e, r)
+			s.asked = e.At
 			return
 		}
 		if e.Correction {
@@ -846,7 +855,7 @@ func (s *Session) enterDice(by engine.Seat, blue, red int) error {
 			return err
 		}
 		if !s.byHand {
-			s.noteDice(DiceNote{At: read.At, Blue: read.Blue, Red: read.Red, Fate: DiceMisread, Seq: undone, Why: saw})
+			s.noteDice(DiceNote{At: read.At, Blue: read.Blue, Red: read.Red, Fate: DiceMisread, Seq: undone, Why: saw, Entered: [2]input.Face{input.Face(blue), input.Face(red)}})
 		}
 	}
 	a, err := s.adapter.Translate(s.state, e, Target{})
