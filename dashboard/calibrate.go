@@ -13,8 +13,12 @@ import (
 // page's "Calibrate these dice"): the staff throw both dice, check the
 // faces and tap Learn (the camera learns its last frame as that throw);
 // once it has learned enough, "Save and use" writes the calibration and
-// the reader reads with it at once. POST /api/calibrate (staff PIN, own
-// Origin) takes {"action":"learn","blue":3,"red":5} or {"action":"save"}.
+// the reader reads with it at once. What it learns adds to the
+// calibration in use (Earlier), unless the staff "Start again" (reset:
+// everything learned is dropped, the calibration in use too at the next
+// save). POST /api/calibrate (staff PIN, own Origin) takes
+// {"action":"learn","blue":3,"red":5}, {"action":"save"} or
+// {"action":"reset"}.
 
 // DiceCalibration is the calibration learned from the throws so far, as
 // the staff page shows it.
@@ -22,6 +26,9 @@ type DiceCalibration struct {
 	// Blue and Red are the faces each die has learned.
 	Blue []int `json:"blue"`
 	Red  []int `json:"red"`
+	// Earlier are the faces of the calibration in use that this one
+	// keeps (not told by die).
+	Earlier []int `json:"earlier,omitempty"`
 	// Dice is the number of dice learned; Need how many more before it
 	// can be saved (0: "Save and use" is enabled).
 	Dice int `json:"dice"`
@@ -51,8 +58,8 @@ type calibrateRequest struct {
 	Red    int    `json:"red"`
 }
 
-// serveCalibrate learns the camera's last frame as a throw, or saves the
-// calibration learned.
+// serveCalibrate learns the camera's last frame as a throw, saves the
+// calibration learned, or starts again from nothing.
 func (s *Server) serveCalibrate(w http.ResponseWriter, r *http.Request) {
 	if !s.staffOnly(w, r) {
 		return
@@ -63,7 +70,7 @@ func (s *Server) serveCalibrate(w http.ResponseWriter, r *http.Request) {
 	}
 	var req calibrateRequest
 	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1024)).Decode(&req); err != nil {
-		httpError(w, http.StatusBadRequest, `want {"action":"learn","blue":1-8,"red":1-8} or {"action":"save"}`, `attendu {"action":"learn","blue":1-8,"red":1-8} ou {"action":"save"}`)
+		httpError(w, http.StatusBadRequest, `want {"action":"learn","blue":1-8,"red":1-8}, {"action":"save"} or {"action":"reset"}`, `attendu {"action":"learn","blue":1-8,"red":1-8}, {"action":"save"} ou {"action":"reset"}`)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), snapshotWait)
@@ -79,8 +86,10 @@ func (s *Server) serveCalibrate(w http.ResponseWriter, r *http.Request) {
 		got, err = s.opts.Dice.Learn(ctx, req.Blue, req.Red)
 	case "save":
 		got, err = s.opts.Dice.Calibrate(ctx)
+	case "reset":
+		got, err = s.opts.Dice.Reset(ctx)
 	default:
-		httpError(w, http.StatusBadRequest, `the action is "learn" or "save"`, `l'action est « learn » ou « save »`)
+		httpError(w, http.StatusBadRequest, `the action is "learn", "save" or "reset"`, `l'action est « learn », « save » ou « reset »`)
 		return
 	}
 	var refused *CalibrationRefused

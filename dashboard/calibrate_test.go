@@ -131,4 +131,27 @@ func TestCalibrate(t *testing.T) {
 			t.Errorf("the staff frame's camera %+v, want the calibration saved", c)
 		}
 	})
+	t.Run("start again", func(t *testing.T) {
+		cam.mu.Lock()
+		asked := cam.calibrate
+		cam.mu.Unlock()
+		for _, tc := range []struct{ pin, origin string }{{"", own}, {"2468", "http://evil.example"}} {
+			if code, _ := r.post("/api/calibrate", tc.pin, tc.origin, `{"action":"reset"}`); code == http.StatusOK {
+				t.Errorf("reset with PIN %q from %s: %d, want refused", tc.pin, tc.origin, code)
+			}
+		}
+		cam.mu.Lock()
+		if cam.calibrate != asked {
+			t.Errorf("refused resets asked the camera")
+		}
+		cam.mu.Unlock()
+		code, body := r.post("/api/calibrate", "2468", own, `{"action":"reset"}`)
+		var got DiceCalibration
+		if err := json.Unmarshal(body, &got); code != http.StatusOK || err != nil || got.Dice != 0 || got.Need != 4 || got.Saved || len(got.Earlier) != 0 {
+			t.Errorf("reset: %d %s, want nothing learned", code, body)
+		}
+		if c := r.srv.camera(); c == nil || c.Calibration == nil || c.Calibration.Dice != 0 {
+			t.Errorf("the staff frame's camera %+v after the reset, want nothing learned", c)
+		}
+	})
 }

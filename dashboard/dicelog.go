@@ -31,6 +31,10 @@ type DiceCamera interface {
 	// ErrNoCamera, or are a *CalibrationRefused.
 	Learn(ctx context.Context, blue, red int) (DiceCalibration, error)
 	Calibrate(ctx context.Context) (DiceCalibration, error)
+	// Reset starts the calibration again from nothing: what was learned
+	// is dropped, the calibration in use included (the reader reads with
+	// it until the next save). Its errors are Learn's.
+	Reset(ctx context.Context) (DiceCalibration, error)
 	// Calibration is the calibration learned so far, nil before the
 	// first throw learned.
 	Calibration() *DiceCalibration
@@ -46,9 +50,13 @@ var (
 type DiceThrow struct {
 	input.DiceReading
 	// Fate is what the table did with it (table.DiceFate: "accepted",
-	// "refused", "unreadable", "corrected", "misread", "held"), "" until
-	// the table has taken it.
+	// "refused", "unreadable", "corrected", "misread", "held",
+	// "entered"), "" until the table has taken it.
 	Fate string `json:"fate,omitempty"`
+	// Entered is the roll (blue, red) the players or the staff entered
+	// for it, when it was unreadable, too unsure or misread: the dice as
+	// the table knows them.
+	Entered []int `json:"entered,omitempty"`
 	// Seq is the step it was played as, or undone.
 	Seq int64 `json:"seq,omitempty"`
 	// Why is the refusal's words, or the roll the players saw.

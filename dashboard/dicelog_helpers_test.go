@@ -50,6 +50,18 @@ func (f *fakeCamera) add(t DiceThrow) {
 	}
 }
 
+// settle changes the last throw as the table decides it (its fate, the
+// roll entered), as the daemon's notes do.
+func (f *fakeCamera) settle(fn func(*DiceThrow)) {
+	f.mu.Lock()
+	fn(&f.throws[len(f.throws)-1])
+	f.mu.Unlock()
+	select {
+	case f.changed <- struct{}{}:
+	default:
+	}
+}
+
 func (f *fakeCamera) Snapshot(ctx context.Context, path string) (input.DiceReading, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -80,6 +92,16 @@ func unreadThrow(at time.Time) DiceThrow {
 		Red:    input.DieReading{Confidence: 0.41, Found: true, Reason: "numeral unclear", ReasonFR: "chiffre peu net"},
 		Reason: "red die: numeral unclear", ReasonFR: "dé rouge : chiffre peu net"},
 		Fate: "unreadable"}
+}
+
+// inUse makes the fake camera start from a calibration in use of faces
+// (dice dice learned), as the reader started with a calibration file
+// tells it.
+func (f *fakeCamera) inUse(dice int, faces ...int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calib = &DiceCalibration{Blue: []int{}, Red: []int{}, Earlier: faces, Dice: dice, Need: max(fakeCalibDice-dice, 0), Saved: true, Faces: faces}
+	f.signalLocked()
 }
 
 // fakeCalibDice is how many dice the fake camera learns before it saves.
@@ -144,7 +166,17 @@ func (f *fakeCamera) Calibrate(ctx context.Context) (DiceCalibration, error) {
 			FR: fmt.Sprintf("%d dés appris, encore %d avant d'enregistrer", c.Dice, more)}}
 	}
 	f.calib.Saved = true
-	f.calib.Faces = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(f.calib.Blue), f.calib.Red...))))
+	f.calib.Faces = slices.Compact(slices.Sorted(slices.Values(append(append(slices.Clone(f.calib.Blue), f.calib.Red...), f.calib.Earlier...))))
+	f.signalLocked()
+	return *f.calib, nil
+}
+
+// Reset drops what was learned, the earlier faces included.
+func (f *fakeCamera) Reset(ctx context.Context) (DiceCalibration, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calibrate++
+	f.calib = &DiceCalibration{Blue: []int{}, Red: []int{}, Need: fakeCalibDice}
 	f.signalLocked()
 	return *f.calib, nil
 }

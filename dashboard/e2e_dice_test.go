@@ -137,6 +137,49 @@ func TestBrowserDiceCamera(t *testing.T) {
 		pollPage(t, staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
 		pollPage(t, staff, "the panel in French", `document.querySelector('#calibrate-dice').textContent.includes('Calibrer ces dés') && document.querySelector('#calib-status').textContent.includes('calibration enregistrée et utilisée')`)
 		pollPage(t, staff, "the staff page in English", `(() => { if (document.documentElement.lang !== 'en') document.getElementById('lang').click(); return document.documentElement.lang === 'en'; })()`)
+
+		// The faces as the table knows them: a die the camera could not
+		// read, then the roll the players entered; a misread, then the
+		// roll the players saw.
+		picked := func(what string, blue, red int) {
+			t.Helper()
+			pollPage(t, staff, what, fmt.Sprintf(`document.querySelector('#calib-blue').value === '%d' && document.querySelector('#calib-red').value === '%d'`, blue, red))
+		}
+		unread := unreadThrow(time.Now()) // blue 5 read, red not
+		cam.add(unread)
+		picked("the blue die read, the red one as it was", 5, 7)
+		cam.settle(func(th *DiceThrow) { th.Fate, th.Seq, th.Entered = "entered", 9, []int{5, 6} })
+		picked("the roll the players entered", 5, 6)
+		pollPage(t, staff, "the throw entered, in the list", `document.querySelector('#dice-throws tbody tr').dataset.fate === 'entered' && document.querySelector('#dice-throws tbody tr .fate').textContent.includes('entered by the players')`)
+		throw(4, 4)
+		picked("a throw read", 4, 4)
+		cam.settle(func(th *DiceThrow) { th.Fate, th.Seq, th.Entered = "misread", 10, []int{4, 8} })
+		picked("the roll the players saw instead", 4, 8)
+	})
+
+	t.Run("calibrate again, or start again", func(t *testing.T) {
+		// The reader started with the calibration saved: faces 1 and 8
+		// learned before, kept by what it learns next.
+		cam.inUse(4, 1, 8)
+		pollPage(t, staff, "the faces learned before", `document.querySelectorAll('#calib-grid tr[data-die=earlier] td.learned').length === 2 && !!document.querySelector('#calib-grid tr[data-die=earlier] td[data-face="1"][data-learned="1"]') && !!document.querySelector('#calib-grid tr[data-die=earlier] td[data-face="8"][data-learned="1"]') && document.querySelector('#calib-grid tr[data-die=earlier] th').textContent === 'Learned before' && document.querySelector('#calib-earlier').textContent.includes('adds to them')`)
+		pollPage(t, staff, "start again", `(document.querySelector('#calib-reset').click(), true)`)
+		pollPage(t, staff, "asked to confirm", `!!document.querySelector('#calib-reset-confirm') && document.querySelector('#calib-reset-confirm').textContent.includes('Drop everything learned') && !document.querySelector('#calib-reset')`)
+		chromedp.Run(staff, chromedp.ScrollIntoView(`#calibrate-dice`, chromedp.ByQuery))
+		pageShot(t, staff, "calibrate-start-again.png")
+		pollPage(t, staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
+		pollPage(t, staff, "the confirmation in French", `document.querySelector('#calib-reset-confirm').textContent.includes('Oublier tout ce qui est appris') && document.querySelector('#calib-reset-yes').textContent === 'Oui, tout oublier' && document.querySelector('#calib-grid tr[data-die=earlier] th').textContent === 'Déjà appris'`)
+		pollPage(t, staff, "the staff page in English", `(() => { if (document.documentElement.lang !== 'en') document.getElementById('lang').click(); return document.documentElement.lang === 'en'; })()`)
+		pollPage(t, staff, "cancel", `(document.querySelector('#calib-reset-no').click(), true)`)
+		pollPage(t, staff, "nothing dropped", `!document.querySelector('#calib-reset-confirm') && !!document.querySelector('#calib-reset') && document.querySelectorAll('#calib-grid tr[data-die=earlier] td.learned').length === 2`)
+		if c := cam.Calibration(); c == nil || len(c.Earlier) != 2 {
+			t.Errorf("the camera's calibration %+v after cancel, want the earlier faces kept", c)
+		}
+		pollPage(t, staff, "start again", `(document.querySelector('#calib-reset').click(), true)`)
+		pollPage(t, staff, "confirm", `(document.querySelector('#calib-reset-yes').click(), true)`)
+		pollPage(t, staff, "everything dropped", `!document.querySelector('#calib-grid tr[data-die=earlier]') && document.querySelectorAll('#calib-grid td.learned').length === 0 && document.querySelector('#calib-status').textContent.includes('0 dice learned') && document.querySelector('#calib-save').disabled`)
+		if c := cam.Calibration(); c == nil || c.Dice != 0 || len(c.Earlier) != 0 {
+			t.Errorf("the camera's calibration %+v after start again, want nothing learned", c)
+		}
 	})
 
 	t.Run("unreadable: the phone asks at once", func(t *testing.T) {

@@ -16,12 +16,15 @@ import (
 // reader child learns its last frame as a throw on a "learn" request and
 // saves the calibration to the table's calibration file on a "calibrate"
 // request, reading with it at once; the daemon starts the next child
-// with that file (diceReader.calibration).
+// with that file (diceReader.calibration). What the child learns adds to
+// the calibration it reads with, which it tells at its start (a
+// "calibration" line), unless the staff start again (a "reset" request).
 
-// input.DiceCalibReply takes the reader's "learned", "calibrated" and "error"
-// lines; false for any other.
+// input.DiceCalibReply takes the reader's "learned", "calibrated",
+// "reset", "calibration" and "error" lines; false for any other.
 func (l *diceLog) calibLine(text string) bool {
-	if !strings.Contains(text, `"learned"`) && !strings.Contains(text, `"calibrated"`) && !strings.Contains(text, `"error"`) {
+	if !strings.Contains(text, `"learned"`) && !strings.Contains(text, `"calibrated"`) && !strings.Contains(text, `"reset"`) &&
+		!strings.Contains(text, `"calibration"`) && !strings.Contains(text, `"error"`) {
 		return false
 	}
 	var cl input.DiceCalibReply
@@ -29,7 +32,16 @@ func (l *diceLog) calibLine(text string) bool {
 		return false
 	}
 	switch cl.Type {
-	case "learned", "calibrated":
+	case "calibration":
+		// the calibration the new child reads with, saved earlier
+		state := calibState(cl)
+		state.Saved, state.Faces = true, cl.Faces
+		l.mu.Lock()
+		l.calibration = &state
+		l.mu.Unlock()
+		l.signal()
+		return true
+	case "learned", "calibrated", "reset":
 		l.mu.Lock()
 		if w, ok := l.calibWaits[cl.ID]; ok {
 			delete(l.calibWaits, cl.ID)
@@ -80,6 +92,23 @@ func (l *diceLog) Calibrate(ctx context.Context) (dashboard.DiceCalibration, err
 	return l.ask(ctx, map[string]any{"type": "calibrate", "file": l.calibFile})
 }
 
+// Reset asks the reader to start the calibration again from nothing.
+func (l *diceLog) Reset(ctx context.Context) (dashboard.DiceCalibration, error) {
+	return l.ask(ctx, map[string]any{"type": "reset"})
+}
+
+// calibState is the calibration a reply of the reader tells.
+func calibState(cl input.DiceCalibReply) dashboard.DiceCalibration {
+	state := dashboard.DiceCalibration{Blue: cl.Blue, Red: cl.Red, Earlier: cl.Earlier, Dice: cl.Dice, Need: cl.Need, Learned: cl.Learned}
+	if state.Blue == nil {
+		state.Blue = []int{}
+	}
+	if state.Red == nil {
+		state.Red = []int{}
+	}
+	return state
+}
+
 // ask sends a request to the reader and waits for its answer.
 func (l *diceLog) ask(ctx context.Context, req map[string]any) (dashboard.DiceCalibration, error) {
 	w := make(chan input.DiceCalibReply, 1)
@@ -104,17 +133,11 @@ func (l *diceLog) ask(ctx context.Context, req map[string]any) (dashboard.DiceCa
 	case <-ctx.Done():
 		return dashboard.DiceCalibration{}, fmt.Errorf("%w: it did not answer (%w)", dashboard.ErrNoCamera, ctx.Err())
 	}
-	state := dashboard.DiceCalibration{Blue: cl.Blue, Red: cl.Red, Dice: cl.Dice, Need: cl.Need, Learned: cl.Learned}
+	state := calibState(cl)
 	if cl.Type == "calibrated" && cl.Error == "" {
 		state.Saved, state.Faces = true, cl.Faces
 	}
-	if state.Blue == nil {
-		state.Blue = []int{}
-	}
-	if state.Red == nil {
-		state.Red = []int{}
-	}
-	if state.Dice > 0 || state.Saved {
+	if state.Dice > 0 || state.Saved || cl.Type == "reset" {
 		l.mu.Lock()
 		if prev := l.calibration; prev != nil && prev.Saved && !state.Saved && state.Dice == prev.Dice {
 			state.Saved, state.Faces = true, prev.Faces // a refused throw: what is saved is still in use

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"comptoir/dashboard"
+	"comptoir/input"
 	"comptoir/vision"
 )
 
@@ -147,16 +149,65 @@ func TestDaemonDiceCalibrate(t *testing.T) {
 	if f.Camera.Calibration.Dice != 4 {
 		t.Errorf("the staff frame's calibration %+v, want 4 dice learned", f.Camera.Calibration)
 	}
-	// The next child starts with the file.
+	// Start again: nothing learned, the calibration in use dropped at
+	// the next save.
+	code, body = post("1234", own, `{"action":"reset"}`)
+	got = dashboard.DiceCalibration{}
+	if err := json.Unmarshal(body, &got); code != http.StatusOK || err != nil || got.Dice != 0 || got.Need != 4 || got.Saved || len(got.Earlier) != 0 {
+		t.Errorf("reset: %d %s, want nothing learned", code, body)
+	}
+	code, body = post("1234", own, `{"action":"save"}`)
+	if code != http.StatusUnprocessableEntity || !strings.Contains(string(body), "4 more") {
+		t.Errorf("save after the reset: %d %s, want 422 saying 4 more", code, body)
+	}
+	if c2, err := vision.LoadNetCalibration(file); err != nil || fmt.Sprint(c2.Faces()) != fmt.Sprint(c.Faces()) {
+		t.Errorf("the file after a reset and a refused save: %v %v, want it as saved", c2, err)
+	}
+	// The next child starts with the file, and tells it at once: what
+	// it learns next adds to it.
 	d := &diceReader{path: bin, args: []string{"dicefeed", "--readings", "--pictures", repo + "/configs/demo/dice"}, calibration: file, opts: DefaultDiceReaderOpts, logf: t.Logf}
-	cmd, _, _, err := d.start()
+	cmd, stdout, _, err := d.start()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Contains(cmd.Args, "--calibration") || cmd.Args[len(cmd.Args)-1] != file {
 		t.Errorf("the next reader's args %v, want --calibration %s", cmd.Args, file)
 	}
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	var inUse input.DiceCalibReply
+	for inUse.Type != "calibration" {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatal("the next reader ended without telling its calibration")
+			}
+			json.Unmarshal([]byte(l), &inUse)
+		case <-time.After(20 * time.Second):
+			t.Fatal("the next reader did not tell its calibration")
+		}
+	}
+	if fmt.Sprint(inUse.Earlier) != fmt.Sprint(c.Faces()) || inUse.Dice != 4 {
+		t.Errorf("the next reader's calibration %+v, want the file's faces %v, 4 dice", inUse, c.Faces())
+	}
+	l := newDiceLog(d)
+	if b, _ := json.Marshal(inUse); !l.line(string(b)) {
+		t.Errorf("the daemon does not take the reader's calibration line")
+	}
+	if got := l.Calibration(); got == nil || !got.Saved || fmt.Sprint(got.Earlier) != fmt.Sprint(c.Faces()) || got.Dice != 4 {
+		t.Errorf("the staff page's calibration after the reader's start: %+v, want it saved, of the file's faces", got)
+	}
 	d.closeStdin()
+	go func() {
+		for range lines {
+		}
+	}()
 	cmd.Wait()
 }
 

@@ -158,8 +158,11 @@ func (l *diceLog) note(n table.DiceNote) {
 		if !t.At.Equal(n.At) {
 			continue
 		}
-		if n.Fate == table.DiceUnreadable || (t.Blue.Face == n.Blue && t.Red.Face == n.Red) {
+		if n.Fate == table.DiceUnreadable || n.Fate == table.DiceEntered || (t.Blue.Face == n.Blue && t.Red.Face == n.Red) {
 			t.Fate, t.Seq, t.Why = string(n.Fate), n.Seq, nil
+			if n.Entered != ([2]input.Face{}) {
+				t.Entered = []int{int(n.Entered[0]), int(n.Entered[1])}
+			}
 			if n.Why != (kit.Text{}) {
 				why := n.Why
 				t.Why = &why

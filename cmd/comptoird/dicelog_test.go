@@ -210,13 +210,22 @@ func TestDiceLog(t *testing.T) {
 	l.event(input.DiceRolled{At: at, Blue: 4, Red: 2, Confidence: 0.95})
 	l.event(input.DiceRolled{At: at.Add(time.Second), Blue: 1, Red: 8, Confidence: 0.92}) // no verdict before it
 	l.note(table.DiceNote{At: at, Blue: 4, Red: 2, Fate: table.DiceAccepted, Seq: 12})
-	l.note(table.DiceNote{At: at, Blue: 4, Red: 2, Fate: table.DiceMisread, Seq: 12, Why: kit.Text{EN: "the players saw blue 4, red 3", FR: "x"}})
+	l.note(table.DiceNote{At: at, Blue: 4, Red: 2, Fate: table.DiceMisread, Seq: 12, Why: kit.Text{EN: "the players saw blue 4, red 3", FR: "x"}, Entered: [2]input.Face{4, 3}})
 	l.note(table.DiceNote{At: at.Add(time.Hour), Fate: table.DiceAccepted, Seq: 99}) // no such throw
-	th := l.Throws()
-	if len(th) != 2 {
-		t.Fatalf("throws %+v, want 2", th)
+	// An unreadable throw the players entered: the roll as the table
+	// knows it.
+	unread := at.Add(2 * time.Second)
+	l.event(input.DiceUnreadable{At: unread, Reason: "red die: numeral unclear"})
+	l.note(table.DiceNote{At: unread, Fate: table.DiceUnreadable})
+	l.note(table.DiceNote{At: unread, Fate: table.DiceEntered, Seq: 13, Entered: [2]input.Face{6, 1}})
+	if th := l.Throws(); len(th) != 3 || th[2].Fate != "entered" || th[2].Seq != 13 || fmt.Sprint(th[2].Entered) != "[6 1]" {
+		t.Errorf("the unreadable throw entered: %+v, want entered as step 13, blue 6 red 1", th[len(th)-1])
 	}
-	if th[0].Blue.Confidence != 0.98 || th[0].Red.Confidence != 0.95 || th[0].Fate != "misread" || th[0].Seq != 12 || th[0].Why == nil || th[0].Why.EN != "the players saw blue 4, red 3" {
+	th := l.Throws()
+	if len(th) != 3 {
+		t.Fatalf("throws %+v, want 3", th)
+	}
+	if th[0].Blue.Confidence != 0.98 || th[0].Red.Confidence != 0.95 || th[0].Fate != "misread" || th[0].Seq != 12 || th[0].Why == nil || th[0].Why.EN != "the players saw blue 4, red 3" || fmt.Sprint(th[0].Entered) != "[4 3]" {
 		t.Errorf("first throw %+v, want the verdict's confidences and the misread", th[0])
 	}
 	if th[1].Blue.Face != 1 || th[1].Red.Face != 8 || th[1].Blue.Confidence != 0.92 || th[1].Fate != "" {

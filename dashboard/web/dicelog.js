@@ -12,7 +12,7 @@
       title: "Caméra des dés", time: "Heure", blue: "Bleu", red: "Rouge", why: "Raison", fate: "Suite",
       none: "Aucun lancer lu depuis le démarrage.", unread: "illisible",
       accepted: "accepté", refused: "refusé", unreadable: "demandé aux joueurs", corrected: "relu par la caméra",
-      misread: "mal lu, corrigé", held: "en attente du journal", pending: "…", step: "étape",
+      misread: "mal lu, corrigé", held: "en attente du journal", entered: "saisi par les joueurs", pending: "…", step: "étape",
       inspect: "Envoyer l'image pour inspection", inspections: "Images envoyées pour inspection",
       noInspections: "Aucune image envoyée.", saved: "Image enregistrée", picture: "image", verdict: "lecture",
       notFound: "pas trouvé",
@@ -20,12 +20,15 @@
       learn: "Apprendre", saveUse: "Enregistrer et utiliser", learnedFaces: "Faces apprises",
       diceLearned: "dés appris", more: "encore", beforeSave: "avant d'enregistrer", canSave: "assez pour enregistrer",
       inUse: "calibration enregistrée et utilisée", learnedOk: "Lancer appris", savedOk: "Calibration enregistrée et utilisée",
+      earlier: "Déjà appris", earlierHint: "Les faces de la calibration utilisée sont gardées : ce que vous apprenez s'y ajoute.",
+      reset: "Recommencer", resetAsk: "Oublier tout ce qui est appris, la calibration utilisée comprise ? Elle reste utilisée jusqu'au prochain enregistrement.",
+      resetYes: "Oui, tout oublier", resetNo: "Annuler", resetOk: "Calibration recommencée à zéro",
     },
     en: {
       title: "Dice camera", time: "Time", blue: "Blue", red: "Red", why: "Why", fate: "Then",
       none: "No throw read since the start.", unread: "unreadable",
       accepted: "accepted", refused: "refused", unreadable: "asked the players", corrected: "read again by the camera",
-      misread: "misread, corrected", held: "waiting for the journal", pending: "…", step: "step",
+      misread: "misread, corrected", held: "waiting for the journal", entered: "entered by the players", pending: "…", step: "step",
       inspect: "Send the frame for inspection", inspections: "Frames sent for inspection",
       noInspections: "No frame sent.", saved: "Frame saved", picture: "picture", verdict: "reading",
       notFound: "not found",
@@ -33,25 +36,35 @@
       learn: "Learn", saveUse: "Save and use", learnedFaces: "Faces learned",
       diceLearned: "dice learned", more: "", beforeSave: "more before saving", canSave: "enough to save",
       inUse: "calibration saved and in use", learnedOk: "Throw learned", savedOk: "Calibration saved and in use",
+      earlier: "Learned before", earlierHint: "The faces of the calibration in use are kept: what you learn adds to them.",
+      reset: "Start again", resetAsk: "Drop everything learned, the calibration in use included? It stays in use until the next save.",
+      resetYes: "Yes, drop it all", resetNo: "Cancel", resetOk: "Calibration started again from nothing",
     },
   };
 
   // The faces in the calibration form, kept across the frames: filled
-  // with each new throw's faces as the table knows them, then as the
-  // staff set them.
+  // with each new throw's faces as the table knows them (read by the
+  // camera, or entered by the players or the staff when it could not read
+  // them or misread them), then as the staff set them.
   const pick = { at: null, blue: 1, red: 1 };
+  // confirming is set while the panel asks to confirm "Start again".
+  let confirming = false;
 
   // calibrateSection is the "Calibrate these dice" panel: the faces of
   // the last throw to confirm, Learn (POST /api/calibrate learn: the
   // camera learns its last frame as that throw), a grid of the faces each
-  // die has learned, and "Save and use" once the reader can.
+  // die has learned (and those kept from the calibration in use), "Save
+  // and use" once the reader can, and "Start again" (confirmed first)
+  // that drops everything learned.
   function calibrateSection(camera, ctx, t) {
     const { h, say, toast, pin } = ctx;
     const last = camera.throws.length ? camera.throws[camera.throws.length - 1] : null;
-    if (last && last.t !== pick.at) {
-      pick.at = last.t;
-      if (last.blue.face) pick.blue = last.blue.face;
-      if (last.red.face) pick.red = last.red.face;
+    const known = last && (last.entered || [last.blue.face, last.red.face]);
+    const key = last && last.t + " " + known.join(" ");
+    if (last && key !== pick.at) {
+      pick.at = key;
+      if (known[0]) pick.blue = known[0];
+      if (known[1]) pick.red = known[1];
     }
     const cal = camera.calibration || { blue: [], red: [], dice: 0, need: 4 };
     const post = async (body, ok) => {
@@ -61,14 +74,22 @@
         toast(r.ok ? "" : "error", r.ok ? ok : say(got));
       } catch (e) { toast("error", String(e)); }
     };
+    const earlier = cal.earlier || [];
+    // "Start again" asks first, in the panel; the frames redraw it.
+    const redraw = () => { const s = document.getElementById("calibrate-dice"); if (s) s.replaceWith(calibrateSection(camera, ctx, t)); };
+    const reset = confirming ?
+      h("p", { id: "calib-reset-confirm", class: "confirm" }, t("resetAsk"), " ",
+        h("button", { type: "button", id: "calib-reset-yes", onclick: () => { confirming = false; redraw(); post({ action: "reset" }, t("resetOk")); } }, t("resetYes")), " ",
+        h("button", { type: "button", id: "calib-reset-no", class: "secondary", onclick: () => { confirming = false; redraw(); } }, t("resetNo"))) :
+      h("button", { type: "button", id: "calib-reset", class: "secondary", disabled: !camera.calibration || (cal.dice === 0 && !earlier.length && !cal.saved), onclick: () => { confirming = true; redraw(); } }, t("reset"));
     const select = (die) => h("select", { name: die, id: "calib-" + die, "aria-label": t(die), onchange: (e) => { pick[die] = Number(e.target.value); } },
       [1, 2, 3, 4, 5, 6, 7, 8].map((f) => h("option", { value: f, selected: f === pick[die] }, String(f))));
     const faces = [1, 2, 3, 4, 5, 6, 7, 8];
     const grid = h("table", { id: "calib-grid", class: "scores" },
       h("thead", {}, h("tr", {}, h("th", {}, t("learnedFaces")), faces.map((f) => h("th", {}, String(f))))),
-      h("tbody", {}, ["blue", "red"].map((die) => h("tr", { class: die, "data-die": die },
+      h("tbody", {}, ["blue", "red"].concat(earlier.length ? ["earlier"] : []).map((die) => h("tr", { class: die, "data-die": die },
         h("th", {}, t(die)), faces.map((f) => {
-          const has = (cal[die] || []).includes(f);
+          const has = (die === "earlier" ? earlier : cal[die] || []).includes(f);
           return h("td", { class: has ? "learned" : "missing", "data-face": f, "data-learned": has ? "1" : "0" }, has ? "\u2713" : "·");
         })))));
     const status = cal.saved ? t("inUse") + " (" + (cal.faces || []).join(" ") + ")" :
@@ -79,8 +100,9 @@
         h("label", {}, t("blue"), " ", select("blue")), " ", h("label", {}, t("red"), " ", select("red")), " ",
         h("button", { type: "submit", id: "calib-learn" }, t("learn"))),
       grid,
+      earlier.length ? h("p", { class: "hint", id: "calib-earlier" }, t("earlierHint")) : null,
       h("p", { id: "calib-status" }, status),
-      h("p", {}, h("button", { type: "button", id: "calib-save", disabled: !camera.calibration || cal.need > 0, onclick: () => post({ action: "save" }, t("savedOk")) }, t("saveUse"))));
+      h("p", {}, h("button", { type: "button", id: "calib-save", disabled: !camera.calibration || cal.need > 0, onclick: () => post({ action: "save" }, t("savedOk")) }, t("saveUse")), " ", reset));
   }
 
   // DICE_CAMERA draws the section from the staff frame's camera; app.js
@@ -96,7 +118,8 @@
       h("span", { class: "face unread" }, (d.found ? t("unread") : t("notFound")) + " " + pct(d.confidence));
     const fate = (x) => {
       let s = x.fate ? t(x.fate) : t("pending");
-      if (x.seq && (x.fate === "accepted" || x.fate === "misread" || x.fate === "corrected")) s += " (" + t("step") + " " + x.seq + ")";
+      if (x.seq && (x.fate === "accepted" || x.fate === "misread" || x.fate === "corrected" || x.fate === "entered")) s += " (" + t("step") + " " + x.seq + ")";
+      if (x.entered && x.fate === "entered") s += " · " + t("blue") + " " + x.entered[0] + ", " + t("red") + " " + x.entered[1];
       if (x.why) s += " · " + say(x.why);
       return s;
     };
