@@ -12,13 +12,15 @@ import (
 	"comptoir/input"
 )
 
-// TestDiceEntered: when the table asked the players for the roll (an
+// TestDiceEntered: when the camera could not read the roll (an
 // unreadable reading, or one refused as too unsure) and the staff or a
-// phone enter it, the session tells the reading's note as entered, with
-// the faces entered and the step played: the dice as the table knows
-// them, for the staff page's calibration. The camera reading the dice
-// again, a step that is no roll, or one whose faces the command does not
-// tell, tell nothing of the kind; a misread tells the faces entered too.
+// phone enter it before any other step (a refusal between does not
+// matter), the session tells the reading's note as entered, with the
+// faces entered and the step played: the dice as the table knows them,
+// for the staff page's calibration. The camera reading the dice again, a
+// step between, a step that is no roll, or one whose faces the command
+// does not tell, tell nothing of the kind; a misread tells the faces
+// entered too.
 func TestDiceEntered(t *testing.T) {
 	checkLeaks(t)
 	at := t0.Add(time.Minute)
@@ -49,6 +51,12 @@ func TestDiceEntered(t *testing.T) {
 		{"unreadable, the staff enter it", false, []func(*rig){unreadable, staffDice(2, 3)}, DiceEntered, [2]input.Face{2, 3}},
 		{"too unsure, the staff enter it", false, []func(*rig){in(input.DiceRolled{At: at, Blue: 2, Red: 3, Confidence: 0.3}), staffDice(3, 3)}, DiceEntered, [2]input.Face{3, 3}},
 		{"a misread corrected", false, []func(*rig){in(input.DiceRolled{At: at, Blue: 2, Red: 3, Confidence: 1}), staffDice(3, 1)}, DiceMisread, [2]input.Face{3, 1}},
+		{"unreadable, a refusal between, the staff enter it", false, []func(*rig){unreadable, func(r *rig) {
+			if err := r.s.Submit(context.Background(), engine.Action{By: 0, Cmd: enginetest.Take{N: 99}}); err == nil {
+				r.t.Fatal("taking 99 coins was accepted")
+			}
+		}, staffDice(2, 3)}, DiceEntered, [2]input.Face{2, 3}},
+		{"unreadable, a step between, then the staff enter dice", false, []func(*rig){unreadable, submit(engine.Action{By: 0, Cmd: enginetest.Take{N: 1}}), staffDice(2, 3)}, DiceUnreadable, [2]input.Face{}},
 		{"unreadable, a step that does not tell the faces", false, []func(*rig){unreadable, submit(engine.Action{By: 0, Cmd: enginetest.Take{N: 1}})}, DiceUnreadable, [2]input.Face{}},
 		{"the staff enter dice nobody asked for", false, []func(*rig){in(input.DiceRolled{At: at, Blue: 2, Red: 3, Confidence: 1}), submit(engine.Action{By: 1, Cmd: enginetest.Take{N: 1}}), staffDice(3, 1)}, DiceAccepted, [2]input.Face{}},
 		{"unreadable, the merchant's phone enters it", true, []func(*rig){unreadable, submit(engine.Action{By: 0, Cmd: genoa.Roll{Blue: 3, Red: 2}})}, DiceEntered, [2]input.Face{3, 2}},

@@ -67,13 +67,12 @@ func (s *Session) noteDice(n DiceNote) {
 }
 
 // enteredFor is the note of action a (played from dice entered by hand
-// when fromDice) as the roll the table asks the players for, nil when it
-// is not: no ask stands (an unreadable reading, or one refused as too
-// unsure, at this step), the camera read the dice again, or no single
+// when fromDice) as the roll of the camera's last reading, which it could
+// not read or was too unsure of, nil when it is not: the reading came
+// before the last step, the camera read the dice again, or no single
 // roll of the game's dice makes a's command now.
 func (s *Session) enteredFor(a engine.Action, fromDice bool) *DiceNote {
-	r := s.refusal
-	if s.asked.IsZero() || r == nil || r.Code != ErrDiceUnreadable.Code || r.Seat != engine.NoSeat || r.Seq != s.seq {
+	if s.asked.IsZero() || s.askedSeq != s.seq {
 		return nil
 	}
 	n := &DiceNote{At: s.asked, Fate: DiceEntered}

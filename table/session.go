@@ -194,6 +194,7 @@ type Session struct {
 	byHand   bool             // lastRoll was entered by hand (StaffDice), not read
 	thrower  engine.Seat      // the seat that threw lastRoll (throwerOf)
 	asked    time.Time        // the reading the players were asked the roll for (unreadable, too unsure), zero if none
+	askedSeq int64            // the step that reading came after
 	waiting  *bool            // last value sent to the indicator
 	outcome  string
 	held     heldInputs  // table inputs waiting for the journal (journalfault.go)
@@ -711,7 +712,7 @@ func (s *Session) handleInput(ev input.Event) {
 			fmt.Sprintf("the dice could not be read (%s): look again, roll again or enter the roll", e.ReasonIn("en")),
 			fmt.Sprintf("les dés n'ont pas pu être lus (%s) : regardez à nouveau, relancez ou saisissez le tirage", e.ReasonIn("fr"))))
 		s.noteDice(DiceNote{At: e.At, Fate: DiceUnreadable})
-		s.asked = e.At
+		s.asked, s.askedSeq = e.At, s.seq
 		return
 	case input.DiceRolled:
 		if s.opts.Kit.Dice == nil {
@@ -722,7 +723,7 @@ func (s *Session) handleInput(ev input.Event) {
 				"la lecture des dés bleu=%d rouge=%d n'est pas assez sûre (%.2f) : regardez à nouveau ou relancez", e.Blue, e.Red, e.Confidence)
 			s.refuse(engine.NoSeat, r)
 			s.noteRefused(e, r)
-			s.asked = e.At
+			s.asked, s.askedSeq = e.At, s.seq
 			return
 		}
 		if e.Correction {

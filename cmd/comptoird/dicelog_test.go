@@ -191,6 +191,38 @@ func TestDaemonDiceCamera(t *testing.T) {
 			t.Errorf("list: %d %s, want %s", code, b, got.Name)
 		}
 	})
+
+	// The staff enter the roll the camera could not read: the staff's
+	// frame shows the throw entered with its faces, the dice as the
+	// table knows them (the calibration's form takes them).
+	t.Run("entered", func(t *testing.T) {
+		conn := staffConn(t, addr)
+		defer conn.Close()
+		conn.WriteJSON(map[string]any{"type": "staff", "nonce": "0123456789abcdef0123456789abcdef", "pin": "1234", "action": "dice", "values": map[string]string{"blue": "2", "red": "4"}})
+		conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		var last dashboard.DiceThrow
+		for {
+			_, data, err := conn.ReadMessage()
+			if err != nil {
+				t.Fatalf("no staff frame with the unreadable throw entered: %v; last %+v", err, last)
+			}
+			var f struct {
+				Role   string
+				Camera *struct{ Throws []dashboard.DiceThrow }
+			}
+			json.Unmarshal(data, &f)
+			if f.Role != "staff" || f.Camera == nil || len(f.Camera.Throws) == 0 {
+				continue
+			}
+			last = f.Camera.Throws[len(f.Camera.Throws)-1]
+			if last.Fate == "entered" {
+				break
+			}
+		}
+		if fmt.Sprint(last.Entered) != "[2 4]" || last.Seq == 0 || last.Red.Face != 0 {
+			t.Errorf("the throw entered %+v, want blue 2 red 4 as a step, the reader's verdict kept", last)
+		}
+	})
 }
 
 // TestDiceLog checks the daemon's record of the throws without a reader
