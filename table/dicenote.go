@@ -33,9 +33,9 @@ const (
 	DiceMisread DiceFate = "misread"
 	// DiceHeld: the journal was down; the reading waits for it.
 	DiceHeld DiceFate = "held"
-	// DiceEntered: the table asked the players for the roll (the
-	// reading was unreadable, or refused as too unsure) and they, or the
-	// staff, entered it: played as step Seq.
+	// DiceEntered: the camera could not read the roll (the reading was
+	// unreadable, or refused as too unsure) and the players, or the
+	// staff, entered it before any other step: played as step Seq.
 	DiceEntered DiceFate = "entered"
 )
 

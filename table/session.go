@@ -193,8 +193,8 @@ type Session struct {
 	lastRoll input.DiceRolled // the roll of step lastDice
 	byHand   bool             // lastRoll was entered by hand (StaffDice), not read
 	thrower  engine.Seat      // the seat that threw lastRoll (throwerOf)
-	asked    time.Time        // the reading the players were asked the roll for (unreadable, too unsure), zero if none
-	askedSeq int64            // the step that reading came after
+	asked    time.Time        // the camera's last reading if it could not read the roll (unreadable, too unsure), zero if none
+	askedSeq int64            // the step that reading came after (enteredFor)
 	waiting  *bool            // last value sent to the indicator
 	outcome  string
 	held     heldInputs  // table inputs waiting for the journal (journalfault.go)
@@ -990,7 +990,7 @@ func (s *Session) newGame(setup engine.Setup) error {
 	if err := s.rebuild(); err != nil {
 		return err
 	}
-	s.refusal, s.lastDice = nil, 0
+	s.refusal, s.lastDice, s.asked = nil, 0, time.Time{}
 	s.publish()
 	s.indicate()
 	return nil
