@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -83,10 +81,7 @@ func startCafeHub(t *testing.T, dir string) *cafeHub {
 // table table-1, listening on listen; it returns the daemon's log.
 func startCafeDaemon(t *testing.T, dir, natsURL, listen string) *syncBuf {
 	t.Helper()
-	repo, _ := filepath.Abs("../..")
-	cfg := filepath.Join(dir, "t.yaml")
-	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\ntags: %s/configs/demo/tags.yaml\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  speed: 20\n  loop: true\n  pause: 10ms\ncafe:\n  url: %s\n  name: table-1\n  password: table-1-password\n",
-		repo, repo, natsURL)), 0o644)
+	cfg := genoaConfig(t, dir, "t.db", "replay:\n  inputs: %R/configs/demo/genoa-inputs.jsonl\n  speed: 20\n  loop: true\n  pause: 10ms\ncafe:\n  url: "+natsURL+"\n  name: table-1\n  password: table-1-password\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	stderr := &syncBuf{}
 	done := make(chan error, 1)

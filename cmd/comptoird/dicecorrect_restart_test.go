@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,18 +36,11 @@ func TestDiceCorrectAfterRestart(t *testing.T) {
 	end := i + strings.IndexByte(string(demo[i:]), '\n') + 1
 	inputs := filepath.Join(dir, "inputs.jsonl")
 	os.WriteFile(inputs, demo[:end], 0o644)
-	cfg := filepath.Join(dir, "table.yaml")
-	os.WriteFile(cfg, []byte(fmt.Sprintf(`version: 1
-game: genoa
-variant: alea-2001
-players: [Anna, Bruno, Chloé]
-journal: table.db
-staff_pin: "1234"
-tags: %s/configs/demo/tags.yaml
+	cfg := genoaConfig(t, dir, "table.db", `staff_pin: "1234"
 replay:
-  inputs: %s
+  inputs: `+inputs+`
   speed: 20
-`, repo, inputs)), 0o644)
+`)
 	addr := freeAddr(t)
 	d := startDaemon(t, addr, "--config", cfg)
 	deadline := time.Now().Add(20 * time.Second)

@@ -285,9 +285,7 @@ func TestDiceLog(t *testing.T) {
 // to wait).
 func demoDaemon(t *testing.T, dir, reader string, wait time.Duration) string {
 	t.Helper()
-	repo, _ := filepath.Abs("../..")
-	cfg := filepath.Join(dir, "t.yaml")
-	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\nstaff_pin: \"1234\"\ntags: %s/configs/demo/tags.yaml\ndice_reader: %s\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  frames: %s/configs/demo/dice\n  speed: 20\n", repo, reader, repo, repo)), 0o644)
+	cfg := genoaConfig(t, dir, "t.db", "staff_pin: \"1234\"\ndice_reader: "+reader+"\nreplay:\n  inputs: %R/configs/demo/genoa-inputs.jsonl\n  frames: %R/configs/demo/dice\n  speed: 20\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr syncBuf
 	done := make(chan error, 1)

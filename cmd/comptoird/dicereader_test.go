@@ -312,8 +312,7 @@ func TestDaemonDiceReader(t *testing.T) {
 	t.Setenv(fakeDiceEnv, "echo") // inherited by the reader child
 	dir := t.TempDir()
 	repo, _ := filepath.Abs("../..")
-	cfg := filepath.Join(dir, "t.yaml")
-	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\ntags: %s/configs/demo/tags.yaml\ndice_reader: %s\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  frames: %s/configs/demo/dice\n  speed: 20\n", repo, os.Args[0], repo, repo)), 0o644)
+	cfg := genoaConfig(t, dir, "t.db", "dice_reader: "+os.Args[0]+"\nreplay:\n  inputs: %R/configs/demo/genoa-inputs.jsonl\n  frames: %R/configs/demo/dice\n  speed: 20\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr syncBuf
 	done := make(chan error, 1)

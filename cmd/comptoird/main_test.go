@@ -53,9 +53,7 @@ func TestRunErrors(t *testing.T) {
 func TestRunStopsCleanly(t *testing.T) {
 	before := runtime.NumGoroutine()
 	dir := t.TempDir()
-	repo, _ := filepath.Abs("../..")
-	cfg := filepath.Join(dir, "t.yaml")
-	os.WriteFile(cfg, []byte(fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: t.db\ntags: %s/configs/demo/tags.yaml\nreplay:\n  inputs: %s/configs/demo/genoa-inputs.jsonl\n  speed: 20\n  loop: true\n  pause: 10ms\n", repo, repo)), 0o644)
+	cfg := genoaConfig(t, dir, "t.db", "replay:\n  inputs: %R/configs/demo/genoa-inputs.jsonl\n  speed: 20\n  loop: true\n  pause: 10ms\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr bytes.Buffer
 	done := make(chan error, 1)
@@ -81,4 +79,23 @@ func TestRunStopsCleanly(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// genoaConfig writes dir/table.yaml: a genoa table (Alea 2001) of Anna,
+// Bruno and Chloé with the demo's tags and the journal file journal in
+// dir, then the lines of more (staff_pin, replay, cafe…, each ending in a
+// newline); and returns its path. %R in more stands for the repository.
+func genoaConfig(t *testing.T, dir, journal, more string) string {
+	t.Helper()
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "table.yaml")
+	body := fmt.Sprintf("version: 1\ngame: genoa\nvariant: alea-2001\nplayers: [Anna, Bruno, Chloé]\njournal: %s\ntags: %s/configs/demo/tags.yaml\n", journal, repo) +
+		strings.ReplaceAll(more, "%R", repo)
+	if err := os.WriteFile(cfg, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
 }

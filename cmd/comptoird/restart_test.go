@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -170,22 +169,11 @@ func TestRestartAfterKill(t *testing.T) {
 		t.Skip("starts the daemon twice")
 	}
 	dir := t.TempDir()
-	repo, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := filepath.Join(dir, "table.yaml")
-	os.WriteFile(cfg, []byte(fmt.Sprintf(`version: 1
-game: genoa
-variant: alea-2001
-players: [Anna, Bruno, Chloé]
-journal: table.db
-staff_pin: "1234"
-tags: %s/configs/demo/tags.yaml
+	cfg := genoaConfig(t, dir, "table.db", `staff_pin: "1234"
 replay:
-  inputs: %s/configs/demo/genoa-inputs.jsonl
+  inputs: %R/configs/demo/genoa-inputs.jsonl
   speed: 40
-`, repo, repo)), 0o644)
+`)
 	addr := freeAddr(t)
 	d := startDaemon(t, addr, "--config", cfg)
 
