@@ -139,6 +139,18 @@ INKS = {
 }
 
 
+def turbulence(rng, W, R):
+    """Smooth noise in -1..1 over a W x W picture, three octaves, its
+    coarsest features about a die's radius R wide."""
+    t = np.zeros((W, W), np.float32)
+    amp, cells = 0.57, max(2, int(round(W / R)))
+    for _ in range(3):
+        g = rng.uniform(-1, 1, (cells + 1, cells + 1)).astype(np.float32)
+        t += amp * np.array(Image.fromarray(g, mode="F").resize((W, W), Image.BICUBIC))
+        amp, cells = amp / 2, cells * 2
+    return t
+
+
 def picture(rng, fonts):
     """One synthetic picture and its labels."""
     face = int(rng.integers(1, 9))
@@ -203,10 +215,18 @@ def picture(rng, fonts):
         die = die * (1 - m) + m * np.clip(base * shade, 0, 1)
     yy, xx = np.mgrid[0:W, 0:W].astype(np.float32)
     if body == "pearl":
-        # swirls of white
-        f = rng.uniform(2, 6) / R
-        sw = np.sin(xx * f + 2 * np.sin(yy * f * 0.7 + rng.uniform(0, 6))) * np.sin(yy * f * 1.3)
-        die = die + rng.uniform(0.1, 0.3) * np.clip(sw, 0, 1)[..., None]
+        # marble veins, as POV-Ray's pearl (vision/render/pov.go: marble,
+        # turbulence 0.8, the body's colour to a pale grey at half): a
+        # wave across the die bent by turbulence, each face keeping its
+        # shade
+        period = R * rng.uniform(0.15, 0.45)
+        va = rng.uniform(0, 2 * math.pi)
+        m = ((xx - cx) * math.cos(va) + (yy - cy) * math.sin(va)) / period + rng.uniform(1.5, 3.0) * turbulence(rng, W, R * rng.uniform(0.4, 0.8))
+        t = np.abs(np.mod(m, 2) - 1)
+        w = np.where(t < 0.6, t / 0.6 * 0.25, 0.25 + (t - 0.6) / 0.4 * 0.25) * rng.uniform(0.8, 1.6)
+        pale = np.array([0.9, 0.9, 0.95])[rng.permutation(3)] if rng.random() < 0.2 else np.array([0.9, 0.9, 0.95])
+        lum = die.sum(-1, keepdims=True) / max(float(base.sum()), 1e-3)
+        die = die * (1 - w[..., None]) + w[..., None] * pale * lum
     elif body == "translucent":
         # the table shows through, the light gathers at one side
         die = die * rng.uniform(0.55, 0.85) + img * rng.uniform(0.1, 0.35)
