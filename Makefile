@@ -74,7 +74,7 @@ deps-demo:
 	$(call apt_install,$(DEMO_PACKAGES))
 
 # Render the wide distribution's train split, train the dice classifier
-# and write vision/model/dicenet.onnx (about 47 minutes from nothing on a shared 2-core machine: vision/train/README.md).
+# and write vision/model/dicenet.onnx (about 45 minutes from nothing on two idle cores, over the issue's 30: vision/train/README.md).
 model:
 	$(call apt_install,$(MODEL_PACKAGES))
 	vision/train/make-model.sh

@@ -24,13 +24,13 @@ const (
 // the floors reached, so that a change that makes the reader worse fails,
 // and the bound on wrong reads wherever it is met.
 const (
-	wideRight, wideRightGroup = 0.55, 0.48 // all crops (measured 58.3%); each held-out font and surface (lowest: cherry wood 50.75%)
+	wideRight, wideRightGroup = 0.65, 0.55 // all crops (measured 68.0%); each held-out font and surface (lowest: hex mat 58.9%)
 	wideWrong                 = maxWrong
-	framesRight, framesWrong  = 0.43, maxWrong      // measured 46.25%
-	combinedFramesRight       = 0.45                // measured 47.5%
-	realRight, realWrong      = 0.97, maxWrong      // the combined reader on the held-out real clips (measured 100%: the figure)
-	realLearnedRight          = 0.62                // the learned reader alone on them (measured 66.7%, none wrong)
-	calibRight, calibWrong    = 0.40, maxWrongCalib // measured 42.5% (protoMinProb 0.9: see net_calib.go)
+	framesRight, framesWrong  = 0.49, maxWrong      // measured 52.5%
+	combinedFramesRight       = 0.48                // measured 51.25%
+	realRight, realWrong      = 0.97, maxWrong      // the combined reader on the held-out real clips (measured 97.8%: the figure)
+	realLearnedRight          = 0.76                // the learned reader alone on them (measured 80.0%, none wrong)
+	calibRight, calibWrong    = 0.52, maxWrongCalib // measured 55.6% (protoMinProb 0.9, protoVeto 0.25: see net_calib.go)
 )
 
 func netReader(t testing.TB, o NetOpts) *NetReader {
@@ -379,6 +379,77 @@ func TestNetQuarterTurn(t *testing.T) {
 	t.Logf("%d of %d crops read surely are read the same turned a quarter round", kept, sure)
 	if sure < 50 || float64(kept) < 0.9*float64(sure) {
 		t.Errorf("%d of %d sure crops read the same turned a quarter round, want at least 50 crops and 90%%", kept, sure)
+	}
+}
+
+// TestNetTilt: a numeral the normaliser left off upright by more than the
+// network learned is read again turned tiltDegrees each way
+// (NetReader.infer). Each held-out crop the reader reads surely is turned
+// 25 degrees by hand: the reader must still read the same face surely in
+// most of them, and more of them than without the tilted readings, and
+// none surely wrong that is not as wrong without them; and a lavender 1
+// of the real held-out clips (d8_top288, turned about 30 degrees by the
+// normaliser) is likeliest a 1 only with them, so that the combined
+// reader keeps the hand-tuned reader's 1 instead of a veto (its twin
+// d8_top285 stays a 4 at 74%, and refused).
+func TestNetTilt(t *testing.T) {
+	checkLeaks(t)
+	r := netReader(t, DefaultNetOpts)
+	plain := netReader(t, DefaultNetOpts)
+	plain.tilt = 0
+	sure, kept, keptPlain := 0, 0, 0
+	wrong := map[string]string{}
+	for _, rec := range readLabelsCSV(t, "testdata/wide-test/labels.csv", []string{"file", "face", "colour"}) {
+		m := gocv.IMRead(filepath.Join("testdata/wide-test", rec[0]), gocv.IMReadColor)
+		crop, ok := r.loc.crop(m, rec[2], 1)
+		m.Close()
+		if !ok {
+			continue
+		}
+		outs, err := r.infer([][]byte{crop})
+		if err != nil {
+			t.Fatal(err)
+		}
+		face, p, _ := outs[0].best()
+		if fmt.Sprint(face) != rec[1] || p < r.opts.MinConfidence {
+			continue
+		}
+		sure++
+		turned := [][]byte{tiltCrop(crop, 25)}
+		for _, rd := range []struct {
+			r    *NetReader
+			kept *int
+		}{{r, &kept}, {plain, &keptPlain}} {
+			outs, err := rd.r.infer(turned)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, q, _ := outs[0].best()
+			switch {
+			case got == face && q >= r.opts.MinConfidence:
+				*rd.kept++
+			case got != face && q >= r.opts.MinConfidence && rd.r == r:
+				wrong[rec[0]] = fmt.Sprintf("a %d read surely as a %d (%.2f)", face, got, q)
+			case got != face && q >= r.opts.MinConfidence:
+				delete(wrong, rec[0]) // as sure and as wrong without the tilted readings
+			}
+		}
+	}
+	for name, w := range wrong {
+		t.Errorf("%s turned 25 degrees: %s, only with the tilted readings", name, w)
+	}
+	t.Logf("%d of %d crops read surely are read the same turned 25 degrees (%d without the tilted readings)", kept, sure, keptPlain)
+	if sure < 50 || float64(kept) < 0.9*float64(sure) || kept <= keptPlain {
+		t.Errorf("%d of %d sure crops read the same turned 25 degrees (%d without the tilted readings), want at least 50 crops, 90%% and more than without", kept, sure, keptPlain)
+	}
+	for _, name := range []string{"d8_top288.jpg"} {
+		m := gocv.IMRead(filepath.Join("testdata/real", name), gocv.IMReadColor)
+		got, without := r.ReadSingle(m), plain.ReadSingle(m)
+		m.Close()
+		t.Logf("%s: %+v with the tilted readings, %+v without", name, got, without)
+		if max(got.Face, got.Guess) != 1 || max(without.Face, without.Guess) == 1 {
+			t.Errorf("%s (a lavender 1): likeliest %d with the tilted readings (want 1), %d without (want another: else this test checks nothing)", name, max(got.Face, got.Guess), max(without.Face, without.Guess))
+		}
 	}
 }
 

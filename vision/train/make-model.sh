@@ -5,7 +5,7 @@
 # vision/model/dicenet.onnx (see vision/train/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-NTRAIN=${NTRAIN:-1150}
+NTRAIN=${NTRAIN:-5000}
 # synthetic pictures per shard; shard k draws pictures k*SHARD .. k*SHARD+NSYNTH-1
 NSYNTH=${NSYNTH:-3200}
 SHARDS=${SHARDS:-8}
@@ -54,6 +54,9 @@ bin/cropexport -dir vision/testdata/real -out "$DATA/real" -colour any
 # train split) are training material too
 bin/cropexport -dir vision/testdata/rendered -out "$DATA/rendered"
 bin/cropexport -dir vision/testdata/rendered-hard -out "$DATA/rendered-hard"
+# the POV-Ray crops of the train split are given twice: they weigh as
+# much as half the synthetic pictures (the test split is POV-Ray's too,
+# with other fonts and tables)
 nice -n 10 /usr/bin/python3 vision/train/dicenet.py --out vision/model/dicenet.onnx --epochs "$EPOCHS" --real "$DATA/real" \
-	"$DATA/train" "${synth[@]}" "$DATA/rendered" "$DATA/rendered-hard"
+	"$DATA/train" "$DATA/train" "${synth[@]}" "$DATA/rendered" "$DATA/rendered-hard"
 sha256sum vision/model/dicenet.onnx
