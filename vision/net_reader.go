@@ -215,61 +215,55 @@ func (r *NetReader) ReadCrop(pic gocv.Mat, colour string) Die {
 // confident reading stands (the normaliser's axis off by more than the
 // network learned).
 func (r *NetReader) infer(crops [][]byte) ([]netOut, error) {
-	outs, err := r.inferTurned(crops, 0)
+	outs, err := r.inferHalf(crops)
 	if err != nil {
 		return nil, err
 	}
-	var again [][]byte
-	var which []int
-	for k := range outs {
-		if _, p, _ := outs[k].best(); p < r.opts.MinConfidence {
-			again = append(again, crops[k])
-			which = append(which, k)
-		}
-	}
-	if len(again) == 0 {
-		return outs, nil
-	}
-	side, err := r.inferTurned(again, 1)
-	if err != nil {
+	if err := r.reread(crops, outs, quarterTurn); err != nil {
 		return nil, err
-	}
-	for i, k := range which {
-		_, p, _ := outs[k].best()
-		if _, q, _ := side[i].best(); q > p {
-			outs[k] = side[i]
-		}
 	}
 	if r.tilt == 0 {
 		return outs, nil
 	}
-	again, which = again[:0], which[:0]
+	tilt := func(deg float64) func([]byte) []byte {
+		return func(c []byte) []byte { return tiltCrop(c, deg) }
+	}
+	if err := r.reread(crops, outs, tilt(-r.tilt), tilt(r.tilt)); err != nil {
+		return nil, err
+	}
+	return outs, nil
+}
+
+// reread reads the crops whose answer in outs is under MinConfidence
+// again, turned by each of turns (inferHalf: with their half turns),
+// and keeps the surest answer of each in outs.
+func (r *NetReader) reread(crops [][]byte, outs []netOut, turns ...func([]byte) []byte) error {
+	var which []int
 	for k := range outs {
 		if _, p, _ := outs[k].best(); p < r.opts.MinConfidence {
-			again = append(again, crops[k])
 			which = append(which, k)
 		}
 	}
-	for _, deg := range []float64{-r.tilt, r.tilt} {
-		if len(again) == 0 {
-			break
+	if len(which) == 0 {
+		return nil
+	}
+	again := make([][]byte, len(which))
+	for _, turn := range turns {
+		for i, k := range which {
+			again[i] = turn(crops[k])
 		}
-		turned := make([][]byte, len(again))
-		for i, c := range again {
-			turned[i] = tiltCrop(c, deg)
-		}
-		tilt, err := r.inferTurned(turned, 0)
+		res, err := r.inferHalf(again)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for i, k := range which {
 			_, p, _ := outs[k].best()
-			if _, q, _ := tilt[i].best(); q > p {
-				outs[k] = tilt[i]
+			if _, q, _ := res[i].best(); q > p {
+				outs[k] = res[i]
 			}
 		}
 	}
-	return outs, nil
+	return nil
 }
 
 // tiltDegrees is how far infer turns a crop still unsure after the
@@ -298,14 +292,11 @@ func tiltCrop(c []byte, deg float64) []byte {
 	return dst.ToBytes()
 }
 
-// inferTurned is infer's reading of each crop turned by quarter quarter
-// turns and turned half round again, the two answers averaged.
-func (r *NetReader) inferTurned(crops [][]byte, quarter int) ([]netOut, error) {
+// inferHalf reads each crop and the crop turned half round, and averages
+// the two answers.
+func (r *NetReader) inferHalf(crops [][]byte) ([]netOut, error) {
 	both := make([][]byte, 0, 2*len(crops))
 	for _, c := range crops {
-		for range quarter {
-			c = quarterTurn(c)
-		}
 		t := make([]byte, len(c))
 		for i, v := range c {
 			t[len(c)-1-i] = v

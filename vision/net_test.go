@@ -347,7 +347,39 @@ func TestNetSmallCrops(t *testing.T) {
 func TestNetQuarterTurn(t *testing.T) {
 	checkLeaks(t)
 	r := netReader(t, DefaultNetOpts)
-	sure, kept := 0, 0
+	sure := sureCrops(t, r)
+	kept := 0
+	for _, c := range sure {
+		turned, err := r.infer([][]byte{quarterTurn(c.crop)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, q, _ := turned[0].best()
+		switch {
+		case got == c.face && q >= r.opts.MinConfidence:
+			kept++
+		case got != c.face && q >= r.opts.MinConfidence:
+			t.Errorf("%s: a %d turned a quarter round read surely as a %d (%.2f)", c.file, c.face, got, q)
+		}
+	}
+	t.Logf("%d of %d crops read surely are read the same turned a quarter round", kept, len(sure))
+	if len(sure) < 50 || float64(kept) < 0.9*float64(len(sure)) {
+		t.Errorf("%d of %d sure crops read the same turned a quarter round, want at least 50 crops and 90%%", kept, len(sure))
+	}
+}
+
+// sureCrop is a held-out crop the reader reads right and surely.
+type sureCrop struct {
+	file string
+	crop []byte
+	face int
+}
+
+// sureCrops returns the crops of testdata/wide-test that r reads right
+// and at least MinConfidence sure.
+func sureCrops(t *testing.T, r *NetReader) []sureCrop {
+	t.Helper()
+	var out []sureCrop
 	for _, rec := range readLabelsCSV(t, "testdata/wide-test/labels.csv", []string{"file", "face", "colour"}) {
 		m := gocv.IMRead(filepath.Join("testdata/wide-test", rec[0]), gocv.IMReadColor)
 		crop, ok := r.loc.crop(m, rec[2], 1)
@@ -360,26 +392,11 @@ func TestNetQuarterTurn(t *testing.T) {
 			t.Fatal(err)
 		}
 		face, p, _ := outs[0].best()
-		if fmt.Sprint(face) != rec[1] || p < r.opts.MinConfidence {
-			continue
-		}
-		sure++
-		turned, err := r.infer([][]byte{quarterTurn(crop)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, q, _ := turned[0].best()
-		switch {
-		case got == face && q >= r.opts.MinConfidence:
-			kept++
-		case got != face && q >= r.opts.MinConfidence:
-			t.Errorf("%s: a %d turned a quarter round read surely as a %d (%.2f)", rec[0], face, got, q)
+		if fmt.Sprint(face) == rec[1] && p >= r.opts.MinConfidence {
+			out = append(out, sureCrop{rec[0], crop, face})
 		}
 	}
-	t.Logf("%d of %d crops read surely are read the same turned a quarter round", kept, sure)
-	if sure < 50 || float64(kept) < 0.9*float64(sure) {
-		t.Errorf("%d of %d sure crops read the same turned a quarter round, want at least 50 crops and 90%%", kept, sure)
-	}
+	return out
 }
 
 // TestNetTilt: a numeral the normaliser left off upright by more than the
@@ -397,25 +414,12 @@ func TestNetTilt(t *testing.T) {
 	r := netReader(t, DefaultNetOpts)
 	plain := netReader(t, DefaultNetOpts)
 	plain.tilt = 0
-	sure, kept, keptPlain := 0, 0, 0
+	sure := sureCrops(t, r)
+	kept, keptPlain := 0, 0
 	wrong := map[string]string{}
-	for _, rec := range readLabelsCSV(t, "testdata/wide-test/labels.csv", []string{"file", "face", "colour"}) {
-		m := gocv.IMRead(filepath.Join("testdata/wide-test", rec[0]), gocv.IMReadColor)
-		crop, ok := r.loc.crop(m, rec[2], 1)
-		m.Close()
-		if !ok {
-			continue
-		}
-		outs, err := r.infer([][]byte{crop})
-		if err != nil {
-			t.Fatal(err)
-		}
-		face, p, _ := outs[0].best()
-		if fmt.Sprint(face) != rec[1] || p < r.opts.MinConfidence {
-			continue
-		}
-		sure++
-		turned := [][]byte{tiltCrop(crop, 25)}
+	for _, c := range sure {
+		face := c.face
+		turned := [][]byte{tiltCrop(c.crop, 25)}
 		for _, rd := range []struct {
 			r    *NetReader
 			kept *int
@@ -429,18 +433,18 @@ func TestNetTilt(t *testing.T) {
 			case got == face && q >= r.opts.MinConfidence:
 				*rd.kept++
 			case got != face && q >= r.opts.MinConfidence && rd.r == r:
-				wrong[rec[0]] = fmt.Sprintf("a %d read surely as a %d (%.2f)", face, got, q)
+				wrong[c.file] = fmt.Sprintf("a %d read surely as a %d (%.2f)", face, got, q)
 			case got != face && q >= r.opts.MinConfidence:
-				delete(wrong, rec[0]) // as sure and as wrong without the tilted readings
+				delete(wrong, c.file) // as sure and as wrong without the tilted readings
 			}
 		}
 	}
 	for name, w := range wrong {
 		t.Errorf("%s turned 25 degrees: %s, only with the tilted readings", name, w)
 	}
-	t.Logf("%d of %d crops read surely are read the same turned 25 degrees (%d without the tilted readings)", kept, sure, keptPlain)
-	if sure < 50 || float64(kept) < 0.9*float64(sure) || kept <= keptPlain {
-		t.Errorf("%d of %d sure crops read the same turned 25 degrees (%d without the tilted readings), want at least 50 crops, 90%% and more than without", kept, sure, keptPlain)
+	t.Logf("%d of %d crops read surely are read the same turned 25 degrees (%d without the tilted readings)", kept, len(sure), keptPlain)
+	if len(sure) < 50 || float64(kept) < 0.9*float64(len(sure)) || kept <= keptPlain {
+		t.Errorf("%d of %d sure crops read the same turned 25 degrees (%d without the tilted readings), want at least 50 crops, 90%% and more than without", kept, len(sure), keptPlain)
 	}
 	for _, name := range []string{"d8_top288.jpg"} {
 		m := gocv.IMRead(filepath.Join("testdata/real", name), gocv.IMReadColor)
