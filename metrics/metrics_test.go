@@ -65,6 +65,11 @@ func TestObserveSession(t *testing.T) {
 		}
 	}()
 	updates := sess.Subscribe(ctx)
+	// The state before any step is the observer's baseline: read it
+	// here, before the steps are played (a subscriber's unread update is
+	// replaced by the next, so an observer that starts late would take
+	// the first step's state for its baseline and count one step less).
+	m.Observe(<-updates)
 	go func() {
 		defer wg.Done()
 		for u := range updates {
