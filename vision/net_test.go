@@ -230,6 +230,7 @@ func TestNetModelSize(t *testing.T) {
 // BenchmarkRead640 is the learned reader's CPU time per 640x480 frame with
 // two dice (the budget is 4 ms), over the held-out frames in turn.
 func BenchmarkRead640(b *testing.B) {
+	readerThreads(b)
 	r := netReader(b, DefaultNetOpts)
 	names, err := filepath.Glob("testdata/wide-frames/*.jpg")
 	if err != nil || len(names) == 0 {
@@ -255,6 +256,7 @@ func BenchmarkRead640(b *testing.B) {
 // BenchmarkCombinedRead640 is the combined reader's (the daemon's) CPU time
 // per 640x480 frame: both readers.
 func BenchmarkCombinedRead640(b *testing.B) {
+	readerThreads(b)
 	c := combinedReader(b)
 	names, err := filepath.Glob("testdata/wide-frames/*.jpg")
 	if err != nil || len(names) == 0 {
@@ -272,6 +274,25 @@ func BenchmarkCombinedRead640(b *testing.B) {
 		c.Read(frames[i%len(frames)])
 	}
 	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
+
+// readerThreads runs OpenCV on one thread until the benchmark ends, as
+// the dice reader's process does (comptoir dicefeed; see SetThreads).
+func readerThreads(b *testing.B) {
+	was := SetThreads(1)
+	b.Cleanup(func() { SetThreads(was) })
+}
+
+// TestSetThreads: SetThreads changes OpenCV's thread count and says so.
+func TestSetThreads(t *testing.T) {
+	was := SetThreads(0)
+	defer SetThreads(was)
+	if got := SetThreads(1); got != 1 {
+		t.Errorf("SetThreads(1) = %d, want 1", got)
+	}
+	if got := SetThreads(0); got != 1 {
+		t.Errorf("SetThreads(0) = %d, want 1 (unchanged)", got)
+	}
 }
 
 // FuzzDecodeNetCalibration: a calibration file is outside input; any bytes

@@ -270,6 +270,7 @@ func TestDecodeImageCorrupt(t *testing.T) {
 // BenchmarkHandTunedRead640 is the former hand-tuned reader's cost per
 // 640x480 frame (BenchmarkRead640 measures the learned reader).
 func BenchmarkHandTunedRead640(b *testing.B) {
+	readerThreads(b)
 	r := builtinReader(b)
 	m := gocv.IMRead("testdata/rendered/0000.jpg", gocv.IMReadColor)
 	defer m.Close()
@@ -288,6 +289,7 @@ func BenchmarkHandTunedRead640(b *testing.B) {
 // BenchmarkReadRendered reads the 300 renders of the accuracy set in turn:
 // the mean cost of a frame.
 func BenchmarkReadRendered(b *testing.B) {
+	readerThreads(b)
 	r := builtinReader(b)
 	var frames []gocv.Mat
 	for _, li := range renderedSet(b, -1) {

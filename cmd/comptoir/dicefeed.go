@@ -96,6 +96,8 @@ func runDicefeed(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// the reader's process: OpenCV on one thread costs less CPU a frame
+	vision.SetThreads(1)
 	return dicefeed(ctx, o, os.Stdin, stdout, stderr)
 }
 
