@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"comptoir/games/kit"
+	"comptoir/input"
 )
 
 // Calibrating the dice reader from the table's own throws (the staff
@@ -21,24 +22,12 @@ import (
 // {"action":"reset"}.
 
 // DiceCalibration is the calibration learned from the throws so far, as
-// the staff page shows it.
+// the staff page shows it: the reader's state, its Faces set once it is
+// saved and in use.
 type DiceCalibration struct {
-	// Blue and Red are the faces each die has learned.
-	Blue []int `json:"blue"`
-	Red  []int `json:"red"`
-	// Earlier are the faces of the calibration in use that this one
-	// keeps (not told by die).
-	Earlier []int `json:"earlier,omitempty"`
-	// Dice is the number of dice learned; Need how many more before it
-	// can be saved (0: "Save and use" is enabled).
-	Dice int `json:"dice"`
-	Need int `json:"need"`
-	// Learned names the dice of the last throw learned.
-	Learned []string `json:"learned,omitempty"`
-	// Saved is set once the calibration was saved and is in use; Faces
-	// are the faces it has prototypes of.
-	Saved bool  `json:"saved,omitempty"`
-	Faces []int `json:"faces,omitempty"`
+	input.DiceCalibState
+	// Saved is set once the calibration was saved and is in use.
+	Saved bool `json:"saved,omitempty"`
 }
 
 // CalibrationRefused is a learn or save the reader refused (a die it

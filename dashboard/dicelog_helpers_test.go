@@ -100,7 +100,7 @@ func unreadThrow(at time.Time) DiceThrow {
 func (f *fakeCamera) inUse(dice int, faces ...int) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.calib = &DiceCalibration{Blue: []int{}, Red: []int{}, Earlier: faces, Dice: dice, Need: max(fakeCalibDice-dice, 0), Saved: true, Faces: faces}
+	f.calib = &DiceCalibration{DiceCalibState: input.DiceCalibState{Blue: []int{}, Red: []int{}, Earlier: faces, Dice: dice, Need: max(fakeCalibDice-dice, 0), Faces: faces}, Saved: true}
 	f.signalLocked()
 }
 
@@ -118,7 +118,7 @@ func (f *fakeCamera) Learn(ctx context.Context, blue, red int) (DiceCalibration,
 		return DiceCalibration{}, ErrNoFrame
 	}
 	if f.calib == nil {
-		f.calib = &DiceCalibration{Blue: []int{}, Red: []int{}, Need: fakeCalibDice}
+		f.calib = &DiceCalibration{DiceCalibState: input.DiceCalibState{Blue: []int{}, Red: []int{}, Need: fakeCalibDice}}
 	}
 	c := f.calib
 	c.Learned, c.Saved = nil, false
@@ -176,7 +176,7 @@ func (f *fakeCamera) Reset(ctx context.Context) (DiceCalibration, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.calibrate++
-	f.calib = &DiceCalibration{Blue: []int{}, Red: []int{}, Need: fakeCalibDice}
+	f.calib = &DiceCalibration{DiceCalibState: input.DiceCalibState{Blue: []int{}, Red: []int{}, Need: fakeCalibDice}}
 	f.signalLocked()
 	return *f.calib, nil
 }

@@ -201,6 +201,20 @@ type DiceReading struct {
 type DiceCalibReply struct {
 	Type string `json:"type"`
 	ID   int64  `json:"id"`
+	DiceCalibState
+	// File is the calibration written (calibrate).
+	File string `json:"file,omitempty"`
+	// Error and ErrorFR are the refusal; Code names it: "no-frame",
+	// "refused" (a die of the throw not learned), "too-few",
+	// "bad-request", "failed".
+	Error   string `json:"error,omitempty"`
+	ErrorFR string `json:"error_fr,omitempty"`
+	Code    string `json:"code,omitempty"`
+}
+
+// DiceCalibState is a calibration learned from the table's throws as it
+// stands: what the reader tells in its replies and the staff page shows.
+type DiceCalibState struct {
 	// Blue and Red are the faces of each die learned so far.
 	Blue []int `json:"blue"`
 	Red  []int `json:"red"`
@@ -211,18 +225,11 @@ type DiceCalibReply struct {
 	// calibration can be saved (0: it can).
 	Dice int `json:"dice"`
 	Need int `json:"need"`
-	// Learned names the dice of this throw learned (learn).
+	// Learned names the dice of the last throw learned (learn).
 	Learned []string `json:"learned,omitempty"`
-	// File is the calibration written (calibrate), Faces the faces it
+	// Faces are the faces the calibration saved (calibrate) or in use
 	// has prototypes of.
-	File  string `json:"file,omitempty"`
-	Faces []int  `json:"faces,omitempty"`
-	// Error and ErrorFR are the refusal; Code names it: "no-frame",
-	// "refused" (a die of the throw not learned), "too-few",
-	// "bad-request", "failed".
-	Error   string `json:"error,omitempty"`
-	ErrorFR string `json:"error_fr,omitempty"`
-	Code    string `json:"code,omitempty"`
+	Faces []int `json:"faces,omitempty"`
 }
 
 // Refuse sets the reply's refusal: its code and its words in English and

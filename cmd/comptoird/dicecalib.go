@@ -97,9 +97,11 @@ func (l *diceLog) Reset(ctx context.Context) (dashboard.DiceCalibration, error) 
 	return l.ask(ctx, map[string]any{"type": "reset"})
 }
 
-// calibState is the calibration a reply of the reader tells.
+// calibState is the calibration a reply of the reader tells, not saved
+// (no Faces) until the caller says so.
 func calibState(cl input.DiceCalibReply) dashboard.DiceCalibration {
-	state := dashboard.DiceCalibration{Blue: cl.Blue, Red: cl.Red, Earlier: cl.Earlier, Dice: cl.Dice, Need: cl.Need, Learned: cl.Learned}
+	state := dashboard.DiceCalibration{DiceCalibState: cl.DiceCalibState}
+	state.Faces = nil
 	if state.Blue == nil {
 		state.Blue = []int{}
 	}
