@@ -76,7 +76,7 @@ func (st *Store) StepsAfter(rules engine.Rules, id, seq int64) ([]Step, error) {
 }
 
 // stepSQL selects the columns of a step, as scanStep reads them.
-const stepSQL = `SELECT seq, at, by, kind, command, undoes, reason FROM steps`
+const stepSQL = `SELECT seq, at, by, kind, command, undoes, reason, note FROM steps`
 
 // scanStep reads the step of rows' current row (of a stepSQL query on
 // game id of the journal at path), without its events.
@@ -84,15 +84,15 @@ func scanStep(rows *sql.Rows, path string, id int64) (Step, error) {
 	var s Step
 	var at, kind string
 	var undoes sql.NullInt64
-	var reason sql.NullString
-	if err := rows.Scan(&s.Seq, &at, &s.By, &kind, &s.Command, &undoes, &reason); err != nil {
+	var reason, note sql.NullString
+	if err := rows.Scan(&s.Seq, &at, &s.By, &kind, &s.Command, &undoes, &reason, &note); err != nil {
 		return Step{}, err
 	}
 	var err error
 	if s.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
 		return Step{}, fmt.Errorf("journal %s: game %d step %d: time %q: %w", path, id, s.Seq, at, err)
 	}
-	s.Undo, s.Undoes, s.Reason = kind == "undo", undoes.Int64, reason.String
+	s.Undo, s.Undoes, s.Reason, s.Note = kind == "undo", undoes.Int64, reason.String, note.String
 	return s, nil
 }
 

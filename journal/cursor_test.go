@@ -79,8 +79,8 @@ func TestCursorsMigration(t *testing.T) {
 		old  string // what makes the journal a version-1 one
 		want Cursor
 	}{
-		{"no cursors", `DROP TABLE cursors; PRAGMA user_version = 1`, Cursor{}},
-		{"cursors made on first need", `INSERT INTO cursors VALUES ('cafe', 2, 5, 0); PRAGMA user_version = 1`, Cursor{Game: 2, Seq: 5}},
+		{"no cursors", `DROP TABLE cursors; ALTER TABLE steps DROP COLUMN note; PRAGMA user_version = 1`, Cursor{}},
+		{"cursors made on first need", `INSERT INTO cursors VALUES ('cafe', 2, 5, 0); ALTER TABLE steps DROP COLUMN note; PRAGMA user_version = 1`, Cursor{Game: 2, Seq: 5}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "t.db")
@@ -105,8 +105,8 @@ func TestCursorsMigration(t *testing.T) {
 			if err := st.with(func(db *sql.DB) error { return db.QueryRow(`PRAGMA user_version`).Scan(&version) }); err != nil {
 				t.Fatal(err)
 			}
-			if version != len(migrations) || version != 2 {
-				t.Errorf("user_version = %d after Open, want 2 (%d migrations)", version, len(migrations))
+			if version != len(migrations) || version != 3 {
+				t.Errorf("user_version = %d after Open, want 3 (%d migrations)", version, len(migrations))
 			}
 			if c, err := st.Cursor("cafe"); err != nil || c != tt.want {
 				t.Fatalf("Cursor = %+v, %v; want %+v", c, err, tt.want)

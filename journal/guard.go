@@ -25,8 +25,14 @@ const applicationID = 0x436d7074
 // transaction. Journals written before versions existed have user_version
 // 0 and the tables of migration 0 already (it creates them only if
 // missing). Append new steps; never change a published one. Migration 1
-// is the followers' cursors (cursor.go).
-var migrations = []string{schema, cursorsSchema}
+// is the followers' cursors (cursor.go), 2 the action steps' notes.
+var migrations = []string{schema, cursorsSchema, notesSchema}
+
+// notesSchema is migration 2: an action step's note of how it came
+// (Step.Note) gets a column of its own. Journals of the day before kept it
+// in the reason column, which is an undo's reason: moved.
+const notesSchema = `ALTER TABLE steps ADD COLUMN note TEXT;
+UPDATE steps SET note = reason, reason = NULL WHERE kind = 'action' AND reason IS NOT NULL`
 
 // pragmas are run in this order on every connection. Exclusive locking
 // comes before the first access in WAL mode, so SQLite keeps the WAL index
@@ -546,8 +552,8 @@ func (g *Game) resync(db *sql.DB) error {
 				}
 				continue
 			}
-			if _, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command, reason) VALUES (?, ?, ?, ?, 'action', ?, ?)`,
-				g.id, s.Seq, at, int(s.By), s.Command, nullNote(s.Reason)); err != nil {
+			if _, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command, note) VALUES (?, ?, ?, ?, 'action', ?, ?)`,
+				g.id, s.Seq, at, int(s.By), s.Command, nullNote(s.Note)); err != nil {
 				return err
 			}
 			for i, ev := range s.Events {

@@ -186,9 +186,11 @@ type Step struct {
 	// Undo is true for an undo step, which cancels step Undoes.
 	Undo   bool
 	Undoes int64
-	// Reason is an undo's reason; of an action step, the note it was
-	// appended with (AppendNoted), "" for none.
+	// Reason is an undo's reason.
 	Reason string
+	// Note is an action step's note of how it came (AppendNoted), ""
+	// for none.
+	Note string
 	// Command is the action's command as a line of the notation.
 	Command string
 	Events  []engine.Event
@@ -403,12 +405,12 @@ func (g *Game) Append(at time.Time, a engine.Action, evs []engine.Event) (Step, 
 }
 
 // AppendNoted is Append with a note of how the step came, kept as the
-// step's Reason (the table notes there the camera's dice reading a step
+// step's Note (the table notes there the camera's dice reading a step
 // was played from, to know it again after a restart); "" for none, as
 // Append. Journals written before notes existed have none.
 func (g *Game) AppendNoted(at time.Time, a engine.Action, evs []engine.Event, note string) (Step, error) {
 	codec := g.rules.Codec()
-	s := Step{At: at.UTC(), By: a.By, Command: codec.FormatCommand(a.Cmd, g.setup.Players), Events: evs, Reason: note}
+	s := Step{At: at.UTC(), By: a.By, Command: codec.FormatCommand(a.Cmd, g.setup.Players), Events: evs, Note: note}
 	datas := make([][]byte, len(evs))
 	for i, ev := range evs {
 		b, err := codec.EncodeEvent(ev)
@@ -424,7 +426,7 @@ func (g *Game) AppendNoted(at time.Time, a engine.Action, evs []engine.Event, no
 	}
 	s.Seq = int64(len(g.steps) + 1)
 	err := g.commitLocked(func(tx *sql.Tx) error {
-		if _, err := tx.Stmt(g.st.q.insertStep).Exec(g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(s.By), s.Command, nullNote(s.Reason)); err != nil {
+		if _, err := tx.Stmt(g.st.q.insertStep).Exec(g.id, s.Seq, s.At.Format(time.RFC3339Nano), int(s.By), s.Command, nullNote(s.Note)); err != nil {
 			return err
 		}
 		insert := tx.Stmt(g.st.q.insertEvent)

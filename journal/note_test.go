@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"database/sql"
 	"path/filepath"
 	"testing"
 
@@ -8,7 +9,7 @@ import (
 	"comptoir/engine/enginetest"
 )
 
-// TestAppendNoted: an action step's note (AppendNoted) is its Reason, in
+// TestAppendNoted: an action step's note (AppendNoted) is its Note, in
 // memory, after the journal is opened again and for a follower
 // (StepsAfter); a step appended without one (Append, as before notes
 // existed) has none.
@@ -48,8 +49,8 @@ func TestAppendNoted(t *testing.T) {
 			t.Fatalf("%d steps, want %d", len(steps), len(notes))
 		}
 		for i, s := range steps {
-			if s.Reason != notes[i] || s.Undo {
-				t.Errorf("step %d: reason %q undo %v, want %q, an action", s.Seq, s.Reason, s.Undo, notes[i])
+			if s.Note != notes[i] || s.Reason != "" || s.Undo {
+				t.Errorf("step %d: note %q reason %q undo %v, want note %q, no reason, an action", s.Seq, s.Note, s.Reason, s.Undo, notes[i])
 			}
 		}
 	}
@@ -76,4 +77,71 @@ func TestAppendNoted(t *testing.T) {
 		}
 		check(t, steps)
 	})
+}
+
+// TestNotesMigration: a journal of schema version 2, which kept an action
+// step's note in the reason column (an undo's reason), gets a note column
+// at Open: the notes move there, the undos keep their reasons.
+func TestNotesMigration(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "table.db")
+	st, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := st.Begin(enginetest.Rules{}, setup(21), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, note := range []string{"dice read: blue=2 red=3 thrower=0", "", "dice entered: blue=5 red=1 thrower=1"} {
+		s, err := g.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := engine.Action{By: engine.NoSeat, Cmd: enginetest.Take{N: 1}}
+		evs, err := s.Decide(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.AppendNoted(t0, a, evs, note); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			if _, err := g.Undo(t0, 0, "misread"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	want := g.Steps()
+	st.Close()
+	// the journal as the day before wrote it: the notes in reason, no
+	// note column, schema version 2
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE steps SET reason = note WHERE kind = 'action';
+ALTER TABLE steps DROP COLUMN note; PRAGMA user_version = 2`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if st, err = Open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	g, err = st.Resume(enginetest.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := g.Steps()
+	if len(got) != len(want) || len(got) != 4 {
+		t.Fatalf("%d steps after the migration, want %d (4)", len(got), len(want))
+	}
+	for i, s := range got {
+		if s.Note != want[i].Note || s.Reason != want[i].Reason || s.Undo != want[i].Undo {
+			t.Errorf("step %d: note %q reason %q undo %v, want note %q reason %q undo %v", s.Seq, s.Note, s.Reason, s.Undo, want[i].Note, want[i].Reason, want[i].Undo)
+		}
+	}
+	if got[1].Reason != "misread" || got[0].Note == "" {
+		t.Errorf("steps %+v: want a noted action and an undo with its reason", got[:2])
+	}
 }

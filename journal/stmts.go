@@ -30,7 +30,7 @@ func prepareStmts(db *sql.DB) (*stmts, error) {
 		sql string
 	}{
 		{&q.insertGame, `INSERT INTO games (game, setup, started) VALUES (?, ?, ?)`},
-		{&q.insertStep, `INSERT INTO steps (game, seq, at, by, kind, command, reason) VALUES (?, ?, ?, ?, 'action', ?, ?)`},
+		{&q.insertStep, `INSERT INTO steps (game, seq, at, by, kind, command, note) VALUES (?, ?, ?, ?, 'action', ?, ?)`},
 		{&q.insertUndo, `INSERT INTO steps (game, seq, at, by, kind, command, undoes, reason) VALUES (?, ?, ?, ?, 'undo', 'undo', ?, ?)`},
 		{&q.insertEvent, `INSERT INTO events (game, seq, idx, name, data) VALUES (?, ?, ?, ?, ?)`},
 		{&q.finish, `UPDATE games SET finished = ?, outcome = ? WHERE id = ?`},

@@ -316,7 +316,7 @@ func (s *Session) rebuild() error {
 		// The last step, nothing undone since: played from a dice roll,
 		// its note says which (a session that resumes the journal knows
 		// the camera's reading as the one that played it did).
-		if roll, hand, thrower, ok := parseRollNote(s.last.Reason); ok {
+		if roll, hand, thrower, ok := parseRollNote(s.last.Note); ok {
 			s.lastDice, s.lastRoll, s.byHand, s.thrower = s.last.Seq, roll, hand, thrower
 		}
 	}
