@@ -37,8 +37,8 @@
 //
 // # Reading
 //
-// A NetReader (NewNetReader) is the reader the daemon (comptoir dicefeed)
-// and comptoir dice use. It finds the blue and the red die by colour at
+// A NetReader (NewNetReader) is the learned reader: comptoir dice uses it
+// alone, the daemon (comptoir dicefeed) inside Combined (see Accuracy). It finds the blue and the red die by colour at
 // any size from 25 to 160 pixels across (at 640 wide: a camera 20 to 70
 // cm above the table; the background is a median over half the frame),
 // cuts each die's top-face numeral out, centred on it, turned upright by
@@ -54,9 +54,10 @@
 // reads one die of any colour; ReadSet and ReadSets make the reports of
 // comptoir dice --report.
 //
-// The hand-tuned Reader below is kept, behind comptoir dice --hand-tuned
-// and its own tests, as the measure the learned reader is compared with;
-// the daemon no longer uses it.
+// The hand-tuned Reader below is the other half of Combined, the
+// daemon's reader: it keeps the reads of the dice it was built for and
+// the learned reader vetoes its wrong reads of new fonts (see Accuracy);
+// comptoir dice --hand-tuned measures it alone.
 //
 // A Reader (NewReader) finds the blue and the red die by colour and reads
 // the numeral on the face that points up, with a confidence and, when
