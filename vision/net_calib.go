@@ -520,14 +520,33 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 
 // Seed starts from the calibration c (the one in use): its prototypes
 // are added to those learned, each counted as a die learned (Learned),
-// so that PartialCalibration keeps them with the new throws'. A file
-// does not say which die showed each face: Shown lists only the faces
-// added since. c is not changed.
+// so that PartialCalibration keeps them with the new throws'; at most
+// maxProtos of a face, the last ones. A file does not say which die
+// showed each face: Shown lists only the faces added since. c is not
+// changed.
 func (k *NetCalibrator) Seed(c *NetCalibration) {
 	for f, ps := range c.Protos {
+		ps = ps[max(0, len(ps)-maxProtos):]
 		k.c.Protos[f] = append(k.c.Protos[f], ps...)
 		k.dice += len(ps)
+		k.c.Protos[f] = lastProtos(k.c.Protos[f])
 	}
+}
+
+// maxProtos is how many prototypes of a face a calibration keeps: a
+// face learned again (a second calibration, free throws) drops its
+// oldest ones, so that calibrating again and again neither grows the
+// file without end nor keeps the numerals of a camera since moved.
+// Showing each face once, or 16 free throws, learns a face 1 to 4
+// times.
+const maxProtos = 12
+
+// lastProtos is ps without its oldest prototypes beyond maxProtos.
+func lastProtos(ps [][embedLen]float32) [][embedLen]float32 {
+	if n := len(ps) - maxProtos; n > 0 {
+		return append(ps[:0:0], ps[n:]...)
+	}
+	return ps
 }
 
 // reset forgets everything learned.
@@ -537,7 +556,7 @@ func (k *NetCalibrator) reset() {
 
 // learn keeps a die's embedding as a prototype of face.
 func (k *NetCalibrator) learn(o netOut, die string, face int) {
-	k.c.Protos[face-1] = append(k.c.Protos[face-1], unit(o.embed))
+	k.c.Protos[face-1] = lastProtos(append(k.c.Protos[face-1], unit(o.embed)))
 	k.seen.add(die, face)
 	k.dice++
 }

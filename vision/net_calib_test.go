@@ -414,3 +414,44 @@ func TestNetCalibratorSeed(t *testing.T) {
 		t.Errorf("the seed changed: %d prototypes, %d of face 1, %d of face 8; want 3, 2, 1", n, len(seed.Protos[0]), len(seed.Protos[7]))
 	}
 }
+
+// TestNetCalibratorKeepsLast: a face keeps its last maxProtos prototypes,
+// from the calibration in use (Seed) and from the throws learned after
+// it: calibrating again and again does not grow the file without end.
+func TestNetCalibratorKeepsLast(t *testing.T) {
+	checkLeaks(t)
+	seed := &NetCalibration{}
+	for i := 0; i < maxProtos+3; i++ {
+		seed.Protos[0] = append(seed.Protos[0], axis(i))
+	}
+	seed.Protos[1] = [][embedLen]float32{axis(50)}
+	k, err := NewNetCalibrator(DefaultNetOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k.Close()
+	k.Seed(seed)
+	if k.Learned() != maxProtos+1 {
+		t.Errorf("seeded with %d prototypes of face 1 and 1 of face 2: %d learned, want %d", maxProtos+3, k.Learned(), maxProtos+1)
+	}
+	check := func(first, last int) {
+		t.Helper()
+		c, err := k.PartialCalibration(1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := c.Protos[0]
+		if len(ps) != maxProtos || ps[0] != axis(first) || ps[len(ps)-1] != axis(last) {
+			t.Errorf("face 1: %d prototypes, want %d, axis %d to %d", len(ps), maxProtos, first, last)
+		}
+		if len(c.Protos[1]) != 1 {
+			t.Errorf("face 2: %d prototypes, want 1 (kept)", len(c.Protos[1]))
+		}
+	}
+	check(3, maxProtos+2)
+	k.learn(netOut{embed: axis(60)}, "blue", 1)
+	check(4, 60)
+	if len(seed.Protos[0]) != maxProtos+3 {
+		t.Errorf("the calibration seeded from changed: %d prototypes of face 1", len(seed.Protos[0]))
+	}
+}
