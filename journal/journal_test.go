@@ -66,15 +66,7 @@ func TestAppendResumeUndo(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	st, err = Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	g, err = st.Resume(enginetest.Rules{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g = reopen(t, path)
 	s, err := g.State()
 	if err != nil {
 		t.Fatal(err)
@@ -373,4 +365,20 @@ func BenchmarkAppend(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// reopen opens the journal at path again (closed when the test ends) and
+// resumes its game.
+func reopen(t *testing.T, path string) (*Store, *Game) {
+	t.Helper()
+	st, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	g, err := st.Resume(enginetest.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, g
 }

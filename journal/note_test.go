@@ -15,34 +15,8 @@ import (
 // existed) has none.
 func TestAppendNoted(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "table.db")
-	st, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := st.Begin(enginetest.Rules{}, setup(21), t0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	notes := []string{"", "dice read: blue=2 red=3", ""}
-	for i, note := range notes {
-		s, err := g.State()
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := engine.Action{By: engine.NoSeat, Cmd: enginetest.Take{N: 1}}
-		evs, err := s.Decide(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			_, err = g.Append(t0, a, evs)
-		} else {
-			_, err = g.AppendNoted(t0, a, evs, note)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	st, g := notedGame(t, path, notes, -1)
 	check := func(t *testing.T, steps []Step) {
 		t.Helper()
 		if len(steps) != len(notes) {
@@ -58,7 +32,7 @@ func TestAppendNoted(t *testing.T) {
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
-	st, err = Open(path)
+	st, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,33 +58,7 @@ func TestAppendNoted(t *testing.T) {
 // at Open: the notes move there, the undos keep their reasons.
 func TestNotesMigration(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "table.db")
-	st, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := st.Begin(enginetest.Rules{}, setup(21), t0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, note := range []string{"dice read: blue=2 red=3 thrower=0", "", "dice entered: blue=5 red=1 thrower=1"} {
-		s, err := g.State()
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := engine.Action{By: engine.NoSeat, Cmd: enginetest.Take{N: 1}}
-		evs, err := s.Decide(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.AppendNoted(t0, a, evs, note); err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			if _, err := g.Undo(t0, 0, "misread"); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	st, g := notedGame(t, path, []string{"dice read: blue=2 red=3 thrower=0", "", "dice entered: blue=5 red=1 thrower=1"}, 0)
 	want := g.Steps()
 	st.Close()
 	// the journal as the day before wrote it: the notes in reason, no
@@ -124,14 +72,7 @@ ALTER TABLE steps DROP COLUMN note; PRAGMA user_version = 2`); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
-	if st, err = Open(path); err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	g, err = st.Resume(enginetest.Rules{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, g = reopen(t, path)
 	got := g.Steps()
 	if len(got) != len(want) || len(got) != 4 {
 		t.Fatalf("%d steps after the migration, want %d (4)", len(got), len(want))
@@ -144,4 +85,44 @@ ALTER TABLE steps DROP COLUMN note; PRAGMA user_version = 2`); err != nil {
 	if got[1].Reason != "misread" || got[0].Note == "" {
 		t.Errorf("steps %+v: want a noted action and an undo with its reason", got[:2])
 	}
+}
+
+// notedGame begins a game in a new journal at path and appends a step
+// (take one) for each of notes with that note (Append for ""), the one of
+// index undo undone by seat 0 for "misread" right after it (-1: none).
+func notedGame(t *testing.T, path string, notes []string, undo int) (*Store, *Game) {
+	t.Helper()
+	st, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := st.Begin(enginetest.Rules{}, setup(21), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, note := range notes {
+		s, err := g.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := engine.Action{By: engine.NoSeat, Cmd: enginetest.Take{N: 1}}
+		evs, err := s.Decide(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if note == "" {
+			_, err = g.Append(t0, a, evs)
+		} else {
+			_, err = g.AppendNoted(t0, a, evs, note)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == undo {
+			if _, err := g.Undo(t0, 0, "misread"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return st, g
 }
