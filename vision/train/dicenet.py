@@ -86,6 +86,11 @@ def standardise_t(x):
 
 
 TURNS = "half"
+# the share of crops blurred heavily (--heavy-blur; 0: none, and the
+# random draws are those of the models made before it)
+HEAVY_BLUR = 0.0
+# the real photos' training clips weigh this share of the crops (--real-weight)
+REAL_WEIGHT = 0.1
 
 
 def augment(x, gen):
@@ -120,6 +125,15 @@ def augment(x, gen):
     k2 = k1[:, :, None] * k1[:, None, :]
     blurred = F.conv2d(F.pad(y, (1, 1, 1, 1), mode="replicate").transpose(0, 1), k2[:, None], groups=n).transpose(0, 1)
     y = torch.where((r(n) < 0.25)[:, None, None, None], blurred, y)
+    if HEAVY_BLUR > 0:
+        # a heavy blur (motion, focus), a 7x7 Gaussian of width 1 to 2.5
+        # pixels, on a share of them: a blurred 5 looks like a 6
+        s2 = (r(n) * 1.5 + 1.0) ** 2
+        k1 = torch.exp(-torch.tensor([9.0, 4.0, 1.0, 0.0, 1.0, 4.0, 9.0])[None] / (2 * s2[:, None]))
+        k1 = k1 / k1.sum(1, keepdim=True)
+        k2 = k1[:, :, None] * k1[:, None, :]
+        heavy = F.conv2d(F.pad(y, (3, 3, 3, 3), mode="replicate").transpose(0, 1), k2[:, None], groups=n).transpose(0, 1)
+        y = torch.where((r(n) < HEAVY_BLUR)[:, None, None, None], heavy, y)
     # polarity
     y = torch.where((r(n) < 0.2)[:, None, None, None], 1 - y, y)
     # gamma
@@ -146,10 +160,14 @@ def main():
     ap.add_argument("--turns", default="half", choices=["half", "quarter", "any"], help="turns the augmentation draws")
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--chans", default="20,40,64,96", help="the four convolutions' channels")
+    ap.add_argument("--heavy-blur", type=float, default=0.0, help="the share of crops blurred heavily (see HEAVY_BLUR)")
+    ap.add_argument("--real-weight", type=float, default=0.1, help="the real training clips' share of the crops")
     ap.add_argument("data", nargs="+", help="crop prefixes of the wide train split")
     a = ap.parse_args()
-    global TURNS, CHANS
+    global TURNS, CHANS, HEAVY_BLUR, REAL_WEIGHT
     TURNS = a.turns
+    HEAVY_BLUR = a.heavy_blur
+    REAL_WEIGHT = a.real_weight
     CHANS = [int(c) for c in a.chans.split(",")]
     seed = a.seed
 
@@ -171,8 +189,8 @@ def main():
         print(f"{p}: {len(x)} crops ({val.sum()} for validation)", flush=True)
     for p in a.real:
         x, y = load(p, real=True)
-        # the real clips are few: repeat them to weigh about a tenth
-        rep = max(1, int(0.1 * sum(len(v) for v in xs) / max(len(x), 1)))
+        # the real clips are few: repeat them to weigh REAL_WEIGHT (a tenth)
+        rep = max(1, int(REAL_WEIGHT * sum(len(v) for v in xs) / max(len(x), 1)))
         xs.append(np.repeat(x, rep, axis=0))
         ys.append(np.repeat(y, rep, axis=0))
         print(f"{p}: {len(x)} real training crops, repeated {rep} times", flush=True)
