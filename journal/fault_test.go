@@ -37,15 +37,7 @@ func try(t testing.TB, g *Game, n int) error {
 // of the history before it.
 func reopened(t *testing.T, path string, want []Step, history int) {
 	t.Helper()
-	st, err := Open(path)
-	if err != nil {
-		t.Fatalf("reopen: %v", err)
-	}
-	defer st.Close()
-	g, err := st.Resume(enginetest.Rules{})
-	if err != nil {
-		t.Fatalf("resume: %v", err)
-	}
+	st, g := reopen(t, path)
 	got := g.Steps()
 	if len(got) != len(want) {
 		t.Fatalf("after the fault and a restart the journal has %d steps, %d were acknowledged", len(got), len(want))

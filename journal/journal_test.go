@@ -29,15 +29,22 @@ func setup(pile int) engine.Setup {
 // play decides a take on the game's state and appends it.
 func play(t testing.TB, g *Game, n int) {
 	t.Helper()
+	playNoted(t, g, n, "")
+}
+
+// playNoted is play with the step's note (AppendNoted; "" is Append).
+func playNoted(t testing.TB, g *Game, n int, note string) {
+	t.Helper()
 	s, err := g.State()
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, err := s.Decide(engine.Action{By: engine.NoSeat, Cmd: enginetest.Take{N: n}})
+	a := engine.Action{By: engine.NoSeat, Cmd: enginetest.Take{N: n}}
+	evs, err := s.Decide(a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.Append(t0, engine.Action{By: engine.NoSeat, Cmd: enginetest.Take{N: n}}, evs); err != nil {
+	if _, err := g.AppendNoted(t0, a, evs, note); err != nil {
 		t.Fatal(err)
 	}
 }

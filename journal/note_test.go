@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"comptoir/engine"
 	"comptoir/engine/enginetest"
 )
 
@@ -101,23 +100,7 @@ func notedGame(t *testing.T, path string, notes []string, undo int) (*Store, *Ga
 		t.Fatal(err)
 	}
 	for i, note := range notes {
-		s, err := g.State()
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := engine.Action{By: engine.NoSeat, Cmd: enginetest.Take{N: 1}}
-		evs, err := s.Decide(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if note == "" {
-			_, err = g.Append(t0, a, evs)
-		} else {
-			_, err = g.AppendNoted(t0, a, evs, note)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+		playNoted(t, g, 1, note)
 		if i == undo {
 			if _, err := g.Undo(t0, 0, "misread"); err != nil {
 				t.Fatal(err)
