@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"math"
@@ -508,7 +509,7 @@ var debugNumeral func(nr numeralResult, m match)
 func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	o := r.readNumeralOnce(c, nr)
 	if o.die.Face == 0 && o.hasGlyph {
-		if face, conf, ok := r.rescue(c); ok && (face == o.m.face || face == o.m.second) {
+		if face, conf, ok := r.rescue(c, o.m.face, o.m.second); ok {
 			o.die.Face, o.die.Confidence, o.die.Why = face, conf, Why{}
 		}
 	}
@@ -726,33 +727,58 @@ const (
 
 // rescue reads the numeral of c from each of rescueCuts and returns the
 // face when at least rescueVotes of them read it with rescueConfidence,
-// at a size usual for it, and none reads another face so.
-func (r *Reader) rescue(c *dieCrop) (face int, conf float64, ok bool) {
-	var votes [9]int
-	n := 0
-	for _, cut := range rescueCuts {
+// at a size usual for it, and none reads another face so; only face a
+// or b (the faces the numeral's first cut looks most like) is taken. It
+// stops at the first cut that makes the answer no: a sure reading of a
+// third face or of a second one, or too few cuts left to reach
+// rescueVotes (the same answer as reading every cut, at a fraction of
+// the cost on the dice it refuses).
+func (r *Reader) rescue(c *dieCrop, a, b int) (face int, conf float64, ok bool) {
+	votes := 0
+	// two cuts often keep the same pixels: their vote is the same (a
+	// numeral's glyph and size are its mask's)
+	type cutVote struct {
+		mask []byte
+		face int // 0: no vote
+	}
+	seen := make([]cutVote, 0, len(rescueCuts))
+	vote := func(nr numeralResult) int {
+		for _, s := range seen {
+			if bytes.Equal(s.mask, nr.mask) {
+				return s.face
+			}
+		}
+		g := glyphOf(nr.mask, c.w, c.h, nr.cx, nr.cy, nr.rms)
+		m := r.m.best(&g)
+		f := m.face
+		if confidence(m) < rescueConfidence || !r.usualSize(m.face, nr.length/nr.dieRadius) {
+			f = 0
+		}
+		seen = append(seen, cutVote{nr.mask, f})
+		return f
+	}
+	for i, cut := range rescueCuts {
+		if votes+len(rescueCuts)-i < rescueVotes {
+			return 0, 0, false
+		}
 		nr := findNumeralCut(c, float32(r.opts.MinContrast), cut.frac, cut.dilate)
 		if nr.mask == nil {
 			continue
 		}
-		g := glyphOf(nr.mask, c.w, c.h, nr.cx, nr.cy, nr.rms)
-		m := r.m.best(&g)
-		if confidence(m) < rescueConfidence {
+		f := vote(nr)
+		if f == 0 {
 			continue
 		}
-		if !r.usualSize(m.face, nr.length/nr.dieRadius) {
-			continue
+		if face != 0 && f != face || f != a && f != b {
+			return 0, 0, false
 		}
-		if votes[m.face] == 0 {
-			n++
-		}
-		votes[m.face]++
-		face = m.face
+		face = f
+		votes++
 	}
-	if n != 1 || votes[face] < rescueVotes {
+	if votes < rescueVotes {
 		return 0, 0, false
 	}
-	return face, max(r.opts.MinConfidence, float64(votes[face])/float64(len(rescueCuts))), true
+	return face, max(r.opts.MinConfidence, float64(votes)/float64(len(rescueCuts))), true
 }
 
 // usualSize says whether a numeral read as face, size long (over the
