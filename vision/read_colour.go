@@ -78,26 +78,44 @@ func viewBGRCopy(m gocv.Mat) (bgrImage, error) {
 // colourMasks marks, on im (at 1/step of the frame), the pixels in the
 // blue and the red ranges that also stand out from the background bg (at
 // 1/bgStep of the frame): a felt of the dice's own colour is not a die.
+// A pixel in both ranges is blue.
 //
 // bm and rm are reused when large enough.
 func colourMasks(im, bg bgrImage, ratio int, blue, red HSVRange, minDiff int, bm, rm []byte) ([]byte, []byte) {
 	bm, rm = zeroed(bm, im.w*im.h), zeroed(rm, im.w*im.h)
+	// a pixel's saturation and hue (each a division) are worked out only
+	// when its brightness and then its saturation fall in a range
+	vmin, vmax := min(blue.VMin, red.VMin), max(blue.VMax, red.VMax)
+	smin, smax := min(blue.SMin, red.SMin), max(blue.SMax, red.SMax)
 	for y := 0; y < im.h; y++ {
 		by := min(bg.h-1, y/ratio)
-		for x := 0; x < im.w; x++ {
-			i := y*im.w + x
-			b, g, r := int(im.pix[3*i]), int(im.pix[3*i+1]), int(im.pix[3*i+2])
-			bx := min(bg.w-1, x/ratio)
-			j := 3 * (by*bg.w + bx)
-			d := iabs(b-int(bg.pix[j])) + iabs(g-int(bg.pix[j+1])) + iabs(r-int(bg.pix[j+2]))
-			if d < minDiff {
+		bgRow := bg.pix[3*by*bg.w : 3*(by+1)*bg.w]
+		row := im.pix[3*y*im.w : 3*(y+1)*im.w]
+		bmRow, rmRow := bm[y*im.w:(y+1)*im.w], rm[y*im.w:(y+1)*im.w]
+		for x := range bmRow {
+			p := row[3*x : 3*x+3 : 3*x+3]
+			b, g, r := int(p[0]), int(p[1]), int(p[2])
+			j := 3 * min(bg.w-1, x/ratio)
+			q := bgRow[j : j+3 : j+3]
+			if iabs(b-int(q[0]))+iabs(g-int(q[1]))+iabs(r-int(q[2])) < minDiff {
 				continue
 			}
-			h, s, v := hsv(b, g, r)
-			if blue.Contains(h, s, v) {
-				bm[i] = 1
-			} else if red.Contains(h, s, v) {
-				rm[i] = 1
+			v := max(r, g, b)
+			if v < vmin || v > vmax {
+				continue
+			}
+			sat := 0
+			if v > 0 {
+				sat = (255*(v-min(r, g, b)) + v/2) / v
+			}
+			if sat < smin || sat > smax {
+				continue
+			}
+			h, _, _ := hsv(b, g, r)
+			if blue.Contains(h, sat, v) {
+				bmRow[x] = 1
+			} else if red.Contains(h, sat, v) {
+				rmRow[x] = 1
 			}
 		}
 	}
