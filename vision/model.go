@@ -1,12 +1,10 @@
 package vision
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 )
 
@@ -113,7 +111,7 @@ type matcher struct {
 
 // fineMembers is how many of a template's members nearest in pixels are
 // compared by the mean of their pixel and HOG correlations.
-var fineMembers = 6
+const fineMembers = 6
 
 func bytesGlyph(p []byte) glyph {
 	var g glyph
@@ -369,17 +367,7 @@ func (mt *matcher) membersScore(t, k int, tr *turner, skipT, skipI int, near []s
 		tu := tr.turn(2*k + d)
 		// the members nearest in pixels, then their mean of the pixel and
 		// HOG correlations
-		near = near[:0]
-		for i := range mt.members[t] {
-			if t == skipT && i == skipI {
-				continue
-			}
-			near = append(near, scored{i, dot(&tu.g, &mt.members[t][i])})
-		}
-		if len(near) > fineMembers {
-			slices.SortFunc(near, func(a, b scored) int { return cmp.Compare(b.s, a.s) })
-			near = near[:fineMembers]
-		}
+		near = nearest(near[:0], mt.members[t], &tu.g, t == skipT, skipI)
 		for _, n := range near {
 			s := (float64(n.s) + float64(hogDot(&tu.h, &mt.hogs[t][n.i]))) / 2
 			if s > bs {
@@ -388,6 +376,33 @@ func (mt *matcher) membersScore(t, k int, tr *turner, skipT, skipI int, near []s
 		}
 	}
 	return bs, near
+}
+
+// nearest puts in near (empty, its array reused) the fineMembers
+// members most correlated in pixels with g, most correlated first,
+// member skipI left out when skip: kept sorted as the members are
+// scored, the rest never sorted. Members of equal correlation are
+// interchangeable (equal pixels, equal HOG).
+func nearest(near []scored, members []glyph, g *glyph, skip bool, skipI int) []scored {
+	for i := range members {
+		if skip && i == skipI {
+			continue
+		}
+		s := dot(g, &members[i])
+		if len(near) == fineMembers && s <= near[len(near)-1].s {
+			continue
+		}
+		if len(near) < fineMembers {
+			near = append(near, scored{})
+		}
+		k := len(near) - 1
+		for k > 0 && near[k-1].s < s {
+			near[k] = near[k-1]
+			k--
+		}
+		near[k] = scored{i, s}
+	}
+	return near
 }
 
 // scoreAt is how well g matches template t at its rotation step k: what

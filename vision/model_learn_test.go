@@ -1,11 +1,14 @@
 package vision
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -95,4 +98,49 @@ func modelsDiffer(a, b Model) string {
 		}
 	}
 	return ""
+}
+
+// TestNearestAsSorted: nearest keeps the fineMembers members most
+// correlated with a glyph, in order, as sorting every member's
+// correlation does: fewer members than that, more, the member left out
+// anywhere, and members repeated (equal correlations).
+func TestNearestAsSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	randGlyph := func() glyph {
+		var g glyph
+		for i := range g {
+			g[i] = rng.Float32()
+		}
+		return normalise(g)
+	}
+	for _, n := range []int{0, 1, fineMembers - 1, fineMembers, fineMembers + 1, 40} {
+		for _, skip := range []int{-1, 0, n / 2, n - 1} {
+			members := make([]glyph, n)
+			for i := range members {
+				members[i] = randGlyph()
+				if i%5 == 4 {
+					members[i] = members[i-2]
+				}
+			}
+			g := randGlyph()
+			var all []scored
+			for i := range members {
+				if i != skip {
+					all = append(all, scored{i, dot(&g, &members[i])})
+				}
+			}
+			slices.SortStableFunc(all, func(a, b scored) int { return cmp.Compare(b.s, a.s) })
+			want := all[:min(len(all), fineMembers)]
+			got := nearest(nil, members, &g, skip >= 0, skip)
+			if len(got) != len(want) {
+				t.Fatalf("%d members, member %d left out: %d kept, want %d", n, skip, len(got), len(want))
+			}
+			for k := range want {
+				// members of equal correlation are interchangeable
+				if got[k].s != want[k].s || members[got[k].i] != members[want[k].i] {
+					t.Errorf("%d members, member %d left out: %dth nearest is %v, want %v", n, skip, k+1, got[k], want[k])
+				}
+			}
+		}
+	}
 }
