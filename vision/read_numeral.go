@@ -409,25 +409,70 @@ func opening(src []float32, w, h, k int) []float32 {
 }
 
 // filter1 is a 1-D min (isMin) or max filter of radius k along rows
-// (horizontal) or columns.
+// (horizontal) or columns, the window cut at the picture's border. Each
+// line keeps a queue of the positions that may still be its window's
+// extreme (each value worse than a later one is dropped), so a pixel
+// costs about the same whatever k.
 func filter1(src, dst []float32, w, h, k int, horizontal, isMin bool) {
 	n, m, stride, step := h, w, w, 1
 	if !horizontal {
 		n, m, stride, step = w, h, 1, w
 	}
-	for line := 0; line < n; line++ {
-		base := line * stride
-		for i := 0; i < m; i++ {
-			lo, hi := max(0, i-k), min(m-1, i+k)
-			v := src[base+lo*step]
-			for j := lo + 1; j <= hi; j++ {
-				x := src[base+j*step]
-				if (isMin && x < v) || (!isMin && x > v) {
-					v = x
-				}
-			}
+	q := make([]int, m) // the queue's positions along the line
+	line := make([]float32, m)
+	out := make([]float32, m)
+	for l := 0; l < n; l++ {
+		base := l * stride
+		for i := range line {
+			line[i] = src[base+i*step]
+		}
+		if isMin {
+			slideMin(line, out, q, k)
+		} else {
+			slideMax(line, out, q, k)
+		}
+		for i, v := range out {
 			dst[base+i*step] = v
 		}
+	}
+}
+
+// slideMin sets out[i] to the least of line[i-k:i+k+1] (cut at the
+// ends); q is scratch as long as line.
+func slideMin(line, out []float32, q []int, k int) {
+	head, tail, next := 0, 0, 0
+	for i := range out {
+		for ; next <= min(len(line)-1, i+k); next++ {
+			x := line[next]
+			for tail > head && line[q[tail-1]] >= x {
+				tail--
+			}
+			q[tail] = next
+			tail++
+		}
+		for q[head] < i-k {
+			head++
+		}
+		out[i] = line[q[head]]
+	}
+}
+
+// slideMax is slideMin for the greatest.
+func slideMax(line, out []float32, q []int, k int) {
+	head, tail, next := 0, 0, 0
+	for i := range out {
+		for ; next <= min(len(line)-1, i+k); next++ {
+			x := line[next]
+			for tail > head && line[q[tail-1]] <= x {
+				tail--
+			}
+			q[tail] = next
+			tail++
+		}
+		for q[head] < i-k {
+			head++
+		}
+		out[i] = line[q[head]]
 	}
 }
 

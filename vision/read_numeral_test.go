@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -178,5 +180,54 @@ func TestOutward(t *testing.T) {
 				t.Errorf("outward = %.3f, want %.3f", got, tc.want)
 			}
 		})
+	}
+}
+
+// filter1EveryWindow is filter1 as first written, each window scanned:
+// the oracle of TestFilter1SameAsEveryWindow.
+func filter1EveryWindow(src, dst []float32, w, h, k int, horizontal, isMin bool) {
+	n, m, stride, step := h, w, w, 1
+	if !horizontal {
+		n, m, stride, step = w, h, 1, w
+	}
+	for line := 0; line < n; line++ {
+		base := line * stride
+		for i := 0; i < m; i++ {
+			lo, hi := max(0, i-k), min(m-1, i+k)
+			v := src[base+lo*step]
+			for j := lo + 1; j <= hi; j++ {
+				x := src[base+j*step]
+				if (isMin && x < v) || (!isMin && x > v) {
+					v = x
+				}
+			}
+			dst[base+i*step] = v
+		}
+	}
+}
+
+// TestFilter1SameAsEveryWindow: the min and max filters give what
+// scanning every window gives, along rows and columns, for windows
+// narrower and wider than the picture, on values with many ties.
+func TestFilter1SameAsEveryWindow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, size := range [][2]int{{1, 1}, {7, 3}, {40, 31}, {5, 60}} {
+		w, h := size[0], size[1]
+		src := make([]float32, w*h)
+		for i := range src {
+			src[i] = float32(rng.IntN(6)) / 5 // few values: ties everywhere
+		}
+		for _, k := range []int{0, 1, 2, 5, 9, 70} {
+			for _, horizontal := range []bool{true, false} {
+				for _, isMin := range []bool{true, false} {
+					want, got := make([]float32, w*h), make([]float32, w*h)
+					filter1EveryWindow(src, want, w, h, k, horizontal, isMin)
+					filter1(src, got, w, h, k, horizontal, isMin)
+					if !slices.Equal(got, want) {
+						t.Errorf("%dx%d, radius %d, horizontal %v, min %v: %v, want %v", w, h, k, horizontal, isMin, got, want)
+					}
+				}
+			}
+		}
 	}
 }
