@@ -36,15 +36,7 @@ type setsCrop struct {
 // ReadCrop and NetCalibrator.AddCrop do, and lists its sets in order.
 func readSetsCrops(t testing.TB, r *NetReader, dir string) ([]setsCrop, []string) {
 	t.Helper()
-	f, err := os.Open(filepath.Join(dir, "labels.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs := readCSVAll(t, filepath.Join(dir, "labels.csv"))
 	var crops []setsCrop
 	var sets []string
 	seen := map[string]bool{}
@@ -401,15 +393,7 @@ func TestSetsTrialsMatchReadSets(t *testing.T) {
 	checkLeaks(t)
 	// two sets of the train split, in a folder of their own
 	dir := t.TempDir()
-	f, err := os.Open(filepath.Join(trainSets, "labels.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs := readCSVAll(t, filepath.Join(trainSets, "labels.csv"))
 	keep := recs[:1]
 	for _, rec := range recs[1:] {
 		if set := rec[len(rec)-2]; set == "0" || set == "5" {

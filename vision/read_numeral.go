@@ -421,18 +421,19 @@ func filter1(src, dst []float32, w, h, k int, horizontal, isMin bool) {
 	q := make([]int, m) // the queue's positions along the line
 	line := make([]float32, m)
 	out := make([]float32, m)
+	// a max filter is the min filter of the values negated (exact)
+	sign := float32(1)
+	if !isMin {
+		sign = -1
+	}
 	for l := 0; l < n; l++ {
 		base := l * stride
 		for i := range line {
-			line[i] = src[base+i*step]
+			line[i] = sign * src[base+i*step]
 		}
-		if isMin {
-			slideMin(line, out, q, k)
-		} else {
-			slideMax(line, out, q, k)
-		}
+		slideMin(line, out, q, k)
 		for i, v := range out {
-			dst[base+i*step] = v
+			dst[base+i*step] = sign * v
 		}
 	}
 }
@@ -445,25 +446,6 @@ func slideMin(line, out []float32, q []int, k int) {
 		for ; next <= min(len(line)-1, i+k); next++ {
 			x := line[next]
 			for tail > head && line[q[tail-1]] >= x {
-				tail--
-			}
-			q[tail] = next
-			tail++
-		}
-		for q[head] < i-k {
-			head++
-		}
-		out[i] = line[q[head]]
-	}
-}
-
-// slideMax is slideMin for the greatest.
-func slideMax(line, out []float32, q []int, k int) {
-	head, tail, next := 0, 0, 0
-	for i := range out {
-		for ; next <= min(len(line)-1, i+k); next++ {
-			x := line[next]
-			for tail > head && line[q[tail-1]] <= x {
 				tail--
 			}
 			q[tail] = next

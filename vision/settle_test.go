@@ -42,7 +42,14 @@ type seqWant struct {
 	unreadable bool // a DiceUnreadable
 }
 
+// readCSV is the rows of a CSV file after its header.
 func readCSV(t testing.TB, path string) [][]string {
+	t.Helper()
+	return readCSVAll(t, path)[1:]
+}
+
+// readCSVAll is every row of a CSV file, its header first.
+func readCSVAll(t testing.TB, path string) [][]string {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -53,7 +60,10 @@ func readCSV(t testing.TB, path string) [][]string {
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	return rows[1:]
+	if len(rows) == 0 {
+		t.Fatalf("%s: empty, want a header", path)
+	}
+	return rows
 }
 
 func atoi(t testing.TB, s string) int {
