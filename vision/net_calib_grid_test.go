@@ -130,6 +130,9 @@ func newTrial(c *NetCalibration, crop *setsCrop, minConf float64) gridTrial {
 type gridGroup struct {
 	name   string
 	throws int // 0: the set's calibration crops
+	// band: one size band of a set, whose dice its set's group counts
+	// too (it must not be worse, and is not tallied again)
+	band   bool
 	trials []gridTrial
 }
 
@@ -159,7 +162,7 @@ func setsTrials(crops []setsCrop, sets []string, minConf float64) []gridGroup {
 			px, _ := strconv.ParseFloat(c.row["size_px"], 64)
 			b := bands[SizeBand(px)]
 			if b == nil {
-				b = &gridGroup{name: fmt.Sprintf("set %s, %s", set, SizeBand(px))}
+				b = &gridGroup{name: fmt.Sprintf("set %s, %s", set, SizeBand(px)), band: true}
 				bands[SizeBand(px)] = b
 			}
 			b.trials = append(b.trials, tr)
@@ -277,8 +280,8 @@ func evalGrid(groups []gridGroup, th protoThresholds, minConf float64) gridPoint
 			got := tr.read(th, minConf)
 			plain.Add(tr.crop.want, tr.plain)
 			calib.Add(tr.crop.want, got)
-			if strings.Contains(g.name, " px") {
-				continue // a size band: its dice are counted in its set's group
+			if g.band {
+				continue // its dice are counted in its set's group
 			}
 			if tr.plain == tr.crop.want && got != tr.crop.want {
 				p.Lost[g.throws]++
@@ -290,7 +293,7 @@ func evalGrid(groups []gridGroup, th protoThresholds, minConf float64) gridPoint
 		if calib.Right < plain.Right || calib.Wrong > plain.Wrong {
 			p.Worse = append(p.Worse, g.name)
 		}
-		if strings.Contains(g.name, " px") {
+		if g.band {
 			continue
 		}
 		if p.Plain[g.throws] == nil {
