@@ -546,13 +546,13 @@ func (g *Game) resync(db *sql.DB) error {
 		for _, s := range g.steps[have:] {
 			at := s.At.Format(time.RFC3339Nano)
 			if s.Undo {
-				if _, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command, undoes, reason) VALUES (?, ?, ?, ?, 'undo', 'undo', ?, ?)`,
+				if _, err := tx.Exec(insertUndoSQL,
 					g.id, s.Seq, at, int(s.By), s.Undoes, s.Reason); err != nil {
 					return err
 				}
 				continue
 			}
-			if _, err := tx.Exec(`INSERT INTO steps (game, seq, at, by, kind, command, note) VALUES (?, ?, ?, ?, 'action', ?, ?)`,
+			if _, err := tx.Exec(insertStepSQL,
 				g.id, s.Seq, at, int(s.By), s.Command, nullNote(s.Note)); err != nil {
 				return err
 			}
@@ -561,7 +561,7 @@ func (g *Game) resync(db *sql.DB) error {
 				if err != nil {
 					return err
 				}
-				if _, err := tx.Exec(`INSERT INTO events (game, seq, idx, name, data) VALUES (?, ?, ?, ?, ?)`, g.id, s.Seq, i, ev.Name(), string(data)); err != nil {
+				if _, err := tx.Exec(insertEventSQL, g.id, s.Seq, i, ev.Name(), string(data)); err != nil {
 					return err
 				}
 			}

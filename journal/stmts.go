@@ -23,6 +23,15 @@ type stmts struct {
 }
 
 // prepareStmts prepares the statements on db.
+// The statements that write a step and its events: prepared once
+// (prepareStmts) for appending, and run as they are when a game is
+// written again whole from memory (Game.resync).
+const (
+	insertStepSQL  = `INSERT INTO steps (game, seq, at, by, kind, command, note) VALUES (?, ?, ?, ?, 'action', ?, ?)`
+	insertUndoSQL  = `INSERT INTO steps (game, seq, at, by, kind, command, undoes, reason) VALUES (?, ?, ?, ?, 'undo', 'undo', ?, ?)`
+	insertEventSQL = `INSERT INTO events (game, seq, idx, name, data) VALUES (?, ?, ?, ?, ?)`
+)
+
 func prepareStmts(db *sql.DB) (*stmts, error) {
 	q := &stmts{}
 	for _, s := range []struct {
@@ -30,9 +39,9 @@ func prepareStmts(db *sql.DB) (*stmts, error) {
 		sql string
 	}{
 		{&q.insertGame, `INSERT INTO games (game, setup, started) VALUES (?, ?, ?)`},
-		{&q.insertStep, `INSERT INTO steps (game, seq, at, by, kind, command, note) VALUES (?, ?, ?, ?, 'action', ?, ?)`},
-		{&q.insertUndo, `INSERT INTO steps (game, seq, at, by, kind, command, undoes, reason) VALUES (?, ?, ?, ?, 'undo', 'undo', ?, ?)`},
-		{&q.insertEvent, `INSERT INTO events (game, seq, idx, name, data) VALUES (?, ?, ?, ?, ?)`},
+		{&q.insertStep, insertStepSQL},
+		{&q.insertUndo, insertUndoSQL},
+		{&q.insertEvent, insertEventSQL},
 		{&q.finish, `UPDATE games SET finished = ?, outcome = ? WHERE id = ?`},
 		{&q.games, `SELECT id, setup, started, finished, outcome FROM games ORDER BY id`},
 		{&q.stepsAfter, stepSQL + ` WHERE game = ? AND seq > ? ORDER BY seq`},
