@@ -14,7 +14,7 @@ TEST_PACKAGES := libopencv-dev chromium povray e2fsprogs
 # The dice classifier's training (make model): Debian's PyTorch and ONNX
 # (pinned in vision/train/requirements.txt), the fonts of the wide
 # distribution, POV-Ray.
-MODEL_PACKAGES := libopencv-dev povray python3-torch python3-onnx python3-numpy python3-pil fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core
+MODEL_PACKAGES := libopencv-dev povray python3-torch python3-onnx python3-numpy python3-pil fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core fonts-dejavu-extra
 DEMO_PACKAGES := libopencv-dev
 FUZZTIME ?= 5s
 SIMGAMES ?= 2000

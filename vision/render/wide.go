@@ -20,10 +20,14 @@ import (
 //go:embed wide.yaml
 var wideYAML []byte
 
-// Split names the fonts and surfaces of the train and the test split.
+// Split names the fonts and surfaces of the train and the test split, and
+// the validation fonts: in neither, drawn on the train surfaces, to choose
+// between models without looking at the test split (dicewide -split
+// validation; testdata/val-fonts).
 type Split struct {
 	TrainFonts, TestFonts       []string
 	TrainSurfaces, TestSurfaces []string
+	ValidationFonts             []string
 }
 
 // ErrSplit is wrapped by the errors of LoadSplit.
@@ -48,15 +52,25 @@ func LoadSplit(name string, data []byte) (Split, error) {
 	for _, part := range []struct {
 		key          string
 		train, test  *[]string
+		validation   *[]string // nil: no validation list
 		known        func(string) bool
 		knownMessage string
 	}{
-		{"fonts", &s.TrainFonts, &s.TestFonts, func(string) bool { return true }, ""},
-		{"surfaces", &s.TrainSurfaces, &s.TestSurfaces, func(n string) bool { _, ok := wideSurfaces[n]; return ok }, "see render.WideSurfaces"},
+		{"fonts", &s.TrainFonts, &s.TestFonts, &s.ValidationFonts, func(string) bool { return true }, ""},
+		{"surfaces", &s.TrainSurfaces, &s.TestSurfaces, nil, func(n string) bool { _, ok := wideSurfaces[n]; return ok }, "see render.WideSurfaces"},
 	} {
-		sec, err := f.Fields(top[part.key], part.key, []string{"train", "test"}, nil)
+		var optional []string
+		if part.validation != nil {
+			optional = []string{"validation"}
+		}
+		sec, err := f.Fields(top[part.key], part.key, []string{"train", "test"}, optional)
 		if err != nil {
 			return Split{}, err
+		}
+		if v := sec["validation"]; v != nil {
+			if *part.validation, err = f.Strings(v, part.key+".validation"); err != nil {
+				return Split{}, err
+			}
 		}
 		if *part.train, err = f.Strings(sec["train"], part.key+".train"); err != nil {
 			return Split{}, err
@@ -71,6 +85,15 @@ func LoadSplit(name string, data []byte) (Split, error) {
 		for _, n := range *part.test {
 			if seen[n] {
 				return Split{}, f.Errorf(sec["test"], part.key+".test", "%q is in both splits; a test name must be one training never sees", n)
+			}
+			seen[n] = true
+		}
+		if part.validation != nil {
+			for _, n := range *part.validation {
+				if seen[n] {
+					return Split{}, f.Errorf(sec["validation"], part.key+".validation", "%q is also in train or test; a validation name must be in neither", n)
+				}
+				seen[n] = true
 			}
 		}
 		for _, n := range append(append([]string{}, *part.train...), *part.test...) {
@@ -102,7 +125,7 @@ func FontPath(name string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("render: font %s not found in %v (install fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-noto-core povray)", name, FontDirs)
+	return "", fmt.Errorf("render: font %s not found in %v (install fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-noto-core povray)", name, FontDirs)
 }
 
 // WideSurfaces lists the surfaces a split may name, sorted.

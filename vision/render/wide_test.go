@@ -16,6 +16,9 @@ func TestDefaultSplit(t *testing.T) {
 	if n := len(s.TrainFonts) + len(s.TestFonts); n < 8 {
 		t.Errorf("%d fonts, want at least 8", n)
 	}
+	if len(s.ValidationFonts) < 4 {
+		t.Errorf("%d validation fonts, want at least 4", len(s.ValidationFonts))
+	}
 	test := map[string]bool{}
 	for _, f := range append(append([]string{}, s.TestFonts...), s.TestSurfaces...) {
 		test[f] = true
@@ -23,6 +26,15 @@ func TestDefaultSplit(t *testing.T) {
 	for _, f := range append(append([]string{}, s.TrainFonts...), s.TrainSurfaces...) {
 		if test[f] {
 			t.Errorf("%s is in both splits", f)
+		}
+	}
+	train := map[string]bool{}
+	for _, f := range s.TrainFonts {
+		train[f] = true
+	}
+	for _, f := range s.ValidationFonts {
+		if train[f] || test[f] {
+			t.Errorf("validation font %s is in train or test", f)
 		}
 	}
 	kinds := map[string]map[string]bool{"train": {}, "test": {}}
@@ -44,6 +56,9 @@ func TestLoadSplitErrors(t *testing.T) {
 		{"unknown surface", "fonts:\n  train: [a.ttf]\n  test: [b.ttf]\nsurfaces:\n  train: [lava]\n  test: [walnut]\n"},
 		{"empty test", "fonts:\n  train: [a.ttf]\n  test: []\nsurfaces:\n  train: [pine]\n  test: [walnut]\n"},
 		{"unknown key", "fonts:\n  train: [a.ttf]\n  test: [b.ttf]\nsurfaces:\n  train: [pine]\n  test: [walnut]\ncolours: []\n"},
+		{"validation font in train", "fonts:\n  train: [a.ttf]\n  test: [b.ttf]\n  validation: [c.ttf, a.ttf]\nsurfaces:\n  train: [pine]\n  test: [walnut]\n"},
+		{"validation font in test", "fonts:\n  train: [a.ttf]\n  test: [b.ttf]\n  validation: [b.ttf]\nsurfaces:\n  train: [pine]\n  test: [walnut]\n"},
+		{"validation surfaces", "fonts:\n  train: [a.ttf]\n  test: [b.ttf]\nsurfaces:\n  train: [pine]\n  test: [walnut]\n  validation: [linen]\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := LoadSplit("x.yaml", []byte(tc.data)); !errors.Is(err, ErrSplit) {

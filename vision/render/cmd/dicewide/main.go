@@ -68,7 +68,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("dicewide", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	kind := fs.String("kind", "crops", "crops (one die, resized to 25-160 px across), frames (640x480, two dice) or sets (per dice set, 16 calibration crops and 40 to read)")
-	split := fs.String("split", "train", "train or test: which fonts and surfaces of wide.yaml to draw from")
+	split := fs.String("split", "train", "train, test or validation: which fonts and surfaces of wide.yaml to draw from (validation: its validation fonts on the train surfaces)")
 	n := fs.Int("n", 100, "number of pictures")
 	seed := fs.Uint64("seed", 1, "random seed")
 	out := fs.String("out", "", "output folder (required)")
@@ -83,17 +83,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *out == "" || (*kind != "crops" && *kind != "frames" && *kind != "sets") || (*split != "train" && *split != "test") {
+	if *out == "" || (*kind != "crops" && *kind != "frames" && *kind != "sets") || (*split != "train" && *split != "test" && *split != "validation") {
 		fs.Usage()
-		return errors.New("need -out, -kind crops|frames|sets and -split train|test")
+		return errors.New("need -out, -kind crops|frames|sets and -split train|test|validation")
 	}
 	sp, err := render.DefaultSplit()
 	if err != nil {
 		return err
 	}
 	fonts, surfaces := sp.TrainFonts, sp.TrainSurfaces
-	if *split == "test" {
+	switch *split {
+	case "test":
 		fonts, surfaces = sp.TestFonts, sp.TestSurfaces
+	case "validation":
+		fonts = sp.ValidationFonts
+	}
+	if len(fonts) == 0 {
+		return fmt.Errorf("dicewide: wide.yaml has no %s fonts", *split)
 	}
 	for _, f := range fonts {
 		if _, err := render.FontPath(f); err != nil {
