@@ -70,15 +70,23 @@ func checkScore(t *testing.T, name string, s *Score, right, wrong float64) {
 	}
 }
 
+// readCropsChecked reads a folder of crops with the learned reader, checks
+// that no goroutine leaks and that all its dice together read at least
+// right and at most wrong, and returns the report.
+func readCropsChecked(t *testing.T, dir string, right, wrong float64) Report {
+	t.Helper()
+	checkLeaks(t)
+	rp := readSet(t, netReader(t, DefaultNetOpts), dir, nil)
+	t.Logf("all: %v", rp.All)
+	checkScore(t, "all", &rp.All, right, wrong)
+	return rp
+}
+
 // TestNetWideHeldOut reads crops of the wide distribution's test split
 // (fonts and surfaces training never saw; see testdata/wide-test): per
 // held-out font and surface, the figures.
 func TestNetWideHeldOut(t *testing.T) {
-	checkLeaks(t)
-	r := netReader(t, DefaultNetOpts)
-	rp := readSet(t, r, "testdata/wide-test", nil)
-	t.Logf("all: %v", rp.All)
-	checkScore(t, "all", &rp.All, wideRight, wideWrong)
+	rp := readCropsChecked(t, "testdata/wide-test", wideRight, wideWrong)
 	for _, col := range []string{"font", "surface"} {
 		if len(rp.Groups[col]) < 4 {
 			t.Errorf("%d values of %s, want the 4 held out", len(rp.Groups[col]), col)
@@ -97,11 +105,7 @@ func TestNetWideHeldOut(t *testing.T) {
 // 2, a DejaVuSerifCondensed-Bold 4 as a 7 (a 7 on a side face beside it),
 // a blurred FreeMonoOblique 6 as a 5.
 func TestNetValidationFonts(t *testing.T) {
-	checkLeaks(t)
-	r := netReader(t, DefaultNetOpts)
-	rp := readSet(t, r, "testdata/val-fonts", nil)
-	t.Logf("all: %v", rp.All)
-	checkScore(t, "all", &rp.All, valFontsRight, valFontsWrong)
+	rp := readCropsChecked(t, "testdata/val-fonts", valFontsRight, valFontsWrong)
 	if len(rp.Groups["font"]) != 12 {
 		t.Errorf("%d fonts, want the 12 validation fonts", len(rp.Groups["font"]))
 	}
