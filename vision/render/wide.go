@@ -37,7 +37,8 @@ var ErrSplit = errors.New("render: bad split")
 func DefaultSplit() (Split, error) { return LoadSplit("wide.yaml", wideYAML) }
 
 // LoadSplit decodes a split file: fonts and surfaces, each with a train
-// and a test list, no name in both, every surface known.
+// and a test list, no name in both, every surface known; fonts may have a
+// validation list too, none of its names in train or test.
 func LoadSplit(name string, data []byte) (Split, error) {
 	f := strictyaml.File{Name: name, Sentinel: ErrSplit}
 	root, err := f.Parse(data)
@@ -86,14 +87,15 @@ func LoadSplit(name string, data []byte) (Split, error) {
 			if seen[n] {
 				return Split{}, f.Errorf(sec["test"], part.key+".test", "%q is in both splits; a test name must be one training never sees", n)
 			}
-			seen[n] = true
 		}
 		if part.validation != nil {
+			for _, n := range *part.test {
+				seen[n] = true
+			}
 			for _, n := range *part.validation {
 				if seen[n] {
 					return Split{}, f.Errorf(sec["validation"], part.key+".validation", "%q is also in train or test; a validation name must be in neither", n)
 				}
-				seen[n] = true
 			}
 		}
 		for _, n := range append(append([]string{}, *part.train...), *part.test...) {
