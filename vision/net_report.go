@@ -49,6 +49,16 @@ type Report struct {
 	// Stages splits the labelled dice by where they were lost (see
 	// Stages).
 	Stages Stages
+	// Misreads lists the dice read as another face than the one on top,
+	// in the order read: the pictures to look at.
+	Misreads []Misread
+}
+
+// Misread is a die a report read as another face than its label.
+type Misread struct {
+	File, Die  string // the picture, and the die's colour or name
+	Want, Got  int
+	Confidence float64
 }
 
 // StageThresholds are the confidences at which Stages tallies the
@@ -148,8 +158,11 @@ func SizeBand(px float64) string {
 // reportColumns are the labelled properties a report groups by.
 var reportColumns = []string{"font", "surface", "ink", "body", "numeral", "edges", "light", "die", "size"}
 
-func (rp *Report) add(row map[string]string, want int, d Die) {
+func (rp *Report) add(row map[string]string, die string, want int, d Die) {
 	got := d.Face
+	if want >= 1 && want <= 8 && got >= 1 && got <= 8 && got != want {
+		rp.Misreads = append(rp.Misreads, Misread{File: row["file"], Die: die, Want: want, Got: got, Confidence: d.Confidence})
+	}
 	rp.Stages.add(want, d)
 	rp.All.Add(want, got)
 	if want >= 1 && want <= 8 && got >= 0 && got <= 8 {
@@ -232,13 +245,13 @@ func ReadSet(r interface {
 		}
 		switch kind {
 		case SetCrops:
-			rp.add(row, label("face"), r.ReadCrop(m, row["colour"]))
+			rp.add(row, row["colour"], label("face"), r.ReadCrop(m, row["colour"]))
 		case SetFrames:
 			roll := r.Read(m)
-			rp.add(row, label("blue"), roll.Blue)
-			rp.add(row, label("red"), roll.Red)
+			rp.add(row, "blue", label("blue"), roll.Blue)
+			rp.add(row, "red", label("red"), roll.Red)
 		case SetSingle:
-			rp.add(row, label("face"), r.ReadSingle(m))
+			rp.add(row, row["die"], label("face"), r.ReadSingle(m))
 		}
 		m.Close()
 	}
@@ -276,6 +289,12 @@ func (rp *Report) Write(w io.Writer) {
 			fmt.Fprintf(w, " %4d", rp.Confusion[want][got])
 		}
 		fmt.Fprintln(w)
+	}
+	if len(rp.Misreads) > 0 {
+		fmt.Fprintf(w, "read wrong (picture, die: the face on top read as another, confidence):\n")
+		for _, m := range rp.Misreads {
+			fmt.Fprintf(w, "  %s %s: %d read as %d (%.1f%%)\n", m.File, m.Die, m.Want, m.Got, 100*m.Confidence)
+		}
 	}
 }
 
@@ -499,8 +518,8 @@ func readThrows(o NetOpts, plain *NetReader, dir string, rows []map[string]strin
 				want, _ := strconv.Atoi(row["face"])
 				dp, dc := plain.ReadCrop(m, row["colour"]), cal.ReadCrop(m, row["colour"])
 				m.Close()
-				ts.Plain.add(row, want, dp)
-				ts.Calibrated.add(row, want, dc)
+				ts.Plain.add(row, row["colour"], want, dp)
+				ts.Calibrated.add(row, row["colour"], want, dc)
 				if dp.Face == want && dc.Face != want {
 					ts.Lost++
 				}
@@ -524,6 +543,7 @@ func (s *Score) merge(o *Score) {
 func (rp *Report) merge(o *Report) {
 	rp.All.merge(&o.All)
 	rp.Stages.merge(&o.Stages)
+	rp.Misreads = append(rp.Misreads, o.Misreads...)
 	for i := range rp.Confusion {
 		for j := range rp.Confusion[i] {
 			rp.Confusion[i][j] += o.Confusion[i][j]

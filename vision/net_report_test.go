@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -45,5 +46,38 @@ func TestStages(t *testing.T) {
 				t.Errorf("Write:\n%s", b.String())
 			}
 		})
+	}
+}
+
+// TestReportMisreads: a report lists the dice read as another face (not
+// those read right, refused, or unlabelled), keeps them when merged, and
+// prints them with their picture, die and confidence.
+func TestReportMisreads(t *testing.T) {
+	var rp Report
+	rp.add(map[string]string{"file": "a.jpg"}, "blue", 3, Die{Found: true, Face: 3, Confidence: 0.99})
+	rp.add(map[string]string{"file": "b.jpg"}, "red", 1, Die{Found: true, Face: 2, Confidence: 0.9965})
+	rp.add(map[string]string{"file": "c.jpg"}, "red", 4, Die{Found: true, Guess: 7, Confidence: 0.6})
+	rp.add(map[string]string{"file": "d.jpg"}, "blue", 0, Die{Found: true, Face: 5, Confidence: 1})
+	want := []Misread{{File: "b.jpg", Die: "red", Want: 1, Got: 2, Confidence: 0.9965}}
+	if !reflect.DeepEqual(rp.Misreads, want) {
+		t.Errorf("misreads %+v, want %+v", rp.Misreads, want)
+	}
+	var m Report
+	m.merge(&rp)
+	m.merge(&rp)
+	if len(m.Misreads) != 2 {
+		t.Errorf("merged twice: %d misreads, want 2", len(m.Misreads))
+	}
+	var b strings.Builder
+	rp.Write(&b)
+	if !strings.Contains(b.String(), "b.jpg red: 1 read as 2 (99.7%)") || strings.Contains(b.String(), "a.jpg") {
+		t.Errorf("Write:\n%s", b.String())
+	}
+	var right Report
+	right.add(map[string]string{"file": "a.jpg"}, "blue", 3, Die{Found: true, Face: 3, Confidence: 0.99})
+	b.Reset()
+	right.Write(&b)
+	if strings.Contains(b.String(), "read wrong") {
+		t.Errorf("a report with no misread prints a list:\n%s", b.String())
 	}
 }

@@ -46,9 +46,10 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
                distribution, 640x480 frames of a blue and a red die, or
                photos of one die) and print, per folder, the dice read
                right, refused and wrong per font, surface, ink, body,
-               numeral style, edges, light, die and die size band, and the
-               confusion matrix; of the real photos only the clips held
-               out of training are read (see vision/train/README.md)
+               numeral style, edges, light, die and die size band, the
+               confusion matrix and the pictures of the dice read wrong;
+               of the real photos only the clips held out of training are
+               read (see vision/train/README.md)
 --stages       with --report, also print where the dice were lost: not
                found, no crop, the classifier's top answer wrong, or right
                but under the confidence; and the share of dice read right
