@@ -49,15 +49,16 @@ type Report struct {
 	// Stages splits the labelled dice by where they were lost (see
 	// Stages).
 	Stages Stages
-	// Misreads lists the dice read as another face than the one on top,
-	// in the order read: the pictures to look at.
+	// Misreads lists the dice counted wrong in All (read as another face
+	// than the one on top, or read when they had to be refused), in the
+	// order read: the pictures to look at.
 	Misreads []Misread
 }
 
-// Misread is a die a report read as another face than its label.
+// Misread is a die a report counted wrong.
 type Misread struct {
 	File, Die  string // the picture, and the die's colour or name
-	Want, Got  int
+	Want, Got  int    // Want 0: a die to refuse
 	Confidence float64
 }
 
@@ -160,11 +161,12 @@ var reportColumns = []string{"font", "surface", "ink", "body", "numeral", "edges
 
 func (rp *Report) add(row map[string]string, die string, want int, d Die) {
 	got := d.Face
-	if want >= 1 && want <= 8 && got >= 1 && got <= 8 && got != want {
+	rp.Stages.add(want, d)
+	wrong := rp.All.Wrong
+	rp.All.Add(want, got)
+	if rp.All.Wrong > wrong {
 		rp.Misreads = append(rp.Misreads, Misread{File: row["file"], Die: die, Want: want, Got: got, Confidence: d.Confidence})
 	}
-	rp.Stages.add(want, d)
-	rp.All.Add(want, got)
 	if want >= 1 && want <= 8 && got >= 0 && got <= 8 {
 		rp.Confusion[want][got]++
 	}
@@ -291,9 +293,13 @@ func (rp *Report) Write(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	if len(rp.Misreads) > 0 {
-		fmt.Fprintf(w, "read wrong (picture, die: the face on top read as another, confidence):\n")
+		fmt.Fprintf(w, "read wrong (picture, die: the face on top, ? for a die to refuse, read as another, confidence):\n")
 		for _, m := range rp.Misreads {
-			fmt.Fprintf(w, "  %s %s: %d read as %d (%.1f%%)\n", m.File, m.Die, m.Want, m.Got, 100*m.Confidence)
+			want := strconv.Itoa(m.Want)
+			if m.Want == 0 {
+				want = "?"
+			}
+			fmt.Fprintf(w, "  %s %s: %s read as %d (%.1f%%)\n", m.File, m.Die, want, m.Got, 100*m.Confidence)
 		}
 	}
 }

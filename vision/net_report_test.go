@@ -49,28 +49,29 @@ func TestStages(t *testing.T) {
 	}
 }
 
-// TestReportMisreads: a report lists the dice read as another face (not
-// those read right, refused, or unlabelled), keeps them when merged, and
-// prints them with their picture, die and confidence.
+// TestReportMisreads: a report lists the dice it counts wrong (read as
+// another face, or read when they had to be refused; not those read right
+// or refused), keeps them when merged, and prints them with their
+// picture, die and confidence.
 func TestReportMisreads(t *testing.T) {
 	var rp Report
 	rp.add(map[string]string{"file": "a.jpg"}, "blue", 3, Die{Found: true, Face: 3, Confidence: 0.99})
 	rp.add(map[string]string{"file": "b.jpg"}, "red", 1, Die{Found: true, Face: 2, Confidence: 0.9965})
 	rp.add(map[string]string{"file": "c.jpg"}, "red", 4, Die{Found: true, Guess: 7, Confidence: 0.6})
 	rp.add(map[string]string{"file": "d.jpg"}, "blue", 0, Die{Found: true, Face: 5, Confidence: 1})
-	want := []Misread{{File: "b.jpg", Die: "red", Want: 1, Got: 2, Confidence: 0.9965}}
-	if !reflect.DeepEqual(rp.Misreads, want) {
-		t.Errorf("misreads %+v, want %+v", rp.Misreads, want)
+	want := []Misread{{File: "b.jpg", Die: "red", Want: 1, Got: 2, Confidence: 0.9965}, {File: "d.jpg", Die: "blue", Want: 0, Got: 5, Confidence: 1}}
+	if !reflect.DeepEqual(rp.Misreads, want) || len(rp.Misreads) != rp.All.Wrong {
+		t.Errorf("misreads %+v (%d counted wrong), want %+v", rp.Misreads, rp.All.Wrong, want)
 	}
 	var m Report
 	m.merge(&rp)
 	m.merge(&rp)
-	if len(m.Misreads) != 2 {
-		t.Errorf("merged twice: %d misreads, want 2", len(m.Misreads))
+	if len(m.Misreads) != 4 {
+		t.Errorf("merged twice: %d misreads, want 4", len(m.Misreads))
 	}
 	var b strings.Builder
 	rp.Write(&b)
-	if !strings.Contains(b.String(), "b.jpg red: 1 read as 2 (99.7%)") || strings.Contains(b.String(), "a.jpg") {
+	if !strings.Contains(b.String(), "b.jpg red: 1 read as 2 (99.7%)") || !strings.Contains(b.String(), "d.jpg blue: ? read as 5 (100.0%)") || strings.Contains(b.String(), "a.jpg") {
 		t.Errorf("Write:\n%s", b.String())
 	}
 	var right Report
