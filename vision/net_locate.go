@@ -49,6 +49,7 @@ type locator struct {
 	o      locateOpts
 	bm, rm []byte
 	labels []int32
+	sm, bg []byte // the shrunk frame's pixels and the background's
 }
 
 // locate finds the blue and the red die of a frame. px is the frame's
@@ -62,10 +63,11 @@ func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, ro
 	}
 	step := max(1, int(math.Round(float64(im.w)/maskWidth)))
 	ratio := 8
-	sm, bg, err := shrinkWide(frame, step, ratio, px)
+	sm, bg, err := shrinkWide(frame, step, ratio, px, l.sm, l.bg)
 	if err != nil {
 		return
 	}
+	l.sm, l.bg = sm.pix, bg.pix
 	minA := 0.45 * sq(l.o.MinAcross*px/float64(step))
 	maxA := 1.0 * sq(l.o.MaxAcross*px/float64(step))
 	find := func(mask []byte, rng HSVRange) (located, bool) {
@@ -144,13 +146,15 @@ func sq(x float64) float64 { return x * x }
 
 // shrinkWide is shrink with a background median window of about 320
 // pixels at 640 wide (twice the largest die), so that a large die is
-// still less than half of any window.
-func shrinkWide(frame gocv.Mat, step, ratio int, px float64) (sm, bg bgrImage, err error) {
+// still less than half of any window. The pixels are copied into smBuf
+// and bgBuf when they are large enough (the locator's, from frame to
+// frame).
+func shrinkWide(frame gocv.Mat, step, ratio int, px float64, smBuf, bgBuf []byte) (sm, bg bgrImage, err error) {
 	small := gocv.NewMat()
 	defer small.Close()
 	w, h := max(1, frame.Cols()/step), max(1, frame.Rows()/step)
 	gocv.Resize(frame, &small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
-	if sm, err = viewBGRCopy(small); err != nil {
+	if sm, err = viewBGRInto(small, smBuf); err != nil {
 		return sm, bg, err
 	}
 	tiny := gocv.NewMat()
@@ -166,7 +170,7 @@ func shrinkWide(frame gocv.Mat, step, ratio int, px float64) (sm, bg bgrImage, e
 	med := gocv.NewMat()
 	defer med.Close()
 	gocv.MedianBlur(tiny, &med, max(3, k))
-	bg, err = viewBGRCopy(med)
+	bg, err = viewBGRInto(med, bgBuf)
 	return sm, bg, err
 }
 

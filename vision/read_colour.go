@@ -65,6 +65,16 @@ func shrink(frame gocv.Mat, step, ratio int) (sm, bg bgrImage, err error) {
 	return sm, bg, err
 }
 
+// viewBGRInto is viewBGRCopy into buf when it is large enough.
+func viewBGRInto(m gocv.Mat, buf []byte) (bgrImage, error) {
+	v, err := viewMat(m)
+	if err != nil {
+		return v, err
+	}
+	v.pix = append(buf[:0], v.pix...)
+	return v, nil
+}
+
 // viewBGRCopy is viewBGR with the pixels copied out of the Mat.
 func viewBGRCopy(m gocv.Mat) (bgrImage, error) {
 	v, err := viewMat(m)

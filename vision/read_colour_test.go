@@ -2,7 +2,10 @@ package vision
 
 import (
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
+
+	"gocv.io/x/gocv"
 )
 
 // colourMasksEveryPixel is colourMasks as first written, the hue,
@@ -85,5 +88,33 @@ func TestColourMasksSameAsEveryPixel(t *testing.T) {
 				t.Errorf("%s, %dx%d: no pixel in either range: the case tests nothing", c.name, im.w, im.h)
 			}
 		}
+	}
+}
+
+// BenchmarkColourMasks marks the learned reader's colours on the held-out
+// frames shrunk as its locator shrinks them (320x240, the background at
+// 40x30): the locator's largest cost outside OpenCV.
+func BenchmarkColourMasks(b *testing.B) {
+	names, err := filepath.Glob("testdata/wide-frames/*.jpg")
+	if err != nil || len(names) == 0 {
+		b.Fatalf("no frames in testdata/wide-frames: %v", err)
+	}
+	type shrunk struct{ sm, bg bgrImage }
+	var frames []shrunk
+	for _, n := range names {
+		m := gocv.IMRead(n, gocv.IMReadColor)
+		sm, bg, err := shrinkWide(m, 2, 8, 1, nil, nil)
+		m.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		frames = append(frames, shrunk{sm, bg})
+	}
+	o := DefaultNetOpts
+	var bm, rm []byte
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f := frames[i%len(frames)]
+		bm, rm = colourMasks(f.sm, f.bg, 8, o.Blue, o.Red, o.MinBackgroundDiff, bm, rm)
 	}
 }
