@@ -19,7 +19,7 @@ DEMO_PACKAGES := libopencv-dev
 FUZZTIME ?= 5s
 SIMGAMES ?= 2000
 
-.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench memory model build install
+.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench bench-dice memory model build install
 
 # The daemon on recorded inputs: a scripted Genoa game's tag taps, and its
 # rolls shown as pictures to the real dice reader (comptoir dicefeed, a
@@ -128,3 +128,8 @@ simulate:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./games/... ./journal ./notation
+
+# The dice readers' CPU time a 640x480 frame: the least and the mean of N
+# interleaved runs (N=5).
+bench-dice: deps-test
+	bash vision/bench-dice.sh
