@@ -117,7 +117,22 @@ func (c *Combined) Read(frame gocv.Mat) Roll {
 		return n
 	}
 	h := c.Hand.Read(frame)
+	n.Blue = c.check(frame, h.Blue, n.Blue)
+	n.Red = c.check(frame, h.Red, n.Red)
 	return Roll{Blue: merge(h.Blue, n.Blue), Red: merge(h.Red, n.Red)}
+}
+
+// check returns the classifier's reading of a die the hand-tuned reader
+// read (h) and the learned reader's locator did not find (n): the
+// classifier reads it where the hand-tuned reader found it, so that no
+// hand-tuned reading stands unchecked (a die the locator missed was read
+// as the hand-tuned reader read it, wrong on fonts it was not made for).
+// Otherwise n.
+func (c *Combined) check(frame gocv.Mat, h, n Die) Die {
+	if n.Found || h.Face == 0 || h.Box.Empty() {
+		return n
+	}
+	return c.Net.readAt(frame, h.Box)
 }
 
 // ReadSingle reads one die of any colour, as Read does.
@@ -126,7 +141,8 @@ func (c *Combined) ReadSingle(frame gocv.Mat) Die {
 	if c.sure(n) {
 		return n
 	}
-	return merge(c.Hand.ReadSingle(frame), n)
+	h := c.Hand.ReadSingle(frame)
+	return merge(h, c.check(frame, h, n))
 }
 
 // ReadCrop reads a crop with the learned reader only (the hand-tuned one

@@ -129,6 +129,20 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 	return roll
 }
 
+// readAt reads the die whose silhouette's bounding box in frame is box
+// (found by another reader): its centre the box's, its width the box's
+// mean side.
+func (r *NetReader) readAt(frame gocv.Mat, box image.Rectangle) Die {
+	c := box.Min.Add(box.Max)
+	d := located{cx: float64(c.X) / 2, cy: float64(c.Y) / 2, across: float64(box.Dx()+box.Dy()) / 2, box: box}
+	if !normaliseCrop(frame, d, r.crops[0]) {
+		return Die{Found: true, Box: box, Why: Why{Code: WhyTooSmall}}
+	}
+	out := Die{Found: true, Box: box}
+	r.classify([][]byte{r.crops[0]}, []*Die{&out})
+	return out
+}
+
 // ReadSingle reads the one die of a picture, whatever its colour: the
 // largest object that stands out from the picture's border.
 func (r *NetReader) ReadSingle(frame gocv.Mat) Die {
