@@ -126,18 +126,7 @@ func TestNetValidationFonts(t *testing.T) {
 // 6 (DejaVuSerifCondensed-Bold, 33 pixels across) read as a 2, 0.83% of
 // the dice read wrong.
 func TestNetValidationFrames(t *testing.T) {
-	checkLeaks(t)
-	r := netReader(t, DefaultNetOpts)
-	rp := readSet(t, r, "testdata/val-frames", nil)
-	t.Logf("learned reader: %v", rp.All)
-	checkScore(t, "validation frames, learned reader", &rp.All, valFramesRight, maxWrong)
-	c := combinedReader(t)
-	var rc Report
-	if _, err := ReadSet(c, "testdata/val-frames", nil, &rc); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("combined reader: %v", rc.All)
-	checkScore(t, "validation frames, combined reader", &rc.All, valFramesCombinedRight, maxWrong)
+	c, rc := readFramesChecked(t, "testdata/val-frames", valFramesRight, valFramesCombinedRight, maxWrong)
 	if len(rc.Groups["font"]) != 12 {
 		t.Errorf("%d fonts, want the 12 validation fonts", len(rc.Groups["font"]))
 	}
@@ -161,18 +150,27 @@ func TestNetValidationFrames(t *testing.T) {
 // test split at camera heights giving dice 25 to 160 pixels across, some
 // touching, some against a wall (testdata/wide-frames).
 func TestNetFramesHeldOut(t *testing.T) {
+	readFramesChecked(t, "testdata/wide-frames", framesRight, combinedFramesRight, framesWrong)
+}
+
+// readFramesChecked reads a folder of labelled 640x480 frames with the
+// learned and with the combined reader, fails when either reads less
+// than its floor (right, combinedRight) or more than wrong wrong, and
+// returns the combined reader and its report.
+func readFramesChecked(t *testing.T, dir string, right, combinedRight, wrong float64) (*Combined, Report) {
+	t.Helper()
 	checkLeaks(t)
-	r := netReader(t, DefaultNetOpts)
-	rp := readSet(t, r, "testdata/wide-frames", nil)
+	rp := readSet(t, netReader(t, DefaultNetOpts), dir, nil)
 	t.Logf("learned reader: %v", rp.All)
-	checkScore(t, "frames, learned reader", &rp.All, framesRight, framesWrong)
+	checkScore(t, dir+", learned reader", &rp.All, right, wrong)
 	c := combinedReader(t)
 	var rc Report
-	if _, err := ReadSet(c, "testdata/wide-frames", nil, &rc); err != nil {
+	if _, err := ReadSet(c, dir, nil, &rc); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("combined reader: %v", rc.All)
-	checkScore(t, "frames, combined reader", &rc.All, combinedFramesRight, framesWrong)
+	checkScore(t, dir+", combined reader", &rc.All, combinedRight, wrong)
+	return c, rc
 }
 
 func combinedReader(t testing.TB) *Combined {
