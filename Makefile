@@ -132,4 +132,4 @@ bench:
 # The dice readers' CPU time a 640x480 frame: the least and the mean of N
 # interleaved runs (N=5).
 bench-dice: deps-test
-	bash vision/bench-dice.sh
+	GO=$(GO) bash vision/bench-dice.sh

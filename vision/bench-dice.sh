@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${N:-5}
 mkdir -p bin
-go test -c -o bin/vision.test ./vision
+"${GO:-go}" test -c -o bin/vision.test ./vision
 cd vision
 for i in $(seq "$N"); do
 	../bin/vision.test -test.run '^$' -test.bench 'Read640$|Rendered640$' -test.benchtime 300x
