@@ -134,11 +134,16 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 // mean side.
 func (r *NetReader) readAt(frame gocv.Mat, box image.Rectangle) Die {
 	c := box.Min.Add(box.Max)
-	d := located{cx: float64(c.X) / 2, cy: float64(c.Y) / 2, across: float64(box.Dx()+box.Dy()) / 2, box: box}
+	return r.readOne(frame, located{cx: float64(c.X) / 2, cy: float64(c.Y) / 2, across: float64(box.Dx()+box.Dy()) / 2, box: box})
+}
+
+// readOne cuts the numeral crop of the die d found in frame and
+// classifies it.
+func (r *NetReader) readOne(frame gocv.Mat, d located) Die {
 	if !normaliseCrop(frame, d, r.crops[0]) {
-		return Die{Found: true, Box: box, Why: Why{Code: WhyTooSmall}}
+		return Die{Found: true, Box: d.box, Why: Why{Code: WhyTooSmall}}
 	}
-	out := Die{Found: true, Box: box}
+	out := Die{Found: true, Box: d.box}
 	r.classify([][]byte{r.crops[0]}, []*Die{&out})
 	return out
 }
@@ -153,12 +158,7 @@ func (r *NetReader) ReadSingle(frame gocv.Mat) Die {
 	if d.edge {
 		return Die{Found: true, Box: d.box, Why: Why{Code: WhyEdge}}
 	}
-	if !normaliseCrop(frame, d, r.crops[0]) {
-		return Die{Found: true, Box: d.box, Why: Why{Code: WhyTooSmall}}
-	}
-	out := Die{Found: true, Box: d.box}
-	r.classify([][]byte{r.crops[0]}, []*Die{&out})
-	return out
+	return r.readOne(frame, d)
 }
 
 // NumeralCrop returns the normalised numeral crop of the die of the given

@@ -76,14 +76,7 @@ func viewBGRInto(m gocv.Mat, buf []byte) (bgrImage, error) {
 }
 
 // viewBGRCopy is viewBGR with the pixels copied out of the Mat.
-func viewBGRCopy(m gocv.Mat) (bgrImage, error) {
-	v, err := viewMat(m)
-	if err != nil {
-		return v, err
-	}
-	v.pix = append([]byte(nil), v.pix...)
-	return v, nil
-}
+func viewBGRCopy(m gocv.Mat) (bgrImage, error) { return viewBGRInto(m, nil) }
 
 // colourMasks marks, on im (at 1/step of the frame), the pixels in the
 // blue and the red ranges that also stand out from the background bg (at
