@@ -79,6 +79,14 @@ func LoadSplit(name string, data []byte) (Split, error) {
 		if *part.test, err = f.Strings(sec["test"], part.key+".test"); err != nil {
 			return Split{}, err
 		}
+		for _, l := range []struct {
+			key  string
+			list []string
+		}{{"train", *part.train}, {"test", *part.test}, {"validation", *validationOf(part.validation)}} {
+			if n, ok := twice(l.list); ok {
+				return Split{}, f.Errorf(sec[l.key], part.key+"."+l.key, "%q is listed twice; list each name once (a name listed twice is drawn twice as often)", n)
+			}
+		}
 		seen := map[string]bool{}
 		for _, n := range *part.train {
 			seen[n] = true
@@ -108,6 +116,26 @@ func LoadSplit(name string, data []byte) (Split, error) {
 		}
 	}
 	return s, nil
+}
+
+// validationOf is the validation list v points to, or an empty one.
+func validationOf(v *[]string) *[]string {
+	if v == nil {
+		return &[]string{}
+	}
+	return v
+}
+
+// twice returns the first name listed twice in names.
+func twice(names []string) (string, bool) {
+	seen := make(map[string]bool, len(names))
+	for _, n := range names {
+		if seen[n] {
+			return n, true
+		}
+		seen[n] = true
+	}
+	return "", false
 }
 
 // FontDirs are where the fonts of a split are looked up, in order.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -58,11 +59,16 @@ func TestLoadSplitErrors(t *testing.T) {
 		{"unknown key", "fonts:\n  train: [a.ttf]\n  test: [b.ttf]\nsurfaces:\n  train: [pine]\n  test: [walnut]\ncolours: []\n"},
 		{"validation font in train", "fonts:\n  train: [a.ttf]\n  test: [b.ttf]\n  validation: [c.ttf, a.ttf]\nsurfaces:\n  train: [pine]\n  test: [walnut]\n"},
 		{"validation font in test", "fonts:\n  train: [a.ttf]\n  test: [b.ttf]\n  validation: [b.ttf]\nsurfaces:\n  train: [pine]\n  test: [walnut]\n"},
+		{"train font twice", "fonts:\n  train: [a.ttf, c.ttf, a.ttf]\n  test: [b.ttf]\nsurfaces:\n  train: [pine]\n  test: [walnut]\n"},
+		{"test surface twice", "fonts:\n  train: [a.ttf]\n  test: [b.ttf]\nsurfaces:\n  train: [pine]\n  test: [walnut, walnut]\n"},
+		{"validation font twice", "fonts:\n  train: [a.ttf]\n  test: [b.ttf]\n  validation: [c.ttf, c.ttf]\nsurfaces:\n  train: [pine]\n  test: [walnut]\n"},
 		{"validation surfaces", "fonts:\n  train: [a.ttf]\n  test: [b.ttf]\nsurfaces:\n  train: [pine]\n  test: [walnut]\n  validation: [linen]\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := LoadSplit("x.yaml", []byte(tc.data)); !errors.Is(err, ErrSplit) {
 				t.Errorf("LoadSplit: %v, want ErrSplit", err)
+			} else if strings.HasSuffix(tc.name, "twice") && !strings.Contains(err.Error(), "listed twice") {
+				t.Errorf("LoadSplit: %v, want it to say which name is listed twice", err)
 			}
 		})
 	}
