@@ -36,7 +36,7 @@ const (
 	valFontsRight, valFontsWrong = 0.65, 0.0075
 	// testdata/val-frames, the same fonts in 640x480 frames (measured:
 	// the learned reader 59.6% right, 0.42% wrong; the combined reader
-	// 50.8% right, 0.42% wrong)
+	// 51.25% right, 0.42% wrong)
 	valFramesRight, valFramesCombinedRight = 0.57, 0.48
 	calibRight, calibWrong                 = 0.52, maxWrongCalib // measured 53.1%, as uncalibrated (thresholds chosen on testdata/train-sets: see net_calib.go)
 )

@@ -170,6 +170,33 @@ type Reader struct {
 	// onGlyph, when set, sees the numeral glyph of every die read; the
 	// learner uses it to collect samples.
 	onGlyph func(die string, g glyph, size float64)
+	// retry is the second tries allowed for the die being read
+	retry retry
+}
+
+// retry says which second tries (rescue, and reading by hue) a numeral
+// not read at first gets: retryAny, retryNone, or a face (1 to 8): read
+// again as that face only. The Reader's own reads allow any; Combined
+// allows only those whose answer it may use (see retryFor).
+type retry int
+
+const (
+	retryAny  retry = 0
+	retryNone retry = -1
+)
+
+// retryFaces says whether a numeral not read at first is read again by
+// rescue, and as which faces: with retryAny, as either of the faces a
+// and b it looks most like; with a face, as that face only, if it is a
+// or b; with retryNone, not at all.
+func (r *Reader) retryFaces(a, b int) (int, int, bool) {
+	switch {
+	case r.retry == retryAny:
+		return a, b, true
+	case r.retry > 0 && (int(r.retry) == a || int(r.retry) == b):
+		return int(r.retry), int(r.retry), true
+	}
+	return 0, 0, false
 }
 
 // NewReader returns a reader with the given options.
@@ -193,7 +220,11 @@ func NewReader(opts ReaderOpts) (*Reader, error) {
 
 // ReadSingle reads the one die in the frame, whatever its colour: the
 // object that stands out most from the tray or table around it.
-func (r *Reader) ReadSingle(frame gocv.Mat) Die {
+func (r *Reader) ReadSingle(frame gocv.Mat) Die { return r.readSingle(frame, retryAny) }
+
+// readSingle is ReadSingle with the second tries allowed.
+func (r *Reader) readSingle(frame gocv.Mat, retry retry) Die {
+	r.retry = retry
 	im, err := viewBGR(frame)
 	if err != nil {
 		return Die{Why: badFrame(err)}
@@ -220,7 +251,7 @@ func (r *Reader) ReadSingle(frame gocv.Mat) Die {
 	}
 	c := cropDie(im, b, step, func(_, _, b, g, r int) bool { return cls(b, g, r) })
 	o := r.readCrop(&c)
-	if o.die.Face == 0 && !o.tilted {
+	if o.die.Face == 0 && !o.tilted && retry != retryNone {
 		// a numeral that differs from the face by its hue more than its
 		// brightness (gold on a blue die swirled with white)
 		if cc, o2, ok := r.readHue(im, &c); ok {
@@ -238,7 +269,11 @@ func (r *Reader) ReadSingle(frame gocv.Mat) Die {
 }
 
 // Read reads the blue and the red die in the frame.
-func (r *Reader) Read(frame gocv.Mat) Roll {
+func (r *Reader) Read(frame gocv.Mat) Roll { return r.read(frame, [2]retry{}) }
+
+// read is Read with the second tries allowed for the blue and the red
+// die.
+func (r *Reader) read(frame gocv.Mat, retries [2]retry) Roll {
 	im, err := viewBGR(frame)
 	if err != nil {
 		return Roll{Blue: Die{Why: badFrame(err)}, Red: Die{Why: badFrame(err)}}
@@ -263,6 +298,7 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 		mask []byte
 		rng  HSVRange
 	}{{&roll.Blue, "blue", bm, r.opts.Blue}, {&roll.Red, "red", rm, r.opts.Red}} {
+		r.retry = retries[k]
 		rng := d.rng
 		minDiff := r.opts.MinBackgroundDiff
 		cls := func(x, y, b, g, rr int) bool {
@@ -329,7 +365,7 @@ func (r *Reader) Read(frame gocv.Mat) Roll {
 			// the learner sees the numeral found by brightness
 			r.onGlyph(d.name, best.g, best.size)
 		}
-		if best.die.Face == 0 && !best.tilted {
+		if best.die.Face == 0 && !best.tilted && r.retry != retryNone {
 			// a numeral that differs from the face by its hue more than
 			// its brightness (cream or gold ink on a pale, lit face)
 			if _, o2, ok := r.readHue(im, &cs[0].c); ok {
@@ -508,8 +544,8 @@ var debugNumeral func(nr numeralResult, m match)
 // but not read with certainty is read again from other cuts (rescue).
 func (r *Reader) readNumeral(c *dieCrop, nr numeralResult) readOut {
 	o := r.readNumeralOnce(c, nr)
-	if o.die.Face == 0 && o.hasGlyph {
-		if face, conf, ok := r.rescue(c, o.m.face, o.m.second); ok {
+	if a, b, try := r.retryFaces(o.m.face, o.m.second); o.die.Face == 0 && o.hasGlyph && try {
+		if face, conf, ok := r.rescue(c, a, b); ok {
 			o.die.Face, o.die.Confidence, o.die.Why = face, conf, Why{}
 		}
 	}
