@@ -223,8 +223,8 @@ func NewReader(opts ReaderOpts) (*Reader, error) {
 func (r *Reader) ReadSingle(frame gocv.Mat) Die { return r.readSingle(frame, retryAny) }
 
 // readSingle is ReadSingle with the second tries allowed.
-func (r *Reader) readSingle(frame gocv.Mat, retry retry) Die {
-	r.retry = retry
+func (r *Reader) readSingle(frame gocv.Mat, allowed retry) Die {
+	r.retry = allowed
 	im, err := viewBGR(frame)
 	if err != nil {
 		return Die{Why: badFrame(err)}
@@ -251,7 +251,7 @@ func (r *Reader) readSingle(frame gocv.Mat, retry retry) Die {
 	}
 	c := cropDie(im, b, step, func(_, _, b, g, r int) bool { return cls(b, g, r) })
 	o := r.readCrop(&c)
-	if o.die.Face == 0 && !o.tilted && retry != retryNone {
+	if o.die.Face == 0 && !o.tilted && allowed != retryNone {
 		// a numeral that differs from the face by its hue more than its
 		// brightness (gold on a blue die swirled with white)
 		if cc, o2, ok := r.readHue(im, &c); ok {
