@@ -154,7 +154,15 @@ func TestReadCaught(t *testing.T) {
 func TestReadRefuse(t *testing.T) {
 	checkLeaks(t)
 	r := builtinReader(t)
-	const dir = "testdata/rendered-refuse"
+	checkRefuse(t, r.Read, "testdata/rendered-refuse", map[string]float64{"touching": refuseTouching, "out-of-frame": refuseOutOfFrame, "cocked": refuseCocked})
+}
+
+// checkRefuse reads a set of throws that all end in a rest to refuse
+// (dicerender -reject 1) with read: each kind of rest (touching,
+// out-of-frame, cocked) must be refused at least at its floor, and no
+// readable die of those pictures read wrong.
+func checkRefuse(t *testing.T, read func(gocv.Mat) Roll, dir string, floors map[string]float64) {
+	t.Helper()
 	why := map[string]string{}
 	for _, rec := range readLabelsCSV(t, dir+"/details.csv", []string{"file", "die", "face"}) {
 		if len(rec) != 15 {
@@ -162,12 +170,11 @@ func TestReadRefuse(t *testing.T) {
 		}
 		why[rec[0]+" "+rec[1]] = rec[14]
 	}
-	floors := map[string]float64{"touching": refuseTouching, "out-of-frame": refuseOutOfFrame, "cocked": refuseCocked}
 	refused, total := map[string]int{}, map[string]int{}
 	var readable Score
 	for _, li := range pairSet(t, dir, -1) {
 		m := gocv.IMRead(li.Path, gocv.IMReadColor)
-		roll := r.Read(m)
+		roll := read(m)
 		m.Close()
 		file := filepath.Base(li.Path)
 		for _, d := range []struct {
