@@ -79,12 +79,13 @@ func LoadSplit(name string, data []byte) (Split, error) {
 		if *part.test, err = f.Strings(sec["test"], part.key+".test"); err != nil {
 			return Split{}, err
 		}
-		for _, l := range []struct {
-			key  string
-			list []string
-		}{{"train", *part.train}, {"test", *part.test}, {"validation", *validationOf(part.validation)}} {
-			if n, ok := twice(l.list); ok {
-				return Split{}, f.Errorf(sec[l.key], part.key+"."+l.key, "%q is listed twice; list each name once (a name listed twice is drawn twice as often)", n)
+		lists := map[string][]string{"train": *part.train, "test": *part.test}
+		if part.validation != nil {
+			lists["validation"] = *part.validation
+		}
+		for _, key := range []string{"train", "test", "validation"} {
+			if n, ok := twice(lists[key]); ok {
+				return Split{}, f.Errorf(sec[key], part.key+"."+key, "%q is listed twice; list each name once (a name listed twice is drawn twice as often)", n)
 			}
 		}
 		seen := map[string]bool{}
@@ -116,14 +117,6 @@ func LoadSplit(name string, data []byte) (Split, error) {
 		}
 	}
 	return s, nil
-}
-
-// validationOf is the validation list v points to, or an empty one.
-func validationOf(v *[]string) *[]string {
-	if v == nil {
-		return &[]string{}
-	}
-	return v
 }
 
 // twice returns the first name listed twice in names.
