@@ -14,10 +14,14 @@
 // noise), which are named in Scene.Hard: the adversarial set. Throw draws
 // a realistic throw instead: a tray framed by a fixed camera, ordinary
 // floors (no felt or cloth of a die's colour), mild light, tilt, blur and
-// noise, and at a low rate (ThrowOpts.RejectRate) a rest the reader must
-// refuse: dice touching (at their contact distance), a die cocked against
-// a wall, a die partly out of the picture (Die.Reject). The same seed
-// gives the same scene.
+// noise, and at a low rate (ThrowOpts.RejectRate) a hard rest
+// (ThrowOpts.Rests): the dice touching (at their contact distance, both
+// flat: each shows its roll and is labelled with it), or one the reader
+// must refuse (Die.Reject, labelled "?"): a die cocked against a wall, a
+// die partly out of the picture, a die leaning on the other (tilted 20 to
+// 35 degrees towards it, its outline seen from above touching the
+// other's; drawn only when Rests names it). The same seed gives the same
+// scene.
 //
 // # Dice
 //

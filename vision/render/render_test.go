@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -118,54 +119,146 @@ func TestRandom(t *testing.T) {
 }
 
 // TestThrow checks the realistic throws: the same seed gives the same
-// scene; dice lie flat, wholly in the picture and apart, except the rests
-// that must be refused, which are what they say and come at about their
-// rate.
+// scene; dice lie flat, wholly in the picture and apart, except in the
+// hard rests, which are what they say and come at about their rate: two
+// dice touching (both flat, read), a die cocked against a wall, partly
+// out of the picture, or leaning on the other die (refused).
 func TestThrow(t *testing.T) {
-	const n = 2000
-	refused := map[string]int{}
-	for i := uint64(0); i < n; i++ {
-		s := Throw(rand.New(rand.NewPCG(7, i)), DefaultThrowOpts)
-		var a, b bytes.Buffer
-		s.WritePOV(&a)
-		Throw(rand.New(rand.NewPCG(7, i)), DefaultThrowOpts).WritePOV(&b)
-		if a.String() != b.String() {
-			t.Fatalf("scene %d: two scenes differ", i)
-		}
-		if len(s.Dice) != 2 || s.Dice[0].Name != "blue" || s.Dice[1].Name != "red" || s.Tray == nil {
-			t.Fatalf("scene %d: dice %v, tray %v; want blue and red in a tray", i, s.Dice, s.Tray)
-		}
-		blue, red := s.Dice[0], s.Dice[1]
-		dist := math.Hypot(blue.Pos.X-red.Pos.X, blue.Pos.Z-red.Pos.Z)
-		for k, d := range s.Dice {
-			refused[d.Reject]++
-			_, flat := d.Face()
-			if flat == (d.Reject == RejectCocked) {
-				t.Errorf("scene %d: %s die flat %v, refused as %q", i, d.Name, flat, d.Reject)
+	for _, tc := range []struct {
+		name string
+		o    ThrowOpts
+		n    int
+	}{
+		{"default", DefaultThrowOpts, 2000},
+		{"every rest", ThrowOpts{Width: 640, Height: 480, RejectRate: 0.5, Rests: []string{Touching, RejectCocked, RejectOutOfFrame, RejectLeaning}}, 200},
+		{"leaning only", ThrowOpts{Width: 640, Height: 480, RejectRate: 1, Rests: []string{RejectLeaning}}, 40},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rests := map[string]int{}
+			for i := uint64(0); i < uint64(tc.n); i++ {
+				s := Throw(rand.New(rand.NewPCG(7, i)), tc.o)
+				var a, b bytes.Buffer
+				s.WritePOV(&a)
+				Throw(rand.New(rand.NewPCG(7, i)), tc.o).WritePOV(&b)
+				if a.String() != b.String() {
+					t.Fatalf("scene %d: two scenes differ", i)
+				}
+				checkThrow(t, i, s, rests)
 			}
-			b := s.DieBox(k)
-			in := b.X0 >= 0 && b.Y0 >= 0 && b.X1 <= s.Width && b.Y1 <= s.Height
-			if in == (d.Reject == RejectOutOfFrame) {
-				t.Errorf("scene %d: %s die box %v, refused as %q", i, d.Name, b, d.Reject)
+			rs := tc.o.Rests
+			if rs == nil {
+				rs = DefaultRests
+			}
+			hard := 0
+			for _, rest := range rs {
+				hard += rests[rest]
+				if rests[rest] == 0 {
+					t.Errorf("no throw ends %s in %d", rest, tc.n)
+				}
+			}
+			if rate := float64(hard) / float64(tc.n); math.Abs(rate-tc.o.RejectRate) > 0.006+2*math.Sqrt(tc.o.RejectRate*(1-tc.o.RejectRate)/float64(tc.n)) {
+				t.Errorf("%.1f%% of the throws end in a hard rest (%v), want about %.1f%%", 100*rate, rests, 100*tc.o.RejectRate)
+			}
+		})
+	}
+}
+
+// checkThrow checks the throw s (number i) is what its hard rest says,
+// and counts that rest in rests.
+func checkThrow(t *testing.T, i uint64, s Scene, rests map[string]int) {
+	t.Helper()
+	if len(s.Dice) != 2 || s.Dice[0].Name != "blue" || s.Dice[1].Name != "red" || s.Tray == nil {
+		t.Fatalf("scene %d: dice %v, tray %v; want blue and red in a tray", i, s.Dice, s.Tray)
+	}
+	rest := ""
+	for _, h := range []string{Touching, RejectCocked, RejectOutOfFrame, RejectLeaning} {
+		if slices.Contains(s.Hard, h) {
+			if rest != "" {
+				t.Errorf("scene %d: hard rests %q and %q", i, rest, h)
+			}
+			rest = h
+		}
+	}
+	rests[rest]++
+	blue, red := s.Dice[0], s.Dice[1]
+	refused := 0
+	for k, d := range s.Dice {
+		_, flat := d.Face()
+		if flat == (d.Reject == RejectCocked || d.Reject == RejectLeaning) {
+			t.Errorf("scene %d: %s die flat %v, refused as %q", i, d.Name, flat, d.Reject)
+		}
+		b := s.DieBox(k)
+		in := b.X0 >= 0 && b.Y0 >= 0 && b.X1 <= s.Width && b.Y1 <= s.Height
+		if in == (d.Reject == RejectOutOfFrame) {
+			t.Errorf("scene %d: %s die box %v, refused as %q", i, d.Name, b, d.Reject)
+		}
+		if d.Reject != "" {
+			refused++
+			if d.Reject != rest {
+				t.Errorf("scene %d: %s die refused as %q in a throw ending %q", i, d.Name, d.Reject, rest)
 			}
 		}
-		if touching := blue.Reject == RejectTouching; touching != (red.Reject == RejectTouching) {
-			t.Errorf("scene %d: only one die touching", i)
-		} else if touching && math.Abs(dist-contactDistance(blue, red, math.Atan2(red.Pos.Z-blue.Pos.Z, red.Pos.X-blue.Pos.X))) > 0.01 {
+	}
+	if rest != "" && rest != Touching && refused != 1 {
+		t.Errorf("scene %d: %d dice refused in a throw ending %q, want 1", i, refused, rest)
+	}
+	dist := math.Hypot(blue.Pos.X-red.Pos.X, blue.Pos.Z-red.Pos.Z)
+	contact := func(a, b Die) float64 { return contactDistance(a, b, math.Atan2(b.Pos.Z-a.Pos.Z, b.Pos.X-a.Pos.X)) }
+	switch rest {
+	case Touching:
+		if math.Abs(dist-contact(blue, red)) > 0.01 {
 			t.Errorf("scene %d: touching dice %.2f mm apart, not at contact", i, dist)
-		} else if !touching && dist < 2.2*blue.Size {
+		}
+	case RejectLeaning:
+		// the leaning die rests on the floor and touches the other:
+		// their solids are apart 0.2 mm further off, not 0.2 mm nearer
+		base, odd := blue, red
+		if blue.Reject != "" {
+			base, odd = red, blue
+		}
+		low := math.Inf(1)
+		for _, p := range body(odd) {
+			low = math.Min(low, p.Y)
+		}
+		if math.Abs(low) > 1e-9 {
+			t.Errorf("scene %d: leaning die's lowest point %.3f mm off the floor", i, low)
+		}
+		u := Vec{odd.Pos.X - base.Pos.X, 0, odd.Pos.Z - base.Pos.Z}.Unit()
+		at := func(d float64) Die {
+			o := odd
+			o.Pos.X, o.Pos.Z = base.Pos.X+d*u.X, base.Pos.Z+d*u.Z
+			return o
+		}
+		if far := at(dist + 0.2); separation(body(base), body(far), Vec{}) <= 0 {
+			t.Errorf("scene %d: leaning die %.2f mm from the other: 0.2 mm further off, no gap found between them", i, dist)
+		}
+		if solidsApart(base, at(dist-0.2)) {
+			t.Errorf("scene %d: leaning die %.2f mm from the other: apart 0.2 mm nearer", i, dist)
+		}
+	default:
+		if dist < 2.2*blue.Size {
 			t.Errorf("scene %d: dice %.1f mm apart, too close for dice not touching", i, dist)
 		}
 	}
-	throws := float64(refused[RejectTouching]/2 + refused[RejectCocked] + refused[RejectOutOfFrame])
-	if rate := throws / n; math.Abs(rate-DefaultThrowOpts.RejectRate) > 0.006 {
-		t.Errorf("%.1f%% of the throws must be refused (%v), want about %.1f%%", 100*rate, refused, 100*DefaultThrowOpts.RejectRate)
-	}
-	for _, why := range []string{RejectTouching, RejectCocked, RejectOutOfFrame} {
-		if refused[why] == 0 {
-			t.Errorf("no die refused as %s in %d throws", why, n)
+}
+
+// solidsApart says whether some direction separates the solids of a and
+// b (their body points), tried over 4000 directions.
+func solidsApart(a, b Die) bool {
+	pa, pb := body(a), body(b)
+	for _, n := range sphereDirections(4000) {
+		amax, bmin := math.Inf(-1), math.Inf(1)
+		for _, p := range pa {
+			amax = math.Max(amax, p.Dot(n))
+		}
+		for _, p := range pb {
+			bmin = math.Min(bmin, p.Dot(n))
+		}
+		if amax < bmin {
+			return true
 		}
 	}
+	return false
 }
 
 // TestContactDistance checks two dice at their contact distance touch:

@@ -75,7 +75,7 @@ type Die struct {
 	Pos  Vec // centre
 	Rot  Mat // orientation: die frame to scene
 	// Reject, when set, says why a reader must refuse to read this die
-	// (RejectTouching, RejectCocked, RejectOutOfFrame); its label is "?".
+	// (RejectCocked, RejectOutOfFrame, RejectLeaning); its label is "?".
 	Reject string
 	// The wide distribution's variations (see Wide); their zero values
 	// draw the dice of the other sets: opaque plastic, raised numerals

@@ -5,16 +5,20 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sort"
 )
 
 // ThrowOpts controls Throw.
 type ThrowOpts struct {
 	Width, Height int
-	// RejectRate is the probability that a throw ends in a rest the reader
-	// must refuse to read: the two dice touching, a die cocked against a
-	// wall, or a die partly out of the picture (one of the three, equally
-	// likely).
+	// RejectRate is the probability that a throw ends in a hard rest,
+	// one of Rests (equally likely; DefaultRests when nil): the two dice
+	// touching, both flat (read: a die lying flat shows its roll
+	// whatever it touches), or one the reader must refuse (Die.Reject): a
+	// die cocked against a wall, a die partly out of the picture, a die
+	// leaning on the other.
 	RejectRate float64
+	Rests      []string
 	// BlurRate and NoiseRate are the probabilities of a slightly blurred
 	// picture (a box blur of radius 1) and of a noisy one (sensor noise of
 	// 4 to 7 levels instead of 0 to 3).
@@ -26,12 +30,19 @@ type ThrowOpts struct {
 // noisy.
 var DefaultThrowOpts = ThrowOpts{Width: 640, Height: 480, RejectRate: 0.01, BlurRate: 0.05, NoiseRate: 0.05}
 
-// Reasons a die must be refused, in Die.Reject and Scene.Hard.
+// The hard rests of a throw (ThrowOpts.Rests), in Scene.Hard: the two
+// dice touching, both lying flat (read), or a reason a die must be
+// refused, in Die.Reject too.
 const (
-	RejectTouching   = "touching"
+	Touching         = "touching"
 	RejectCocked     = "cocked"
 	RejectOutOfFrame = "out-of-frame"
+	RejectLeaning    = "leaning"
 )
+
+// DefaultRests are the hard rests of a throw when ThrowOpts.Rests is nil
+// (those of every committed set of throws: no die leaning on the other).
+var DefaultRests = []string{Touching, RejectCocked, RejectOutOfFrame}
 
 // throwFelts are the tray felts of the accuracy set: no felt of a die's
 // colour (navy and burgundy felts are in the hard set).
@@ -104,7 +115,11 @@ func Throw(r *rand.Rand, o ThrowOpts) Scene {
 
 	reject := ""
 	if r.Float64() < o.RejectRate {
-		reject = pick(r, RejectTouching, RejectCocked, RejectOutOfFrame)
+		rests := o.Rests
+		if rests == nil {
+			rests = DefaultRests
+		}
+		reject = pick(r, rests...)
 	}
 	scale := uniform(r, 0.85, 1.1)
 	switch reject {
@@ -172,7 +187,7 @@ func (s *Scene) placeDice(r *rand.Rand, reject string) bool {
 	}
 	odd := dice[r.IntN(2)] // the die of a refused rest
 	switch reject {
-	case RejectTouching:
+	case Touching:
 		a := uniform(r, 0, 2*math.Pi)
 		dist := contactDistance(blue, red, a)
 		red.Pos.X, red.Pos.Z = blue.Pos.X+dist*math.Cos(a), blue.Pos.Z+dist*math.Sin(a)
@@ -180,7 +195,29 @@ func (s *Scene) placeDice(r *rand.Rand, reject string) bool {
 		if red.Pos.X < t.Min.X+keep || red.Pos.X > t.Max.X-keep || red.Pos.Z < t.Min.Z+keep || red.Pos.Z > t.Max.Z-keep {
 			return false
 		}
-		blue.Reject, red.Reject = RejectTouching, RejectTouching
+	case RejectLeaning:
+		// odd rests on the floor on an edge or a tip, tilted 20 to 35
+		// degrees towards the other die, and touches it
+		base := &blue
+		if odd == &blue {
+			base = &red
+		}
+		a := uniform(r, 0, 2*math.Pi)
+		u := Vec{math.Cos(a), 0, math.Sin(a)} // from base towards odd
+		odd.Rot = axisAngle(Vec{0, 1, 0}.Cross(u.Scale(-1)), uniform(r, 20, 35)).Mul(odd.Rot)
+		odd.Pos = Vec{}
+		low := math.Inf(1)
+		for _, p := range body(*odd) {
+			low = math.Min(low, p.Y)
+		}
+		odd.Pos.Y = -low
+		dist := touchDistance(*base, *odd, u)
+		odd.Pos.X, odd.Pos.Z = base.Pos.X+dist*u.X, base.Pos.Z+dist*u.Z
+		keep := odd.Size * 1.1
+		if odd.Pos.X < t.Min.X+keep || odd.Pos.X > t.Max.X-keep || odd.Pos.Z < t.Min.Z+keep || odd.Pos.Z > t.Max.Z-keep {
+			return false
+		}
+		odd.Reject = RejectLeaning
 	case RejectCocked:
 		wall := []Vec{{1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}}[r.IntN(4)]
 		switch {
@@ -212,11 +249,138 @@ func (s *Scene) placeDice(r *rand.Rand, reject string) bool {
 		}
 	}
 	gap := math.Hypot(blue.Pos.X-red.Pos.X, blue.Pos.Z-red.Pos.Z)
-	if reject != RejectTouching && gap < 2.2*blue.Size {
+	if reject != Touching && reject != RejectLeaning && gap < 2.2*blue.Size {
 		return false
 	}
 	s.Dice = []Die{blue, red}
 	return true
+}
+
+// body is points of the die d whose convex hull is its solid, in the
+// scene: the octahedron's edges, their tips cut by the rounding sphere,
+// and points of the sphere's caps.
+func body(d Die) []Vec {
+	round := d.Round
+	if round == 0 {
+		round = 0.9
+	}
+	axes := []Vec{{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}}
+	var pts []Vec
+	for i, a := range axes {
+		for _, b := range axes[i+1:] {
+			if a.Add(b).Len() < 1e-9 {
+				continue // opposite tips: no edge
+			}
+			for k := 0; k <= 16; k++ {
+				if p := a.Scale(1 - float64(k)/16).Add(b.Scale(float64(k) / 16)); p.Len() <= round {
+					pts = append(pts, p)
+				}
+			}
+		}
+		// the cap the sphere cuts at this tip: the octahedron's points
+		// at the sphere's radius
+		f1, f2 := axes[(i/2*2+2)%6], axes[(i/2*2+4)%6]
+		for x := -6; x <= 6; x++ {
+			for y := -6; y <= 6; y++ {
+				q := a.Add(f1.Scale(float64(x) / 12)).Add(f2.Scale(float64(y) / 12)).Unit().Scale(round)
+				if math.Abs(q.X)+math.Abs(q.Y)+math.Abs(q.Z) <= 1 {
+					pts = append(pts, q)
+				}
+			}
+		}
+	}
+	for i, p := range pts {
+		pts[i] = d.Pos.Add(d.Rot.Apply(p.Scale(d.Size)))
+	}
+	return pts
+}
+
+// touchDistance is how far from a's centre, along the horizontal unit
+// line u, b's centre lies when their solids just touch (to about 0.1 mm):
+// b slid along u at its height, by bisection on their separation.
+func touchDistance(a, b Die, u Vec) float64 {
+	pa := body(a)
+	b.Pos.X, b.Pos.Z = a.Pos.X, a.Pos.Z
+	pb := body(b)
+	lo, hi := 0.0, 2.5*(a.Size+b.Size)
+	for i := 0; i < 30; i++ {
+		mid := (lo + hi) / 2
+		if separation(pa, pb, u.Scale(mid)) > 0 {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
+}
+
+// separation is the widest gap between the convex hulls of the points pa
+// and of the points pb moved by off, over the directions tried (a
+// lattice of 300, then a local search about the best): positive when
+// they are apart.
+func separation(pa, pb []Vec, off Vec) float64 {
+	gap := func(n Vec) float64 {
+		amax, bmin := math.Inf(-1), math.Inf(1)
+		for _, p := range pa {
+			amax = math.Max(amax, p.Dot(n))
+		}
+		for _, p := range pb {
+			bmin = math.Min(bmin, p.Add(off).Dot(n))
+		}
+		return bmin - amax
+	}
+	// the lattice's directions, best first; a local search about each of
+	// the eight best (the gap has more than one local maximum)
+	dirs := sphereDirections(300)
+	gaps := make([]float64, len(dirs))
+	for i, n := range dirs {
+		gaps[i] = gap(n)
+	}
+	order := make([]int, len(dirs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool { return gaps[order[i]] > gaps[order[j]] })
+	best := math.Inf(-1)
+	for _, start := range order[:8] {
+		g, bn := gaps[start], dirs[start]
+		for step := 0.2; step > 1e-4; step /= 2 {
+			for moved := true; moved; {
+				moved = false
+				t1 := bn.Cross(Vec{0, 1, 0})
+				if t1.Len() < 0.1 {
+					t1 = bn.Cross(Vec{1, 0, 0})
+				}
+				t1 = t1.Unit()
+				t2 := bn.Cross(t1)
+				for _, d := range []Vec{t1, t1.Scale(-1), t2, t2.Scale(-1)} {
+					n := bn.Add(d.Scale(step)).Unit()
+					if gn := gap(n); gn > g {
+						g, bn, moved = gn, n, true
+					}
+				}
+			}
+		}
+		best = math.Max(best, g)
+		if best > 0 {
+			break
+		}
+	}
+	return best
+}
+
+// sphereDirections is n unit vectors spread evenly over the sphere (a
+// Fibonacci lattice).
+func sphereDirections(n int) []Vec {
+	out := make([]Vec, n)
+	g := math.Pi * (3 - math.Sqrt(5))
+	for i := range out {
+		y := 1 - 2*(float64(i)+0.5)/float64(n)
+		r := math.Sqrt(1 - y*y)
+		s, c := math.Sincos(g * float64(i))
+		out[i] = Vec{r * c, y, r * s}
+	}
+	return out
 }
 
 // footprint is the outline of a die seen from above: its six vertices on

@@ -3,12 +3,14 @@
 //
 // Usage:
 //
-//	dicerender [-kind pairs|throws|single|sequences] [-n 300] [-seed 1] [-out dir] [-jobs 2] [-reject 0.01]
+//	dicerender [-kind pairs|throws|single|sequences] [-n 300] [-seed 1] [-out dir] [-jobs 2] [-reject 0.01] [-rests touching,cocked,out-of-frame]
 //
 // pairs writes 0000.jpg... and labels.csv (file,blue,red) plus details.csv
 // (the scene of each picture: boxes, surfaces, camera, hard cases); throws
 // does the same with realistic throws into a tray under a fixed camera
-// (render.Throw; a die the reader must refuse is labelled "?");
+// (render.Throw; a die the reader must refuse is labelled "?", and
+// -rests chooses the hard rests drawn at the rate -reject, "leaning" among
+// them: a die leaning on the other);
 // single writes one die per picture and labels.csv (file,face); sequences
 // writes one folder per recorded throw (see package render's sequences).
 // The same seed gives the same pictures.
@@ -25,6 +27,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -61,7 +64,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	height := fs.Int("height", 480, "picture height")
 	jobs := fs.Int("jobs", 2, "povray processes at once")
 	hard := fs.Float64("hard", render.DefaultRandomOpts.HardRate, "probability of each hard case")
-	reject := fs.Float64("reject", render.DefaultThrowOpts.RejectRate, "throws: probability of a rest the reader must refuse (touching, cocked or out of the picture)")
+	reject := fs.Float64("reject", render.DefaultThrowOpts.RejectRate, "throws: probability of a hard rest (see -rests)")
+	rests := fs.String("rests", strings.Join(render.DefaultRests, ","), "throws: the hard rests drawn at the rate -reject, comma-separated: touching (both dice flat, read), cocked (against a wall), out-of-frame, leaning (on the other die); the last three are refused")
 	pov := fs.Bool("pov", false, "also write each scene's .pov file")
 	only := fs.String("only", "", "sequences: render only the sequence of this name")
 	from := fs.Int("from", 0, "pairs, single: render only pictures from this index on (the labels cover all)")
@@ -85,6 +89,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	case "throws":
 		to := render.DefaultThrowOpts
 		to.Width, to.Height, to.RejectRate = *width, *height, *reject
+		to.Rests = strings.Split(*rests, ",")
+		for _, r := range to.Rests {
+			if !slices.Contains([]string{render.Touching, render.RejectCocked, render.RejectOutOfFrame, render.RejectLeaning}, r) {
+				return fmt.Errorf("-rests %q: %q is not a rest; give some of touching, cocked, out-of-frame, leaning, comma-separated", *rests, r)
+			}
+		}
 		for i := 0; i < *n; i++ {
 			r := rand.New(rand.NewPCG(*seed, uint64(i)))
 			todo = append(todo, job{fmt.Sprintf("%04d.jpg", i), render.Throw(r, to), *seed<<32 | uint64(i)})
