@@ -276,7 +276,8 @@ type LabelledImage struct {
 
 // SamplesFrom reads each image with r (Read, or ReadSingle for images
 // labelled "die") and returns the numeral glyphs found, labelled. Images
-// whose dice are not found give no sample.
+// whose dice are not found give no sample, nor do dice r refuses as
+// touching the other (the numeral found may be the other's).
 func SamplesFrom(r *Reader, images []LabelledImage, from string) ([]Sample, error) {
 	var out []Sample
 	got := map[string]Sample{}
@@ -292,7 +293,12 @@ func SamplesFrom(r *Reader, images []LabelledImage, from string) ([]Sample, erro
 		if _, single := li.Faces["die"]; single {
 			r.ReadSingle(m)
 		} else {
-			r.Read(m)
+			roll := r.Read(m)
+			for die, d := range map[string]Die{"blue": roll.Blue, "red": roll.Red} {
+				if d.Why.Code == WhyTouching {
+					delete(got, die)
+				}
+			}
 		}
 		m.Close()
 		dice := make([]string, 0, len(li.Faces))

@@ -3,6 +3,7 @@ package vision
 import (
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -22,10 +23,14 @@ import (
 // from) at most 0.5% wrong, with the right-rate measured kept as a floor
 // so that regressions show; on the refusal set (testdata/rendered-refuse)
 // floors at the rates reached, and no readable die read wrong.
+// The accuracy set's floors are below 99% since its two throws of dice
+// touching (0134, 0255) are labelled with the faces they show: the reader
+// refuses those four dice (the numeral found may be the other die's), where
+// a refusal was counted right when they were labelled ? (2026-11-26).
 const (
-	renderedMinAccuracy = 0.99
+	renderedMinAccuracy = 0.985
 	renderedMaxWrong    = 0.005
-	heldOutMinAccuracy  = 0.99
+	heldOutMinAccuracy  = 0.983
 	heldOutMaxWrong     = 0.005
 	realMinAccuracy     = 0.95
 	realMaxWrong        = 0.01
@@ -33,7 +38,6 @@ const (
 	hardMaxWrong        = 0.005
 	// the refusal set: the share of each kind of rest that must be
 	// refused that is
-	refuseTouching   = 0.97
 	refuseOutOfFrame = 1
 	refuseCocked     = 0.86
 )
@@ -110,7 +114,7 @@ func TestReadRendered(t *testing.T) {
 func TestReadMustReject(t *testing.T) {
 	checkLeaks(t)
 	r := builtinReader(t)
-	want := map[string]string{"touching": "touching", "out-of-frame": "edge of the picture", "cocked": ""}
+	want := map[string]string{"out-of-frame": "edge of the picture", "cocked": ""}
 	rej := mustReject(t)
 	if len(rej) == 0 {
 		t.Fatal("testdata/rendered has no die that must be rejected")
@@ -146,32 +150,36 @@ func TestReadCaught(t *testing.T) {
 }
 
 // TestReadRefuse reads testdata/rendered-refuse, throws that all end in a
-// rest the reader must refuse (dice touching, a die cocked against a wall,
-// a die partly out of the picture): each kind is refused at least at the
-// rate the reader reaches, and no readable die of those pictures is read
-// wrong. A die cocked against a wall is refused about five times in six
-// (see testdata/rendered-refuse/README.md): the floor keeps that visible.
+// hard rest (a die cocked against a wall or partly out of the picture, to
+// refuse; or the dice touching, both flat, readable): each kind to refuse
+// is refused at least at the rate the reader reaches, and no readable die
+// of those pictures is read wrong (the reader refuses dice touching, but
+// for one pair touching at a corner, read as the faces they show). A die
+// cocked against a wall is refused about five times in six (see
+// testdata/rendered-refuse/README.md): the floor keeps that visible.
 func TestReadRefuse(t *testing.T) {
 	checkLeaks(t)
 	r := builtinReader(t)
-	checkRefuse(t, r.Read, "testdata/rendered-refuse", map[string]float64{"touching": refuseTouching, "out-of-frame": refuseOutOfFrame, "cocked": refuseCocked})
+	checkRefuse(t, r.Read, "testdata/rendered-refuse", map[string]float64{"out-of-frame": refuseOutOfFrame, "cocked": refuseCocked})
 }
 
-// checkRefuse reads a set of throws that all end in a rest to refuse
-// (dicerender -reject 1) with read: each kind of rest (touching,
-// out-of-frame, cocked) must be refused at least at its floor, and no
-// readable die of those pictures read wrong.
+// checkRefuse reads a set of throws that all end in a hard rest
+// (dicerender -reject 1) with read: each kind of rest to refuse
+// (out-of-frame, cocked, leaning) must be refused at least at its floor,
+// and no readable die of those pictures read wrong (dice touching, both
+// flat, are readable: how many are read is logged).
 func checkRefuse(t *testing.T, read func(gocv.Mat) Roll, dir string, floors map[string]float64) {
 	t.Helper()
-	why := map[string]string{}
+	why, touching := map[string]string{}, map[string]bool{}
 	for _, rec := range readLabelsCSV(t, dir+"/details.csv", []string{"file", "die", "face"}) {
 		if len(rec) != 15 {
 			t.Fatalf("%s/details.csv: %d columns, want 15", dir, len(rec))
 		}
 		why[rec[0]+" "+rec[1]] = rec[14]
+		touching[rec[0]+" "+rec[1]] = slices.Contains(strings.Fields(rec[13]), "touching")
 	}
 	refused, total := map[string]int{}, map[string]int{}
-	var readable Score
+	var readable, touchingScore Score
 	for _, li := range pairSet(t, dir, -1) {
 		m := gocv.IMRead(li.Path, gocv.IMReadColor)
 		roll := read(m)
@@ -184,6 +192,9 @@ func checkRefuse(t *testing.T, read func(gocv.Mat) Roll, dir string, floors map[
 			w := why[file+" "+d.name]
 			if w == "" {
 				readable.Add(li.Faces[d.name], d.d.Face)
+				if touching[file+" "+d.name] {
+					touchingScore.Add(li.Faces[d.name], d.d.Face)
+				}
 				continue
 			}
 			total[w]++
@@ -205,7 +216,7 @@ func checkRefuse(t *testing.T, read func(gocv.Mat) Roll, dir string, floors map[
 			t.Errorf("%s: %d of %d dice refused (%.1f%%), want at least %.1f%%", w, refused[w], total[w], 100*rate, 100*floor)
 		}
 	}
-	t.Logf("readable dice: %v", readable)
+	t.Logf("readable dice: %v; of them, touching the other: %v", readable, touchingScore)
 	if readable.Wrong > 0 {
 		t.Errorf("readable dice: %v; want none read wrong", readable)
 	}

@@ -3,7 +3,8 @@
 // the wide crops of dicewide (labels.csv: file, face, colour, ...), the
 // real photos (labels.csv: file, face, die), or 640x480 frames of a blue
 // and a red die (labels.csv: file, blue, red; two crops per frame, none
-// for a die labelled ?). It writes PREFIX.u8, the
+// for a die labelled ?, nor, in throws, for dice touching: see
+// touchingDice). It writes PREFIX.u8, the
 // crops one after the other (CropSize x CropSize grey levels each, zeros
 // when no die was found), and PREFIX.csv, one line per crop: the picture's
 // labels with a found column first.
@@ -15,10 +16,13 @@ package main
 
 import (
 	"encoding/csv"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"comptoir/vision"
@@ -76,6 +80,12 @@ func run() error {
 		rows = rows[:*limit+1]
 	}
 	pairs := len(head) >= 3 && head[1] == "blue" && head[2] == "red"
+	touching := map[string]bool{}
+	if pairs {
+		if touching, err = touchingDice(*dir); err != nil {
+			return err
+		}
+	}
 	if pairs {
 		_ = w.Write([]string{"found", "file", "face", "colour"})
 	} else {
@@ -109,8 +119,10 @@ func run() error {
 				px = float64(m.Cols()) / 640
 			}
 			crop, ok := vision.NumeralCrop(m, wt.colour, px, vision.DefaultNetOpts)
-			if wt.face == "?" {
-				ok = false // a die the reader must refuse: nothing to learn
+			if wt.face == "?" || touching[row[0]+" "+wt.colour] {
+				// a die the reader must refuse, or touching the other
+				// (the crop may show the other's numeral): nothing to learn
+				ok = false
 			}
 			if !ok {
 				crop = blank
@@ -136,4 +148,44 @@ func run() error {
 	}
 	fmt.Printf("%s: %d pictures, %d dice, %d crops (%s)\n", *dir, len(rows)-1, n, found, strings.TrimSuffix(*out, "/"))
 	return cf.Close()
+}
+
+// touchingDice reads dir's details.csv, if any (dicerender's: file, die,
+// ..., hard, ...), and returns, for throws (details with a must_reject
+// column), the dice of pictures whose hard cases name touching, as "file
+// die": dice at their contact distance. (In pictures of -kind pairs,
+// touching is dice 1 to 6 mm apart, whose numerals are learned.)
+func touchingDice(dir string) (map[string]bool, error) {
+	f, err := os.Open(filepath.Join(dir, "details.csv"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]bool{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s/details.csv: %w", dir, err)
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("%s/details.csv: empty, want a header (file, die, and the rest as dicerender writes it)", dir)
+	}
+	if len(rows[0]) < 2 || rows[0][0] != "file" || rows[0][1] != "die" {
+		return nil, fmt.Errorf("%s/details.csv: header %q, want file, die first (as dicerender writes it)", dir, rows[0])
+	}
+	hard := slices.Index(rows[0], "hard")
+	if hard < 0 {
+		return nil, fmt.Errorf("%s/details.csv: no hard column", dir)
+	}
+	out := map[string]bool{}
+	if !slices.Contains(rows[0], "must_reject") {
+		return out, nil
+	}
+	for _, r := range rows[1:] {
+		if slices.Contains(strings.Fields(r[hard]), "touching") {
+			out[r[0]+" "+r[1]] = true
+		}
+	}
+	return out, nil
 }
