@@ -114,13 +114,15 @@ func TestCombinedSureNotVetoed(t *testing.T) {
 // TestCombinedRefuse: the daemon's reader on throws that all end in a
 // hard rest (testdata/rendered-refuse, on which the hand-tuned reader's
 // tilt test was tuned, and rendered-refuse-2, a fresh draw made to check
-// changes to Combined): dice cut by the picture's edge are refused as the hand-tuned
-// reader refuses them, and cocked dice at least as often as
+// changes to Combined; testdata/rendered-leaning, a die leaning on the
+// other): dice cut by the picture's edge are refused as the hand-tuned
+// reader refuses them, and cocked and leaning dice at least as often as
 // measured (the rest are read, mostly as the face that points most up:
 // the wrong reads of these sets); no readable die is read wrong, the
 // dice touching (both flat) among them. A tilt test made harder to fire
 // read more cocked dice of the fresh draw (vision/train/README.md, "sixth
-// stop").
+// stop"); letting the classifier read a die the hand-tuned reader refuses
+// as touching read more leaning dice ("seventh stop").
 func TestCombinedRefuse(t *testing.T) {
 	checkLeaks(t)
 	c := combinedReader(t)
@@ -132,6 +134,8 @@ func TestCombinedRefuse(t *testing.T) {
 		{"testdata/rendered-refuse", map[string]float64{"out-of-frame": 1, "cocked": 0.93}},
 		// measured: out-of-frame 35 of 35, cocked 41 of 41
 		{"testdata/rendered-refuse-2", map[string]float64{"out-of-frame": 1, "cocked": 1}},
+		// measured: leaning 238 of 240 (0062 read as 3, 0144 as 4)
+		{"testdata/rendered-leaning", map[string]float64{"leaning": 0.99}},
 	} {
 		t.Run(tc.dir, func(t *testing.T) { checkRefuse(t, c.Read, tc.dir, tc.floors) })
 	}
