@@ -283,6 +283,7 @@ type WideInfo struct {
 	Tilt     float64 // degrees between the camera's axis and the vertical
 	Neighbor bool    // another die next to it
 	Wall     bool    // a tray wall next to it
+	Cocked   bool    // cocked against that wall (WideCockedFrame): no roll, Face 0
 }
 
 // wideDie draws a die of the wide distribution, lying on a random face.
@@ -581,4 +582,44 @@ type WallBox struct {
 	Angle   float64
 	Height  float64
 	Texture Surface
+}
+
+// WideCockedFrame draws a frame as WideFrame does (the same r gives the
+// same frame), then cocks one of its dice against a tray wall beside it:
+// the die is tilted 20 to 30 degrees towards the wall, rests on the table
+// on an edge or a tip, and touches the wall's face (a wall 12 to 30 mm
+// high, 300 mm long, on the die's side of which the other die lies). The
+// cocked die shows no roll: its WideInfo.Face is 0 (labelled ?), and
+// WideInfo.Cocked says which it is.
+func WideCockedFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float64) (Scene, []WideInfo) {
+	s, infos := WideFrame(r, fonts, surfaces, minPx, maxPx)
+	for tries := 0; tries < 100; tries++ {
+		k := r.IntN(2)
+		d, other := s.Dice[k], s.Dice[1-k]
+		floor := d.Pos.Y - restHeight(d.Size)
+		a := uniform(r, 0, 2*math.Pi)
+		u := Vec{math.Cos(a), 0, math.Sin(a)} // towards the wall
+		d.Rot = axisAngle(Vec{0, 1, 0}.Cross(u), uniform(r, 20, 30)).Mul(d.Rot)
+		low, reach := math.Inf(1), math.Inf(-1)
+		for _, p := range body(Die{Rot: d.Rot, Size: d.Size, Round: d.Round}) {
+			low, reach = math.Min(low, p.Y), math.Max(reach, p.Dot(u))
+		}
+		d.Pos.Y = floor - low
+		at := d.Pos.Add(u.Scale(reach))
+		at.Y = floor
+		// the other die wholly on this side of the wall
+		var far float64 = math.Inf(-1)
+		for _, p := range body(other) {
+			far = math.Max(far, p.Sub(at).Dot(u))
+		}
+		if far > -2 {
+			continue
+		}
+		s.Dice[k] = d
+		s.Walls = append(s.Walls, WallBox{At: at, Angle: a * 180 / math.Pi, Height: uniform(r, 12, 30),
+			Texture: wideSurfaces[pick(r, "walnut", "light oak", "black plastic")](r)})
+		infos[k].Face, infos[k].Cocked, infos[k].Wall = 0, true, true
+		return s, infos
+	}
+	return s, infos // no wall fits beside either die: nothing cocked
 }

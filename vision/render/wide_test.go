@@ -105,3 +105,57 @@ func TestWideSeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestWideCockedFrame: the frame is WideFrame's with one die cocked: tilted
+// 20 to 30 degrees, on the table, touching a new wall's face, labelled 0;
+// the other die flat, as drawn, on the die's side of the wall.
+func TestWideCockedFrame(t *testing.T) {
+	s, err := DefaultSplit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := uint64(0); i < 60; i++ {
+		fr, infos := WideFrame(rand.New(rand.NewPCG(3, i)), s.ValidationFonts, s.TrainSurfaces, 25, 160)
+		c, cinfos := WideCockedFrame(rand.New(rand.NewPCG(3, i)), s.ValidationFonts, s.TrainSurfaces, 25, 160)
+		d, e := WideCockedFrame(rand.New(rand.NewPCG(3, i)), s.ValidationFonts, s.TrainSurfaces, 25, 160)
+		if !reflect.DeepEqual(c, d) || !reflect.DeepEqual(cinfos, e) {
+			t.Fatalf("seed %d: two draws differ", i)
+		}
+		if len(c.Walls) != len(fr.Walls)+1 {
+			t.Fatalf("seed %d: %d walls, WideFrame's %d: want one more", i, len(c.Walls), len(fr.Walls))
+		}
+		w := c.Walls[len(c.Walls)-1]
+		u := Vec{math.Cos(w.Angle * math.Pi / 180), 0, math.Sin(w.Angle * math.Pi / 180)}
+		cocked := 0
+		for k, in := range cinfos {
+			dk := c.Dice[k]
+			if !in.Cocked {
+				if !reflect.DeepEqual(dk, fr.Dice[k]) || in != infos[k] {
+					t.Errorf("seed %d die %d: not cocked, but not as WideFrame drew it", i, k)
+				}
+				for _, p := range body(dk) {
+					if p.Sub(w.At).Dot(u) > -2 {
+						t.Errorf("seed %d die %d: within 2 mm of the wall or beyond it", i, k)
+						break
+					}
+				}
+				continue
+			}
+			cocked++
+			if _, flat := dk.Face(); flat || in.Face != 0 || !in.Wall {
+				t.Errorf("seed %d die %d: cocked, but flat %v, face %d, wall %v", i, k, flat, in.Face, in.Wall)
+			}
+			floor := fr.Dice[k].Pos.Y - restHeight(dk.Size)
+			low, reach := math.Inf(1), math.Inf(-1)
+			for _, p := range body(dk) {
+				low, reach = math.Min(low, p.Y), math.Max(reach, p.Sub(w.At).Dot(u))
+			}
+			if math.Abs(low-floor) > 1e-9 || math.Abs(reach) > 1e-9 || math.Abs(w.At.Y-floor) > 1e-9 {
+				t.Errorf("seed %d die %d: lowest point %.3f mm over the table, %.3f mm from the wall's face", i, k, low-floor, reach)
+			}
+		}
+		if cocked != 1 {
+			t.Errorf("seed %d: %d dice cocked, want 1", i, cocked)
+		}
+	}
+}

@@ -7,15 +7,17 @@
 //
 // Usage:
 //
-//	dicewide -kind crops|frames|sets -split train|test [-n 1000] [-seed 1] [-out dir] [-jobs 2] [-min 25 -max 160] [-trim 2.2]
+//	dicewide -kind crops|frames|sets -split train|test|validation [-n 1000] [-seed 1] [-out dir] [-jobs 2] [-min 25 -max 160] [-trim 2.2] [-cocked]
 //
 // It writes NNNNN.jpg and labels.csv: file, face (crops, sets) or blue and
 // red (frames), then what was drawn (colour, font, ink, body, numeral,
 // edges, surface, light, size in pixels, tilt, neighbour, wall, and the
 // camera defects). Sets makes -n dice sets (render.DrawSet, one per font
 // in turn), each with 16 crops to calibrate on (every face of both dice)
-// then 40 to read (columns set and use). The same seed gives the same
-// pictures.
+// then 40 to read (columns set and use). With -cocked, each frame is the
+// one the same seed draws without it, one of its dice cocked against a
+// tray wall beside it (render.WideCockedFrame), that die labelled ?. The
+// same seed gives the same pictures.
 package main
 
 import (
@@ -76,6 +78,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	batch := fs.Int("batch", 50, "crops per povray process")
 	minPx := fs.Float64("min", 25, "frames: smallest die across, pixels")
 	maxPx := fs.Float64("max", 160, "frames: largest die across, pixels")
+	cocked := fs.Bool("cocked", false, "frames: one die of each frame cocked against a tray wall beside it (labelled ?)")
 	aa := fs.Float64("aa", 0.3, "povray antialias threshold, 0 for none")
 	keep := fs.Bool("keep", false, "keep the pictures already in the output folder (an interrupted run goes on)")
 	labelsOnly := fs.Bool("labels-only", false, "write labels.csv only, no pictures (the same draws)")
@@ -132,7 +135,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			s, info := render.Wide(r, fonts, surfaces)
 			items[i] = item{scene: s, infos: []render.WideInfo{info}, def: render.DrawDefects(r, info.SizePx/render.WideCropDie)}
 		} else {
-			s, infos := render.WideFrame(r, fonts, surfaces, *minPx, *maxPx)
+			frame := render.WideFrame
+			if *cocked {
+				frame = render.WideCockedFrame
+			}
+			s, infos := frame(r, fonts, surfaces, *minPx, *maxPx)
 			items[i] = item{scene: s, infos: infos, def: render.DrawDefects(r, 1)}
 		}
 		items[i].seed = *seed<<32 + uint64(i)
@@ -252,6 +259,15 @@ func writeJPEG(path string, img image.Image, q int) error {
 	return f.Close()
 }
 
+// faceLabel is a die's label: its face, or ? for a die that shows none
+// (cocked against a wall).
+func faceLabel(face int) string {
+	if face == 0 {
+		return "?"
+	}
+	return strconv.Itoa(face)
+}
+
 func writeLabels(path, kind string, items []item) error {
 	f, err := os.Create(path)
 	if err != nil {
@@ -269,10 +285,10 @@ func writeLabels(path, kind string, items []item) error {
 	_ = w.Write(head)
 	for i, it := range items {
 		in := it.infos[0]
-		row := []string{fmt.Sprintf("%05d.jpg", i), strconv.Itoa(in.Face)}
+		row := []string{fmt.Sprintf("%05d.jpg", i), faceLabel(in.Face)}
 		colour := in.Colour
 		if kind == "frames" {
-			row = append(row, strconv.Itoa(it.infos[1].Face))
+			row = append(row, faceLabel(it.infos[1].Face))
 			colour = "blue+red"
 		}
 		row = append(row, colour, in.Font, in.Ink, in.Body, in.Numeral, in.Edges, in.Surface, in.Light,
