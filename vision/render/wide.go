@@ -608,7 +608,7 @@ func WideCockedFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float6
 		at := d.Pos.Add(u.Scale(reach))
 		at.Y = floor
 		// the other die wholly on this side of the wall
-		var far float64 = math.Inf(-1)
+		far := math.Inf(-1)
 		for _, p := range body(other) {
 			far = math.Max(far, p.Sub(at).Dot(u))
 		}
