@@ -247,14 +247,7 @@ func checkThrow(t *testing.T, i uint64, s Scene, rests map[string]int) {
 func solidsApart(a, b Die) bool {
 	pa, pb := body(a), body(b)
 	for _, n := range sphereDirections(4000) {
-		amax, bmin := math.Inf(-1), math.Inf(1)
-		for _, p := range pa {
-			amax = math.Max(amax, p.Dot(n))
-		}
-		for _, p := range pb {
-			bmin = math.Min(bmin, p.Dot(n))
-		}
-		if amax < bmin {
+		if gapAlong(pa, pb, Vec{}, n) > 0 {
 			return true
 		}
 	}

@@ -204,13 +204,7 @@ func (s *Scene) placeDice(r *rand.Rand, reject string) bool {
 		}
 		a := uniform(r, 0, 2*math.Pi)
 		u := Vec{math.Cos(a), 0, math.Sin(a)} // from base towards odd
-		odd.Rot = axisAngle(Vec{0, 1, 0}.Cross(u.Scale(-1)), uniform(r, 20, 35)).Mul(odd.Rot)
-		odd.Pos = Vec{}
-		low := math.Inf(1)
-		for _, p := range body(*odd) {
-			low = math.Min(low, p.Y)
-		}
-		odd.Pos.Y = -low
+		tiltOnto(odd, u.Scale(-1), uniform(r, 20, 35), 0)
 		dist := touchDistance(*base, *odd, u)
 		odd.Pos.X, odd.Pos.Z = base.Pos.X+dist*u.X, base.Pos.Z+dist*u.Z
 		keep := odd.Size * 1.1
@@ -319,16 +313,7 @@ func touchDistance(a, b Die, u Vec) float64 {
 // lattice of 300, then a local search about the best): positive when
 // they are apart.
 func separation(pa, pb []Vec, off Vec) float64 {
-	gap := func(n Vec) float64 {
-		amax, bmin := math.Inf(-1), math.Inf(1)
-		for _, p := range pa {
-			amax = math.Max(amax, p.Dot(n))
-		}
-		for _, p := range pb {
-			bmin = math.Min(bmin, p.Add(off).Dot(n))
-		}
-		return bmin - amax
-	}
+	gap := func(n Vec) float64 { return gapAlong(pa, pb, off, n) }
 	// the lattice's directions, best first; a local search about each of
 	// the eight best (the gap has more than one local maximum)
 	dirs := sphereDirections(300)
@@ -367,6 +352,31 @@ func separation(pa, pb []Vec, off Vec) float64 {
 		}
 	}
 	return best
+}
+
+// gapAlong is how far beyond the points pa, along the unit line n, the
+// points pb moved by off begin (negative when they overlap along n).
+func gapAlong(pa, pb []Vec, off, n Vec) float64 {
+	amax, bmin := math.Inf(-1), math.Inf(1)
+	for _, p := range pa {
+		amax = math.Max(amax, p.Dot(n))
+	}
+	for _, p := range pb {
+		bmin = math.Min(bmin, p.Add(off).Dot(n))
+	}
+	return bmin - amax
+}
+
+// tiltOnto tilts the die d by deg degrees, its top towards the horizontal
+// unit line w, and rests it on the floor at height floor (its lowest
+// point there), keeping its place across the floor.
+func tiltOnto(d *Die, w Vec, deg, floor float64) {
+	d.Rot = axisAngle(Vec{0, 1, 0}.Cross(w), deg).Mul(d.Rot)
+	low := math.Inf(1)
+	for _, p := range body(Die{Rot: d.Rot, Size: d.Size, Round: d.Round}) {
+		low = math.Min(low, p.Y)
+	}
+	d.Pos.Y = floor - low
 }
 
 // sphereDirections is n unit vectors spread evenly over the sphere (a

@@ -599,12 +599,11 @@ func WideCockedFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float6
 		floor := d.Pos.Y - restHeight(d.Size)
 		a := uniform(r, 0, 2*math.Pi)
 		u := Vec{math.Cos(a), 0, math.Sin(a)} // towards the wall
-		d.Rot = axisAngle(Vec{0, 1, 0}.Cross(u), uniform(r, 20, 30)).Mul(d.Rot)
-		low, reach := math.Inf(1), math.Inf(-1)
+		tiltOnto(&d, u, uniform(r, 20, 30), floor)
+		reach := math.Inf(-1)
 		for _, p := range body(Die{Rot: d.Rot, Size: d.Size, Round: d.Round}) {
-			low, reach = math.Min(low, p.Y), math.Max(reach, p.Dot(u))
+			reach = math.Max(reach, p.Dot(u))
 		}
-		d.Pos.Y = floor - low
 		at := d.Pos.Add(u.Scale(reach))
 		at.Y = floor
 		// the other die wholly on this side of the wall
