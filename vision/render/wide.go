@@ -592,6 +592,21 @@ type WallBox struct {
 // cocked die shows no roll: its WideInfo.Face is 0 (labelled ?), and
 // WideInfo.Cocked says which it is.
 func WideCockedFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float64) (Scene, []WideInfo) {
+	return wideAgainstWall(r, fonts, surfaces, minPx, maxPx, true)
+}
+
+// WideWalledFrame draws a frame as WideCockedFrame does, but the die
+// beside the new wall stays flat, 0 to 3 mm from the wall's face, and
+// shows its roll: what a die at a tray's wall looks like when it can be
+// read (the pose network learns the difference from the wall's mere
+// presence).
+func WideWalledFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float64) (Scene, []WideInfo) {
+	return wideAgainstWall(r, fonts, surfaces, minPx, maxPx, false)
+}
+
+// wideAgainstWall puts a die of WideFrame's frame against a new wall,
+// cocked or flat.
+func wideAgainstWall(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float64, cock bool) (Scene, []WideInfo) {
 	s, infos := WideFrame(r, fonts, surfaces, minPx, maxPx)
 	for tries := 0; tries < 100; tries++ {
 		k := r.IntN(2)
@@ -599,12 +614,18 @@ func WideCockedFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float6
 		floor := d.Pos.Y - restHeight(d.Size)
 		a := uniform(r, 0, 2*math.Pi)
 		u := Vec{math.Cos(a), 0, math.Sin(a)} // towards the wall
-		tiltOnto(&d, u, uniform(r, 20, 30), floor)
+		deg := uniform(r, 20, 30)
+		gap := 0.0
+		if cock {
+			tiltOnto(&d, u, deg, floor)
+		} else {
+			gap = uniform(r, 0, 3)
+		}
 		reach := math.Inf(-1)
 		for _, p := range body(Die{Rot: d.Rot, Size: d.Size, Round: d.Round}) {
 			reach = math.Max(reach, p.Dot(u))
 		}
-		at := d.Pos.Add(u.Scale(reach))
+		at := d.Pos.Add(u.Scale(reach + gap))
 		at.Y = floor
 		// the other die wholly on this side of the wall
 		far := math.Inf(-1)
@@ -617,8 +638,11 @@ func WideCockedFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float6
 		s.Dice[k] = d
 		s.Walls = append(s.Walls, WallBox{At: at, Angle: a * 180 / math.Pi, Height: uniform(r, 12, 30),
 			Texture: wideSurfaces[pick(r, "walnut", "light oak", "black plastic")](r)})
-		infos[k].Face, infos[k].Cocked, infos[k].Wall = 0, true, true
+		infos[k].Wall = true
+		if cock {
+			infos[k].Face, infos[k].Cocked = 0, true
+		}
 		return s, infos
 	}
-	return s, infos // no wall fits beside either die: nothing cocked
+	return s, infos // no wall fits beside either die
 }

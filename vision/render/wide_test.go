@@ -159,3 +159,46 @@ func TestWideCockedFrame(t *testing.T) {
 		}
 	}
 }
+
+// TestWideWalledFrame: the frame is WideFrame's with a new wall 0 to 3 mm
+// beside one die, which stays as drawn (flat, its face labelled, marked
+// at a wall); the other die, as drawn too, lies on its side of the wall
+// (2 mm away at least, so that it may be within 3 mm too).
+func TestWideWalledFrame(t *testing.T) {
+	s, err := DefaultSplit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := uint64(0); i < 60; i++ {
+		fr, infos := WideFrame(rand.New(rand.NewPCG(3, i)), s.TrainFonts, s.TrainSurfaces, 25, 160)
+		c, cinfos := WideWalledFrame(rand.New(rand.NewPCG(3, i)), s.TrainFonts, s.TrainSurfaces, 25, 160)
+		if len(c.Walls) != len(fr.Walls)+1 {
+			t.Fatalf("seed %d: %d walls, WideFrame's %d: want one more", i, len(c.Walls), len(fr.Walls))
+		}
+		w := c.Walls[len(c.Walls)-1]
+		u := Vec{math.Cos(w.Angle * math.Pi / 180), 0, math.Sin(w.Angle * math.Pi / 180)}
+		near := 0
+		for k, in := range cinfos {
+			dk := c.Dice[k]
+			if !reflect.DeepEqual(dk, fr.Dice[k]) || in.Face != infos[k].Face || in.Cocked {
+				t.Errorf("seed %d die %d: moved, turned or relabelled (face %d, cocked %v)", i, k, in.Face, in.Cocked)
+			}
+			if _, flat := dk.Face(); !flat {
+				t.Errorf("seed %d die %d: not flat", i, k)
+			}
+			reach := math.Inf(-1)
+			for _, p := range body(dk) {
+				reach = math.Max(reach, p.Sub(w.At).Dot(u))
+			}
+			switch {
+			case reach > 1e-9:
+				t.Errorf("seed %d die %d: %.3f mm beyond the wall's face", i, k, reach)
+			case reach >= -3-1e-9 && in.Wall:
+				near++
+			}
+		}
+		if near == 0 {
+			t.Errorf("seed %d: no die within 3 mm of the new wall and marked at a wall", i)
+		}
+	}
+}

@@ -7,7 +7,7 @@
 //
 // Usage:
 //
-//	dicewide -kind crops|frames|sets -split train|test|validation [-n 1000] [-seed 1] [-out dir] [-jobs 2] [-min 25 -max 160] [-trim 2.2] [-cocked]
+//	dicewide -kind crops|frames|sets -split train|test|validation [-n 1000] [-seed 1] [-out dir] [-jobs 2] [-min 25 -max 160] [-trim 2.2] [-cocked | -walled]
 //
 // It writes NNNNN.jpg and labels.csv: file, face (crops, sets) or blue and
 // red (frames), then what was drawn (colour, font, ink, body, numeral,
@@ -16,8 +16,10 @@
 // in turn), each with 16 crops to calibrate on (every face of both dice)
 // then 40 to read (columns set and use). With -cocked, each frame is the
 // one the same seed draws without it, one of its dice cocked against a
-// tray wall beside it (render.WideCockedFrame), that die labelled ?. The
-// same seed gives the same pictures.
+// tray wall beside it (render.WideCockedFrame), that die labelled ?. With
+// -walled, that die lies flat against the wall instead, 0 to 3 mm from it
+// (render.WideWalledFrame), and keeps its label. The same seed gives the
+// same pictures.
 package main
 
 import (
@@ -79,6 +81,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	minPx := fs.Float64("min", 25, "frames: smallest die across, pixels")
 	maxPx := fs.Float64("max", 160, "frames: largest die across, pixels")
 	cocked := fs.Bool("cocked", false, "frames: one die of each frame cocked against a tray wall beside it (labelled ?)")
+	walled := fs.Bool("walled", false, "frames: one die of each frame flat against a tray wall beside it, 0 to 3 mm away (as -cocked, not tilted)")
 	aa := fs.Float64("aa", 0.3, "povray antialias threshold, 0 for none")
 	keep := fs.Bool("keep", false, "keep the pictures already in the output folder (an interrupted run goes on)")
 	labelsOnly := fs.Bool("labels-only", false, "write labels.csv only, no pictures (the same draws)")
@@ -136,6 +139,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			items[i] = item{scene: s, infos: []render.WideInfo{info}, def: render.DrawDefects(r, info.SizePx/render.WideCropDie)}
 		} else {
 			frame := render.WideFrame
+			if *cocked && *walled {
+				return errors.New("-cocked and -walled: choose one")
+			}
+			if *walled {
+				frame = render.WideWalledFrame
+			}
 			if *cocked {
 				frame = render.WideCockedFrame
 			}
