@@ -30,6 +30,50 @@ var ErrModel = errors.New("vision: bad dice classifier")
 // layer), where calibration prototypes live.
 const embedLen = 64
 
+// checkONNX checks that model is framed as an ONNX file (a protocol
+// buffer whose fields start with the ir_version) before OpenCV reads it:
+// OpenCV 4.6 throws an exception on bytes it cannot parse, which gocv
+// does not catch, and the process would abort.
+func checkONNX(model []byte) error {
+	if len(model) == 0 {
+		return fmt.Errorf("%w: empty model file", ErrModel)
+	}
+	if model[0] != 0x08 {
+		return fmt.Errorf("%w: not an ONNX file (its first byte is %#x, want 0x08, an ONNX model's ir_version): give the file make model wrote", ErrModel, model[0])
+	}
+	for i := 0; i < len(model); {
+		tag, n := binary.Uvarint(model[i:])
+		if n <= 0 || tag>>3 == 0 {
+			return fmt.Errorf("%w: not an ONNX file (bad field at byte %d): give the file make model wrote", ErrModel, i)
+		}
+		i += n
+		switch tag & 7 {
+		case 0: // varint
+			_, n = binary.Uvarint(model[i:])
+			if n <= 0 {
+				return fmt.Errorf("%w: not an ONNX file (bad number at byte %d): give the file make model wrote", ErrModel, i)
+			}
+			i += n
+		case 1: // 64 bits
+			i += 8
+		case 5: // 32 bits
+			i += 4
+		case 2: // length-delimited
+			l, n := binary.Uvarint(model[i:])
+			if n <= 0 || l > uint64(len(model)-i-n) {
+				return fmt.Errorf("%w: not an ONNX file, or cut short (a field at byte %d runs past its end): give the whole file make model wrote", ErrModel, i)
+			}
+			i += n + int(l)
+		default:
+			return fmt.Errorf("%w: not an ONNX file (field type %d at byte %d): give the file make model wrote", ErrModel, tag&7, i)
+		}
+		if i > len(model) {
+			return fmt.Errorf("%w: not an ONNX file, or cut short: give the whole file make model wrote", ErrModel)
+		}
+	}
+	return nil
+}
+
 // classifier runs the network. It is not safe for concurrent use.
 type classifier struct {
 	net   gocv.Net
@@ -37,8 +81,8 @@ type classifier struct {
 }
 
 func newClassifier(model []byte) (*classifier, error) {
-	if len(model) == 0 {
-		return nil, fmt.Errorf("%w: empty model", ErrModel)
+	if err := checkONNX(model); err != nil {
+		return nil, err
 	}
 	net, err := gocv.ReadNetFromONNXBytes(model)
 	if err != nil {
