@@ -19,7 +19,7 @@ DEMO_PACKAGES := libopencv-dev
 FUZZTIME ?= 5s
 SIMGAMES ?= 2000
 
-.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench bench-dice memory model build install
+.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench bench-dice memory model model-pose build install
 
 # The daemon on recorded inputs: a scripted Genoa game's tag taps, and its
 # rolls shown as pictures to the real dice reader (comptoir dicefeed, a
@@ -74,10 +74,20 @@ deps-demo:
 	$(call apt_install,$(DEMO_PACKAGES))
 
 # Render the wide distribution's train split, train the dice classifier
-# and write vision/model/dicenet.onnx (about 45 minutes from nothing on two idle cores, over the issue's 30: vision/train/README.md).
+# and write vision/model/dicenet.onnx (about 45 minutes from nothing on two
+# idle cores, over the issue's 30: vision/train/README.md); then the pose
+# network (model-pose).
 model:
 	$(call apt_install,$(MODEL_PACKAGES))
 	vision/train/make-model.sh
+	vision/train/make-pose.sh
+
+# Render frames with a die cocked against a tray wall and with a die flat
+# against one, train the pose network and write vision/model/posenet.onnx
+# (about 35 minutes on two idle cores; make model runs it too).
+model-pose:
+	$(call apt_install,$(MODEL_PACKAGES))
+	vision/train/make-pose.sh
 
 vet:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

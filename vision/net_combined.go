@@ -61,7 +61,7 @@ const agreeFloor = 0.25
 // does not overrule such a refusal.
 func mustRefuse(h Die) bool {
 	switch h.Why.Code {
-	case WhyTouching, WhyEdge, WhyTilted, WhyTwoObjects:
+	case WhyTouching, WhyEdge, WhyTilted, WhyCocked, WhyTwoObjects:
 		return true
 	}
 	return false
@@ -70,6 +70,9 @@ func mustRefuse(h Die) bool {
 // merge decides one die from the two readings.
 func merge(h, n Die) Die {
 	switch {
+	case n.Why.Code == WhyCocked:
+		// the pose network refuses the die whatever its numeral reads
+		return n
 	case h.Face != 0 && n.Face != 0 && h.Face != n.Face:
 		h.Why = Why{Code: WhyReadersDisagree, Face: h.Face, Other: n.Face}
 		h.Face = 0
@@ -173,6 +176,8 @@ func (c *Combined) Options() NetOpts { return c.Net.Options() }
 //     (vision/train/README.md, "sixth stop").
 func retryFor(n Die) retry {
 	switch {
+	case n.Why.Code == WhyCocked:
+		return retryNone // merge refuses the die whatever the hand-tuned reader reads
 	case !n.Found || n.Face == 0 && n.Guess == 0:
 		return retryAny
 	case n.Face != 0 || n.Confidence < agreeFloor:

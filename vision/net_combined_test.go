@@ -144,19 +144,19 @@ func TestCombinedRefuse(t *testing.T) {
 // TestCombinedCockedWide: the daemon's reader on frames of the wide
 // distribution (the validation fonts on the train surfaces, cameras 20 to
 // 70 cm away and tilted up to 20 degrees) where one die is cocked against
-// a tray wall beside it (testdata/val-cocked). It reads 39 of the 120
-// cocked dice, each as a face it turns to the camera, and 4 of the 120
-// flat dice wrong (val-frames, the same fonts without a cocked die: 1 of
-// 240): the hand-tuned
-// reader's tilt test was made for a camera looking straight down at a
-// tray whose walls frame the picture (vision/train/README.md, seventh
-// stop). The floors are what it reaches, so that it gets no worse
-// unnoticed.
+// a tray wall beside it (testdata/val-cocked). The pose network refuses
+// most cocked dice; it reads 11 of the 120, each as a face it turns to
+// the camera (39 before the pose network: the hand-tuned reader's tilt
+// test was made for a camera looking straight down at a tray whose walls
+// frame the picture), and 4 of the 120 flat dice wrong (val-frames, the
+// same fonts without a cocked die: none of 240). The floors are what it
+// reaches, so that it gets no worse unnoticed (vision/train/README.md,
+// eighth stop).
 func TestCombinedCockedWide(t *testing.T) {
 	checkLeaks(t)
 	const (
-		cockedRefused = 81 // of 120
-		flatWrong     = 4  // of 120: 00065, 00083, 00101, 00114
+		cockedRefused = 109 // of 120
+		flatWrong     = 4   // of 120: 00065, 00083, 00101, 00114
 	)
 	c := combinedReader(t)
 	var rp Report

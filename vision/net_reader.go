@@ -23,6 +23,12 @@ type NetOpts struct {
 	MinConfidence float64
 	// Model is an ONNX classifier; nil uses the committed one.
 	Model []byte
+	// MaxCocked is the pose network's probability from which a die is
+	// refused as cocked (WhyCocked) before its numeral is read; 0 runs
+	// no pose network.
+	MaxCocked float64
+	// PoseModel is an ONNX pose network; nil uses the committed one.
+	PoseModel []byte
 	// Calibration, when set, adapts the reader to one dice set (see
 	// NetCalibration).
 	Calibration *NetCalibration
@@ -38,6 +44,7 @@ var DefaultNetOpts = NetOpts{
 	MinAcross:         25,
 	MaxAcross:         160,
 	MinConfidence:     0.97,
+	MaxCocked:         defaultMaxCocked,
 }
 
 // NetReader reads dice with the learned classifier. It keeps scratch
@@ -52,11 +59,15 @@ var DefaultNetOpts = NetOpts{
 //     background make a mask per colour; the largest compact blob of a
 //     die's size (25 to 160 pixels across at 640 wide) is the die. Two
 //     dice touching are two colours: each is read.
-//  3. Around the blob's centre, the numeral of the top face is found (the
+//  3. The pose network (net_pose.go) sees the die in colour, a square
+//     1.5 widths a side around the blob: a die it finds cocked (leaning
+//     on the tray's wall, at least MaxCocked sure) is refused
+//     (WhyCocked), its numeral not read.
+//  4. Around the blob's centre, the numeral of the top face is found (the
 //     pixels that differ most from the face, bright or dark ink), and a
 //     square 0.7 of the die's width is cut centred on it, turned so that
 //     its long axis is upright: CropSize grey levels.
-//  4. The network gives a probability per face (the mean of its answers
+//  5. The network gives a probability per face (the mean of its answers
 //     for the crop and the crop turned half round; an unsure crop is read
 //     again turned a quarter round, then tiltDegrees each way, and the
 //     surest reading stands); under MinConfidence the
@@ -66,6 +77,8 @@ var DefaultNetOpts = NetOpts{
 type NetReader struct {
 	opts  NetOpts
 	cls   *classifier
+	pose  *poser // nil when MaxCocked is 0
+	poses [2][]byte
 	loc   locator
 	crops [2][]byte
 	tilt  float64 // tiltDegrees; 0 in the tests that measure without it
@@ -87,9 +100,24 @@ func NewNetReader(o NetOpts) (*NetReader, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.MaxCocked < 0 || o.MaxCocked > 1 {
+		cls.Close()
+		return nil, fmt.Errorf("vision: MaxCocked %g, want in [0, 1] (0: no pose network)", o.MaxCocked)
+	}
 	r := &NetReader{opts: o, cls: cls, tilt: tiltDegrees, loc: locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross}}}
 	for i := range r.crops {
 		r.crops[i] = make([]byte, CropSize*CropSize)
+		r.poses[i] = make([]byte, 3*PoseSize*PoseSize)
+	}
+	if o.MaxCocked > 0 {
+		pm := o.PoseModel
+		if pm == nil {
+			pm = posenetONNX
+		}
+		if r.pose, err = newPoser(pm); err != nil {
+			cls.Close()
+			return nil, err
+		}
 	}
 	return r, nil
 }
@@ -97,8 +125,13 @@ func NewNetReader(o NetOpts) (*NetReader, error) {
 // Options returns the reader's options.
 func (r *NetReader) Options() NetOpts { return r.opts }
 
-// Close releases the network.
-func (r *NetReader) Close() error { return r.cls.Close() }
+// Close releases the networks.
+func (r *NetReader) Close() error {
+	if r.pose != nil {
+		r.pose.Close()
+	}
+	return r.cls.Close()
+}
 
 // Read reads the blue and the red die of a frame.
 func (r *NetReader) Read(frame gocv.Mat) Roll {
@@ -107,6 +140,7 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 	var roll Roll
 	var todo [][]byte
 	var dice []*Die
+	cocked := r.cocked(frame, []located{b, rd}, []bool{bok && !b.edge, rok && !rd.edge})
 	for k, d := range []struct {
 		die *Die
 		loc located
@@ -117,6 +151,8 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 			d.die.Why = Why{Code: WhyNotFound}
 		case d.loc.edge:
 			*d.die = Die{Found: true, Box: d.loc.box, Why: Why{Code: WhyEdge}}
+		case cocked[k].Code != WhyNone:
+			*d.die = Die{Found: true, Box: d.loc.box, Why: cocked[k]}
 		case !normaliseCrop(frame, d.loc, r.crops[k]):
 			*d.die = Die{Found: true, Box: d.loc.box, Why: Why{Code: WhyTooSmall}}
 		default:
@@ -140,6 +176,9 @@ func (r *NetReader) readAt(frame gocv.Mat, box image.Rectangle) Die {
 // readOne cuts the numeral crop of the die d found in frame and
 // classifies it.
 func (r *NetReader) readOne(frame gocv.Mat, d located) Die {
+	if w := r.cocked(frame, []located{d}, []bool{true})[0]; w.Code != WhyNone {
+		return Die{Found: true, Box: d.box, Why: w}
+	}
 	if !normaliseCrop(frame, d, r.crops[0]) {
 		return Die{Found: true, Box: d.box, Why: Why{Code: WhyTooSmall}}
 	}
@@ -172,11 +211,23 @@ func NumeralCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bo
 }
 
 func (l *locator) crop(pic gocv.Mat, colour string, px float64) ([]byte, bool) {
+	var out []byte
+	ok := l.find(pic, colour, px, func(pic gocv.Mat, d located) bool {
+		out = make([]byte, CropSize*CropSize)
+		return normaliseCrop(pic, d, out)
+	})
+	return out, ok
+}
+
+// find locates the die of the given colour ("blue", "red" or "any") in
+// pic at scale px and calls use with the picture and the die, when one is
+// found away from the picture's edge; it returns what use returns, false
+// when no die is found. A picture under minFrameSide a side (a crop cut
+// around a small die: 25 pixels across at 640 wide makes a crop of about
+// 56) has its last row and column repeated to that size, the die's
+// coordinates unchanged: use sees the padded picture.
+func (l *locator) find(pic gocv.Mat, colour string, px float64, use func(gocv.Mat, located) bool) bool {
 	if w, h := pic.Cols(), pic.Rows(); w > 0 && h > 0 && (w < minFrameSide || h < minFrameSide) {
-		// a crop cut around a small die (25 pixels across at 640 wide
-		// makes a crop of about 56): the locator wants 64 pixels a side,
-		// so the crop's last row and column are repeated, the die's
-		// coordinates unchanged
 		padded := gocv.NewMat()
 		defer padded.Close()
 		gocv.CopyMakeBorder(pic, &padded, 0, max(0, minFrameSide-h), 0, max(0, minFrameSide-w), gocv.BorderReplicate, color.RGBA{})
@@ -195,24 +246,20 @@ func (l *locator) crop(pic gocv.Mat, colour string, px float64) ([]byte, bool) {
 		}
 	}
 	if !ok || d.edge {
-		return nil, false
+		return false
 	}
-	out := make([]byte, CropSize*CropSize)
-	if !normaliseCrop(pic, d, out) {
-		return nil, false
-	}
-	return out, true
+	return use(pic, d)
 }
 
 // ReadCrop reads the die of the given colour ("blue", "red" or "any") in a
 // picture at the scale of a 640-wide frame (a crop cut from such a frame).
 func (r *NetReader) ReadCrop(pic gocv.Mat, colour string) Die {
-	g, ok := r.loc.crop(pic, colour, 1)
-	if !ok {
-		return Die{Why: Why{Code: WhyNotFound}}
-	}
-	out := Die{Found: true}
-	r.classify([][]byte{g}, []*Die{&out})
+	out := Die{Why: Why{Code: WhyNotFound}}
+	r.loc.find(pic, colour, 1, func(pic gocv.Mat, d located) bool {
+		out = r.readOne(pic, d)
+		out.Box = image.Rectangle{} // the box of a crop, not of a frame
+		return true
+	})
 	return out
 }
 
@@ -350,6 +397,39 @@ func quarterTurn(c []byte) []byte {
 		}
 	}
 	return t
+}
+
+// cocked runs the pose network on the dice of frame whose ok is true
+// and returns, for each die, WhyCocked when the network finds it cocked
+// (at least MaxCocked sure), the zero Why otherwise (and when there is no
+// pose network). A network that fails gives WhyClassifier: a die that
+// may be cocked is not read.
+func (r *NetReader) cocked(frame gocv.Mat, ds []located, ok []bool) []Why {
+	res := make([]Why, len(ds))
+	if r.pose == nil {
+		return res
+	}
+	var crops [][]byte
+	var which []int
+	for k, d := range ds {
+		if ok[k] && poseCrop(frame, d, r.poses[k]) {
+			crops = append(crops, r.poses[k])
+			which = append(which, k)
+		}
+	}
+	ps, err := r.pose.cocked(crops)
+	if err != nil {
+		for _, k := range which {
+			res[k] = Why{Code: WhyClassifier, Detail: err.Error()}
+		}
+		return res
+	}
+	for i, k := range which {
+		if ps[i] >= r.opts.MaxCocked {
+			res[k] = Why{Code: WhyCocked, Pct: pct(ps[i])}
+		}
+	}
+	return res
 }
 
 // classify runs the network on crops and fills dice (Face, Confidence,

@@ -55,6 +55,9 @@ const (
 	// WhyOtherFace: a calibration picture of face Other shows a Face on
 	// top.
 	WhyOtherFace
+	// WhyCocked: the pose network finds the die cocked (leaning on the
+	// tray's wall, its top face turned away), Pct percent sure.
+	WhyCocked
 
 	numWhyCodes // the number of codes, for tests
 )
@@ -140,6 +143,10 @@ var whyTexts = [numWhyCodes]struct{ en, fr string }{
 	WhyOtherFace: {
 		"the reader sees a %[1]d on top: is face %[2]d up, alone in the tray?",
 		"le lecteur voit un %[1]d dessus : la face %[2]d est-elle en haut, seule dans le plateau ?",
+	},
+	WhyCocked: {
+		"cocked (its top face is turned away, %[3]d%% sure: leaning on the tray's wall?): lay it flat or roll again",
+		"cassé (sa face du dessus est de biais, sûr à %[3]d %% : appuyé contre le bord du plateau ?) : posez-le à plat ou relancez",
 	},
 }
 

@@ -92,6 +92,8 @@ type diceFlags struct {
 	handTuned    bool
 	learned      bool
 	model        string
+	poseModel    string
+	maxCocked    float64
 	trustAlone   float64
 	misreads     string
 }
@@ -114,6 +116,8 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&f.trustAlone, "trust-alone", vision.DefaultTrustAlone, "combined reader: the classifier's confidence from which the hand-tuned reader is not asked (0: always asked)")
 	fs.StringVar(&f.misreads, "misreads", "", "a table's journal: print how many of the camera's dice readings the players corrected, per game")
 	fs.StringVar(&f.model, "model", "", "an ONNX classifier to read with instead of the committed one (a model being trained)")
+	fs.StringVar(&f.poseModel, "pose-model", "", "an ONNX pose network to refuse cocked dice with instead of the committed one (a model being trained)")
+	fs.Float64Var(&f.maxCocked, "max-cocked", -1, "the pose network's probability from which a die is refused as cocked (0: no pose network; default: the reader's)")
 	fs.Usage = func() { fmt.Fprint(stderr, diceUsage) }
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -178,6 +182,16 @@ func newDiceReader(f diceFlags) (vision.DiceReader, func(), error) {
 			return nil, nil, fmt.Errorf("comptoir dice: %w", err)
 		}
 		o.Model = m
+	}
+	if f.poseModel != "" {
+		m, err := os.ReadFile(f.poseModel)
+		if err != nil {
+			return nil, nil, fmt.Errorf("comptoir dice: %w", err)
+		}
+		o.PoseModel = m
+	}
+	if f.maxCocked >= 0 {
+		o.MaxCocked = f.maxCocked
 	}
 	if f.calibration != "" {
 		c, err := vision.LoadNetCalibration(f.calibration)

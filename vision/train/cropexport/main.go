@@ -9,9 +9,14 @@
 // when no die was found), and PREFIX.csv, one line per crop: the picture's
 // labels with a found column first.
 //
+// With -pose it cuts the pose network's crops instead (vision.PoseCrop:
+// PoseSize x PoseSize BGR pixels of the whole die), for every die found:
+// a die labelled ? (cocked, leaning, showing no roll) is what that
+// network learns to refuse.
+//
 // Usage:
 //
-//	cropexport -dir DIR -out PREFIX [-colour any]
+//	cropexport -dir DIR -out PREFIX [-colour any] [-pose]
 package main
 
 import (
@@ -42,6 +47,7 @@ func run() error {
 	out := flag.String("out", "", "output prefix")
 	limit := flag.Int("limit", 0, "read only the first N pictures (0: all)")
 	colour := flag.String("colour", "", "die colour to look for: blue, red or any; default: the labels' colour column")
+	pose := flag.Bool("pose", false, "cut the pose network's crops (vision.PoseCrop: the whole die in colour) instead of the numerals, for every die found, those labelled ? too")
 	flag.Parse()
 	if *dir == "" || *out == "" {
 		flag.Usage()
@@ -75,6 +81,9 @@ func run() error {
 	}
 	w := csv.NewWriter(cf)
 	blank := make([]byte, vision.CropSize*vision.CropSize)
+	if *pose {
+		blank = make([]byte, vision.PoseSize*vision.PoseSize*3)
+	}
 	found := 0
 	if *limit > 0 && len(rows) > *limit+1 {
 		rows = rows[:*limit+1]
@@ -118,8 +127,14 @@ func run() error {
 			if pairs {
 				px = float64(m.Cols()) / 640
 			}
-			crop, ok := vision.NumeralCrop(m, wt.colour, px, vision.DefaultNetOpts)
-			if wt.face == "?" || touching[row[0]+" "+wt.colour] {
+			var crop []byte
+			var ok bool
+			if *pose {
+				crop, ok = vision.PoseCrop(m, wt.colour, px, vision.DefaultNetOpts)
+			} else {
+				crop, ok = vision.NumeralCrop(m, wt.colour, px, vision.DefaultNetOpts)
+			}
+			if !*pose && (wt.face == "?" || touching[row[0]+" "+wt.colour]) {
 				// a die the reader must refuse, or touching the other
 				// (the crop may show the other's numeral): nothing to learn
 				ok = false

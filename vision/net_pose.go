@@ -1,0 +1,200 @@
+package vision
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// The pose network: is a die lying flat, or cocked (leaning on a tray's
+// wall, its top face turned away, showing no roll)? The numeral
+// classifier cannot tell: it sees the numeral alone, and under the
+// cameras of the wide distribution a face turned 20 to 30 degrees is
+// foreshortened to 0.87 to 0.94 only (vision/train/README.md, "seventh
+// stop"). The pose network sees the whole die in colour, its side faces
+// and its shading, and says how likely it is cocked. It is trained by
+// vision/train/posenet.py on dice rendered cocked and flat
+// (render.WideCockedFrame), exported to ONNX, run by OpenCV's dnn module.
+
+//go:embed model/posenet.onnx
+var posenetONNX []byte
+
+// PosenetONNX returns the committed pose network, an ONNX file made by
+// `make model-pose` (vision/train).
+func PosenetONNX() []byte { return posenetONNX }
+
+// PoseSize is the side of the pose network's input, in pixels: a colour
+// square poseSpan die widths a side around the die's silhouette.
+const PoseSize = 32
+
+// poseSpan is the pose crop's side in die widths: the die, the table
+// around it and some of its shadow.
+const poseSpan = 1.5
+
+// defaultMaxCocked is DefaultNetOpts.MaxCocked.
+const defaultMaxCocked = 0.6
+
+// poseCrop cuts the pose network's input for die d out of frame: a
+// square poseSpan widths a side centred on the silhouette, upright,
+// resized to PoseSize x PoseSize BGR pixels (3 bytes each) into out. The
+// pixels outside the frame repeat its border. It returns false when the
+// die is too small to cut.
+func poseCrop(frame gocv.Mat, d located, out []byte) bool {
+	span := poseSpan * d.across
+	if span < 2 || frame.Channels() != 3 {
+		return false
+	}
+	s := span / PoseSize
+	h := float64(PoseSize) / 2
+	m := gocv.NewMatWithSize(2, 3, gocv.MatTypeCV64F)
+	defer m.Close()
+	m.SetDoubleAt(0, 0, s)
+	m.SetDoubleAt(0, 2, d.cx-s*h)
+	m.SetDoubleAt(1, 1, s)
+	m.SetDoubleAt(1, 2, d.cy-s*h)
+	col := gocv.NewMat()
+	defer col.Close()
+	// the crop is smaller than the die by a factor of up to 7: an area
+	// mean, as INTER_AREA would, by blurring first
+	src := frame
+	if s > 1.5 {
+		k := int(s) | 1
+		bl := gocv.NewMat()
+		defer bl.Close()
+		gocv.Blur(frame, &bl, image.Pt(k, k))
+		src = bl
+	}
+	gocv.WarpAffineWithParams(src, &col, m, image.Pt(PoseSize, PoseSize), gocv.InterpolationLinear|gocv.WarpInverseMap, gocv.BorderReplicate, color.RGBA{})
+	copy(out, col.ToBytes())
+	return true
+}
+
+// PoseCrop returns the pose network's input for the die of the given
+// colour ("blue", "red", or "any") in a picture at scale px (as
+// NumeralCrop), and whether one was found: for training and inspection.
+func PoseCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bool) {
+	l := locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross}}
+	out := make([]byte, PoseSize*PoseSize*3)
+	ok := l.find(pic, colour, px, func(pic gocv.Mat, d located) bool { return poseCrop(pic, d, out) })
+	if !ok {
+		return nil, false
+	}
+	return out, true
+}
+
+// cropUnlessCocked finds the die of the given colour in pic (as
+// locator.find) and returns its numeral crop, or, when the pose network
+// finds it cocked, why (the crop nil); ok is false when no die is found
+// or its crop cannot be cut.
+func (r *NetReader) cropUnlessCocked(pic gocv.Mat, colour string, px float64) (crop []byte, cocked Why, ok bool) {
+	ok = r.loc.find(pic, colour, px, func(pic gocv.Mat, d located) bool {
+		if cocked = r.cocked(pic, []located{d}, []bool{true})[0]; cocked.Code != WhyNone {
+			return true
+		}
+		crop = make([]byte, CropSize*CropSize)
+		return normaliseCrop(pic, d, crop)
+	})
+	return crop, cocked, ok
+}
+
+// poser runs the pose network. It is not safe for concurrent use.
+type poser struct {
+	net   gocv.Net
+	input []byte    // scratch: the float32 input blob
+	plane []float32 // scratch: one crop standardised
+}
+
+func newPoser(model []byte) (*poser, error) {
+	if err := checkONNX(model); err != nil {
+		return nil, fmt.Errorf("pose network: %w", err)
+	}
+	net, err := gocv.ReadNetFromONNXBytes(model)
+	if err != nil {
+		return nil, fmt.Errorf("%w: pose model: %v", ErrModel, err)
+	}
+	if net.Empty() {
+		net.Close()
+		return nil, fmt.Errorf("%w: OpenCV read no pose network", ErrModel)
+	}
+	_ = net.SetPreferableBackend(gocv.NetBackendOpenCV)
+	_ = net.SetPreferableTarget(gocv.NetTargetCPU)
+	p := &poser{net: net, plane: make([]float32, 3*PoseSize*PoseSize)}
+	if _, err := p.cocked([][]byte{make([]byte, 3*PoseSize*PoseSize)}); err != nil {
+		p.Close()
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *poser) Close() error { return p.net.Close() }
+
+// standardisePose turns a pose crop (BGR bytes, pixel after pixel) into
+// the network's input: three planes (B, G, R), zero mean and unit
+// standard deviation over the whole crop (at least 0.02 of the range),
+// as vision/train/posenet.py does.
+func standardisePose(c []byte, out []float32) {
+	var s, ss float64
+	for _, v := range c {
+		x := float64(v) / 255
+		s += x
+		ss += x * x
+	}
+	n := float64(len(c))
+	mean := s / n
+	std := max(math.Sqrt(max(ss/n-mean*mean, 0)), 0.02)
+	const px = PoseSize * PoseSize
+	for i := 0; i < px; i++ {
+		for ch := 0; ch < 3; ch++ {
+			out[ch*px+i] = float32((float64(c[3*i+ch])/255 - mean) / std)
+		}
+	}
+}
+
+// cocked returns, for each pose crop, the network's probability that
+// the die is cocked.
+func (p *poser) cocked(crops [][]byte) ([]float64, error) {
+	if len(crops) == 0 {
+		return nil, nil
+	}
+	const per = 3 * PoseSize * PoseSize
+	need := len(crops) * per * 4
+	if cap(p.input) < need {
+		p.input = make([]byte, need)
+	}
+	p.input = p.input[:need]
+	for k, c := range crops {
+		if len(c) != per {
+			return nil, fmt.Errorf("%w: pose crop of %d bytes, want %d", ErrModel, len(c), per)
+		}
+		standardisePose(c, p.plane)
+		for i, v := range p.plane {
+			binary.LittleEndian.PutUint32(p.input[4*(k*per+i):], math.Float32bits(v))
+		}
+	}
+	blob, err := gocv.NewMatWithSizesFromBytes([]int{len(crops), 3, PoseSize, PoseSize}, gocv.MatTypeCV32F, p.input)
+	if err != nil {
+		return nil, fmt.Errorf("%w: pose input: %v", ErrModel, err)
+	}
+	defer blob.Close()
+	p.net.SetInput(blob, "input")
+	out := p.net.Forward("logits")
+	defer out.Close()
+	l, err := out.DataPtrFloat32()
+	if err != nil {
+		return nil, fmt.Errorf("%w: pose logits: %v", ErrModel, err)
+	}
+	if len(l) != 2*len(crops) {
+		return nil, fmt.Errorf("%w: %d pose logits for %d crops, want 2 each", ErrModel, len(l), len(crops))
+	}
+	res := make([]float64, len(crops))
+	for k := range crops {
+		// softmax of (flat, cocked)
+		res[k] = 1 / (1 + math.Exp(float64(l[2*k])-float64(l[2*k+1])))
+	}
+	return res, nil
+}

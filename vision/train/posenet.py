@@ -1,0 +1,175 @@
+#!/usr/bin/python3
+"""Train the dice pose network of vision (net_pose.go) and export it to ONNX.
+
+The pose network says whether a die lies flat or is cocked (leaning on a
+tray's wall, its top face turned away: no roll). Input: crops made by
+vision/train/cropexport -pose (PREFIX.u8, PoseSize x PoseSize BGR pixels
+each, and PREFIX.csv with a found column and the labels: a face of ? is
+a die that shows no roll, any other face a die lying flat). The training
+material is frames of the wide distribution's train split with a die
+cocked (dicewide -kind frames -cocked -split train), the throws of
+vision/testdata/rendered and rendered-hard, and the training clips of the
+real photos (flat); nothing of a validation or test set is read here.
+
+Run with Debian's PyTorch (python3-torch 1.13.1, python3-onnx 1.12; see
+requirements.txt): /usr/bin/python3 posenet.py --out posenet.onnx DATA...
+The same data gives the same model: seeds are fixed, torch runs
+deterministic algorithms on one thread.
+"""
+import argparse
+import csv
+import hashlib
+import sys
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+SIZE = 32
+SEED = 3
+BATCH = 64
+LR = 3e-3
+THREADS = 1
+# The real photos' clips used for training (as dicenet.py); the others are
+# held out for the tests.
+REAL_TRAIN_DICE = {"navy with gold numerals", "translucent blue with gold numerals", "blue speckled with white numerals"}
+
+
+def load(prefix, real=False):
+    data = np.fromfile(prefix + ".u8", dtype=np.uint8).reshape(-1, SIZE, SIZE, 3)
+    with open(prefix + ".csv") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == len(data), (prefix, len(rows), len(data))
+    keep = [i for i, r in enumerate(rows)
+            if r["found"] == "true" and (not real or r.get("die") in REAL_TRAIN_DICE)]
+    cocked = np.array([1 if rows[i]["face"] == "?" else 0 for i in keep], dtype=np.int64)
+    return data[keep], cocked
+
+
+def standardise(c):
+    """BGR crops (n, SIZE, SIZE, 3) to the network's input (n, 3, SIZE,
+    SIZE), as vision.standardisePose does."""
+    x = c.astype(np.float64) / 255
+    mean = x.mean(axis=(1, 2, 3), keepdims=True)
+    std = np.sqrt(np.maximum((x * x).mean(axis=(1, 2, 3), keepdims=True) - mean * mean, 0))
+    std = np.maximum(std, 0.02)
+    return ((x - mean) / std).astype(np.float32).transpose(0, 3, 1, 2).copy()
+
+
+CHANS = [24, 48, 72, 96]
+
+
+class PoseNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        chans = [3] + CHANS
+        layers = []
+        for i, (a, b) in enumerate(zip(chans, chans[1:])):
+            layers += [nn.Conv2d(a, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU()]
+            if i < len(CHANS) - 1:
+                layers.append(nn.MaxPool2d(2))
+        self.features = nn.Sequential(*layers)
+        self.pool = nn.AdaptiveAvgPool2d(1)
+        self.head = nn.Linear(chans[-1], 2)
+        self.drop = nn.Dropout(0.2)
+
+    def forward(self, x):
+        return self.head(self.drop(torch.flatten(self.pool(self.features(x)), 1)))
+
+
+def augment(x, g):
+    """The pose does not change when the picture turns a quarter or is
+    mirrored; light and colour shift a little; the locator's centre by a
+    pixel or two."""
+    n = x.shape[0]
+    k = int(torch.randint(0, 4, (1,), generator=g))
+    x = torch.rot90(x, k, (2, 3))
+    if int(torch.randint(0, 2, (1,), generator=g)):
+        x = torch.flip(x, (3,))
+    gain = 1 + 0.15 * (torch.rand(n, 3, 1, 1, generator=g) - 0.5)
+    bias = 0.2 * (torch.rand(n, 3, 1, 1, generator=g) - 0.5)
+    x = x * gain + bias
+    dx, dy = [int(v) for v in torch.randint(-2, 3, (2,), generator=g)]
+    x = torch.roll(x, (dy, dx), (2, 3))
+    return x
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--epochs", type=int, default=60)
+    ap.add_argument("--real", help="prefix of the real photos' crops (training clips only are used)")
+    ap.add_argument("--eval", nargs="*", default=[], help="prefixes of cropexport -pose output to measure the trained network on (not trained on): cocked dice refused and flat dice refused, per threshold")
+    ap.add_argument("data", nargs="+", help="prefixes of cropexport -pose output")
+    a = ap.parse_args()
+    torch.manual_seed(SEED)
+    np.random.seed(SEED)
+    torch.set_num_threads(THREADS)
+    torch.use_deterministic_algorithms(True)
+    xs, ys = [], []
+    for p in a.data:
+        x, y = load(p)
+        print(f"{p}: {len(y)} dice, {int(y.sum())} cocked", flush=True)
+        xs.append(x)
+        ys.append(y)
+    if a.real:
+        x, y = load(a.real, real=True)
+        print(f"{a.real}: {len(y)} dice, {int(y.sum())} cocked", flush=True)
+        xs.append(x)
+        ys.append(y)
+    x = torch.from_numpy(standardise(np.concatenate(xs)))
+    y = torch.from_numpy(np.concatenate(ys))
+    pos = int(y.sum())
+    if pos == 0 or pos == len(y):
+        sys.exit("posenet: the data needs both cocked and flat dice")
+    # the two classes weigh the same
+    w = torch.tensor([len(y) / (2 * (len(y) - pos)), len(y) / (2 * pos)], dtype=torch.float32)
+    net = PoseNet()
+    opt = torch.optim.AdamW(net.parameters(), lr=LR, weight_decay=1e-4)
+    steps = a.epochs * ((len(y) + BATCH - 1) // BATCH)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=LR, total_steps=steps)
+    g = torch.Generator().manual_seed(SEED)
+    for ep in range(a.epochs):
+        net.train()
+        perm = torch.randperm(len(y), generator=g)
+        tot, right = 0.0, 0
+        for i in range(0, len(y), BATCH):
+            idx = perm[i:i + BATCH]
+            xb, yb = augment(x[idx], g), y[idx]
+            out = net(xb)
+            loss = F.cross_entropy(out, yb, weight=w)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += float(loss) * len(idx)
+            right += int((out.argmax(1) == yb).sum())
+        print(f"epoch {ep + 1}: loss {tot / len(y):.4f}, train {100 * right / len(y):.1f}% right", flush=True)
+    net.eval()
+    for p in a.eval:
+        ex, ey = load(p)
+        with torch.no_grad():
+            prob = torch.softmax(net(torch.from_numpy(standardise(ex))), 1)[:, 1].numpy()
+        cells = []
+        for th in (0.3, 0.5, 0.7, 0.9):
+            c = prob[ey == 1] >= th
+            f = prob[ey == 0] >= th
+            cells.append(f"{th}: cocked {int(c.sum())}/{len(c)} flat {int(f.sum())}/{len(f)}")
+        print(f"eval {p}: " + "; ".join(cells), flush=True)
+
+    torch.onnx.export(net, torch.zeros(1, 3, SIZE, SIZE), a.out, opset_version=11,
+                      input_names=["input"], output_names=["logits"],
+                      dynamic_axes={"input": {0: "n"}, "logits": {0: "n"}},
+                      do_constant_folding=True)
+    import onnx
+    m = onnx.load(a.out)
+    onnx.checker.check_model(m)
+    ops = sorted({n.op_type for n in m.graph.node})
+    with open(a.out, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    print(f"wrote {a.out}: ops {ops}, sha256 {digest}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
