@@ -49,24 +49,34 @@ func poseCrop(frame gocv.Mat, d located, out []byte) bool {
 	if span < 2 || frame.Channels() != 3 {
 		return false
 	}
+	// only the square the crop samples (and 2 pixels around it) is
+	// blurred and warped: the blur of a region reads the frame's pixels
+	// around it, so the crop is as if the whole frame were blurred
+	roi := image.Rect(int(math.Floor(d.cx-span/2))-2, int(math.Floor(d.cy-span/2))-2,
+		int(math.Ceil(d.cx+span/2))+2, int(math.Ceil(d.cy+span/2))+2).Intersect(image.Rect(0, 0, frame.Cols(), frame.Rows()))
+	if roi.Empty() {
+		return false
+	}
+	region := frame.Region(roi)
+	defer region.Close()
 	s := span / PoseSize
 	h := float64(PoseSize) / 2
 	m := gocv.NewMatWithSize(2, 3, gocv.MatTypeCV64F)
 	defer m.Close()
 	m.SetDoubleAt(0, 0, s)
-	m.SetDoubleAt(0, 2, d.cx-s*h)
+	m.SetDoubleAt(0, 2, d.cx-s*h-float64(roi.Min.X))
 	m.SetDoubleAt(1, 1, s)
-	m.SetDoubleAt(1, 2, d.cy-s*h)
+	m.SetDoubleAt(1, 2, d.cy-s*h-float64(roi.Min.Y))
 	col := gocv.NewMat()
 	defer col.Close()
 	// the crop is smaller than the die by a factor of up to 7: an area
 	// mean, as INTER_AREA would, by blurring first
-	src := frame
+	src := region
 	if s > 1.5 {
 		k := int(s) | 1
 		bl := gocv.NewMat()
 		defer bl.Close()
-		gocv.Blur(frame, &bl, image.Pt(k, k))
+		gocv.Blur(region, &bl, image.Pt(k, k))
 		src = bl
 	}
 	gocv.WarpAffineWithParams(src, &col, m, image.Pt(PoseSize, PoseSize), gocv.InterpolationLinear|gocv.WarpInverseMap, gocv.BorderReplicate, color.RGBA{})
