@@ -30,6 +30,24 @@ var ErrModel = errors.New("vision: bad dice classifier")
 // layer), where calibration prototypes live.
 const embedLen = 64
 
+// readONNX reads an ONNX network for OpenCV's dnn module, run on the CPU.
+func readONNX(model []byte) (gocv.Net, error) {
+	if err := checkONNX(model); err != nil {
+		return gocv.Net{}, err
+	}
+	net, err := gocv.ReadNetFromONNXBytes(model)
+	if err != nil {
+		return gocv.Net{}, fmt.Errorf("%w: %v", ErrModel, err)
+	}
+	if net.Empty() {
+		net.Close()
+		return gocv.Net{}, fmt.Errorf("%w: OpenCV read no network", ErrModel)
+	}
+	_ = net.SetPreferableBackend(gocv.NetBackendOpenCV)
+	_ = net.SetPreferableTarget(gocv.NetTargetCPU)
+	return net, nil
+}
+
 // checkONNX checks that model is framed as an ONNX file (a protocol
 // buffer whose fields start with the ir_version) before OpenCV reads it:
 // OpenCV 4.6 throws an exception on bytes it cannot parse, which gocv
@@ -81,19 +99,10 @@ type classifier struct {
 }
 
 func newClassifier(model []byte) (*classifier, error) {
-	if err := checkONNX(model); err != nil {
+	net, err := readONNX(model)
+	if err != nil {
 		return nil, err
 	}
-	net, err := gocv.ReadNetFromONNXBytes(model)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrModel, err)
-	}
-	if net.Empty() {
-		net.Close()
-		return nil, fmt.Errorf("%w: OpenCV read no network", ErrModel)
-	}
-	_ = net.SetPreferableBackend(gocv.NetBackendOpenCV)
-	_ = net.SetPreferableTarget(gocv.NetTargetCPU)
 	c := &classifier{net: net}
 	// check the outputs on a blank crop
 	outs, err := c.run([][]byte{make([]byte, CropSize*CropSize)})

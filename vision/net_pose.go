@@ -120,19 +120,10 @@ type poser struct {
 }
 
 func newPoser(model []byte) (*poser, error) {
-	if err := checkONNX(model); err != nil {
+	net, err := readONNX(model)
+	if err != nil {
 		return nil, fmt.Errorf("pose network: %w", err)
 	}
-	net, err := gocv.ReadNetFromONNXBytes(model)
-	if err != nil {
-		return nil, fmt.Errorf("%w: pose model: %v", ErrModel, err)
-	}
-	if net.Empty() {
-		net.Close()
-		return nil, fmt.Errorf("%w: OpenCV read no pose network", ErrModel)
-	}
-	_ = net.SetPreferableBackend(gocv.NetBackendOpenCV)
-	_ = net.SetPreferableTarget(gocv.NetTargetCPU)
 	p := &poser{net: net, plane: make([]float32, 3*PoseSize*PoseSize)}
 	if _, err := p.cocked([][]byte{make([]byte, 3*PoseSize*PoseSize)}); err != nil {
 		p.Close()

@@ -1,11 +1,9 @@
 package vision
 
 import (
-	"encoding/csv"
 	"errors"
 	"image"
 	"image/color"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -25,15 +23,7 @@ type poseTally struct {
 // die) of dir with r.
 func tallyPose(t *testing.T, r *NetReader, dir string) poseTally {
 	t.Helper()
-	f, err := os.Open(filepath.Join(dir, "labels.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSVAll(t, filepath.Join(dir, "labels.csv"))
 	single := rows[0][1] == "face"
 	var n poseTally
 	for _, row := range rows[1:] {
@@ -145,15 +135,7 @@ func TestPoseOptions(t *testing.T) {
 	off := netReader(t, o)
 	// the first frame of val-cocked whose cocked die the network refuses
 	// and the classifier alone reads
-	f, err := os.Open("testdata/val-cocked/labels.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSVAll(t, "testdata/val-cocked/labels.csv")
 	for _, row := range rows[1:] {
 		m := gocv.IMRead(filepath.Join("testdata/val-cocked", row[0]), gocv.IMReadColor)
 		a, b := on.Read(m), off.Read(m)

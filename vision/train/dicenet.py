@@ -249,13 +249,19 @@ def main():
                       input_names=["input"], output_names=["logits", "embed"],
                       dynamic_axes={"input": {0: "n"}, "logits": {0: "n"}, "embed": {0: "n"}},
                       do_constant_folding=True)
+    report_onnx(a.out)
+
+
+def report_onnx(path):
+    """Check the ONNX file written at path and print its operators and
+    SHA-256 (what make model must reproduce)."""
     import onnx
-    m = onnx.load(a.out)
+    m = onnx.load(path)
     onnx.checker.check_model(m)
     ops = sorted({n.op_type for n in m.graph.node})
-    with open(a.out, "rb") as f:
+    with open(path, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
-    print(f"wrote {a.out}: ops {ops}, sha256 {digest}", flush=True)
+    print(f"wrote {path}: ops {ops}, sha256 {digest}", flush=True)
 
 
 if __name__ == "__main__":
