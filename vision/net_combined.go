@@ -160,6 +160,8 @@ func (c *Combined) Options() NetOpts { return c.Net.Options() }
 // classifier's reading n: only those whose answer merge may use. They
 // cost the hand-tuned reader most of its time on new fonts.
 //
+//   - The pose network refused the die as cocked: none (merge keeps
+//     that refusal).
 //   - The classifier did not find the die, or could not read its crop:
 //     all (the hand-tuned reading is the only one).
 //   - The classifier is unsure, its likeliest face g at least agreeFloor:
