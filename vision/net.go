@@ -141,18 +141,32 @@ func (o *netOut) best() (face int, p, second float64) {
 // mean, unit standard deviation (at least 0.02 of the range), as in
 // vision/train/dicenet.py.
 func standardise(g []byte, out []float32) {
+	mean, std := meanStd(g)
+	for i, v := range g {
+		out[i] = float32((float64(v)/255 - mean) / std)
+	}
+}
+
+// meanStd is the mean and the standard deviation of b's values over 255,
+// the deviation at least 0.02: how both networks' inputs are
+// standardised.
+func meanStd(b []byte) (mean, std float64) {
 	var s, ss float64
-	for _, v := range g {
+	for _, v := range b {
 		x := float64(v) / 255
 		s += x
 		ss += x * x
 	}
-	n := float64(len(g))
-	mean := s / n
-	std := math.Sqrt(max(ss/n-mean*mean, 0))
-	std = max(std, 0.02)
-	for i, v := range g {
-		out[i] = float32((float64(v)/255 - mean) / std)
+	n := float64(len(b))
+	mean = s / n
+	return mean, max(math.Sqrt(max(ss/n-mean*mean, 0)), 0.02)
+}
+
+// putFloats writes f into b from byte offset off, little-endian float32s,
+// as OpenCV's blob of a network's input holds them.
+func putFloats(b []byte, off int, f []float32) {
+	for i, v := range f {
+		binary.LittleEndian.PutUint32(b[off+4*i:], math.Float32bits(v))
 	}
 }
 
@@ -170,9 +184,7 @@ func (c *classifier) run(crops [][]byte) ([]netOut, error) {
 	f := make([]float32, px)
 	for k, g := range crops {
 		standardise(g, f)
-		for i, v := range f {
-			binary.LittleEndian.PutUint32(c.input[4*(k*px+i):], math.Float32bits(v))
-		}
+		putFloats(c.input, 4*k*px, f)
 	}
 	blob, err := gocv.NewMatWithSizesFromBytes([]int{len(crops), 1, CropSize, CropSize}, gocv.MatTypeCV32F, c.input)
 	if err != nil {

@@ -2,7 +2,6 @@ package vision
 
 import (
 	_ "embed"
-	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -139,15 +138,7 @@ func (p *poser) Close() error { return p.net.Close() }
 // standard deviation over the whole crop (at least 0.02 of the range),
 // as vision/train/posenet.py does.
 func standardisePose(c []byte, out []float32) {
-	var s, ss float64
-	for _, v := range c {
-		x := float64(v) / 255
-		s += x
-		ss += x * x
-	}
-	n := float64(len(c))
-	mean := s / n
-	std := max(math.Sqrt(max(ss/n-mean*mean, 0)), 0.02)
+	mean, std := meanStd(c)
 	const px = PoseSize * PoseSize
 	for i := 0; i < px; i++ {
 		for ch := 0; ch < 3; ch++ {
@@ -173,9 +164,7 @@ func (p *poser) cocked(crops [][]byte) ([]float64, error) {
 			return nil, fmt.Errorf("%w: pose crop of %d bytes, want %d", ErrModel, len(c), per)
 		}
 		standardisePose(c, p.plane)
-		for i, v := range p.plane {
-			binary.LittleEndian.PutUint32(p.input[4*(k*per+i):], math.Float32bits(v))
-		}
+		putFloats(p.input, 4*k*per, p.plane)
 	}
 	blob, err := gocv.NewMatWithSizesFromBytes([]int{len(crops), 3, PoseSize, PoseSize}, gocv.MatTypeCV32F, p.input)
 	if err != nil {
