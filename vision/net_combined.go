@@ -18,6 +18,9 @@ type Combined struct {
 	Net  *NetReader
 	// TrustAlone: see DefaultTrustAlone, which NewCombined sets.
 	TrustAlone float64
+	// FlatOverTilt and FlatOverTouching: see DefaultFlatOverTilt, which
+	// NewCombined sets (and DefaultFlatOverTouching).
+	FlatOverTilt, FlatOverTouching float64
 }
 
 // NewCombined makes both readers with their default options and the
@@ -33,7 +36,7 @@ func NewCombined(calibration *NetCalibration) (*Combined, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Combined{Hand: h, Net: n, TrustAlone: DefaultTrustAlone}, nil
+	return &Combined{Hand: h, Net: n, TrustAlone: DefaultTrustAlone, FlatOverTilt: DefaultFlatOverTilt, FlatOverTouching: DefaultFlatOverTouching}, nil
 }
 
 // Close releases the learned reader's network.
@@ -67,8 +70,37 @@ func mustRefuse(h Die) bool {
 	return false
 }
 
+// DefaultFlatOverTilt is how sure the pose network must be that a die
+// lies flat for the classifier's reading of it to stand over the
+// hand-tuned reader's "tilted" refusal; 0: never. DefaultFlatOverTouching
+// is the same for its "touching the other die" refusal.
+const (
+	DefaultFlatOverTilt     = 0.0
+	DefaultFlatOverTouching = 0.0
+)
+
+// overrule holds how sure the pose network must be that a die lies flat
+// for the classifier's reading to stand over a hand-tuned refusal of
+// that kind (Combined.FlatOverTilt, FlatOverTouching); 0: never.
+type overrule struct{ tilt, touching float64 }
+
+func (c *Combined) overrule() overrule { return overrule{c.FlatOverTilt, c.FlatOverTouching} }
+
+// flatEnough says whether the pose network finds n flat enough for its
+// reading to stand over h's refusal.
+func (o overrule) flatEnough(h, n Die) bool {
+	th := 0.0
+	switch h.Why.Code {
+	case WhyTilted:
+		th = o.tilt
+	case WhyTouching:
+		th = o.touching
+	}
+	return th > 0 && n.Flat >= th
+}
+
 // merge decides one die from the two readings.
-func merge(h, n Die) Die {
+func merge(h, n Die, o overrule) Die {
 	switch {
 	case n.Why.Code == WhyCocked:
 		// the pose network refuses the die whatever its numeral reads
@@ -89,6 +121,8 @@ func merge(h, n Die) Die {
 		h.Confidence = max(h.Confidence, n.Confidence)
 		return h
 	case n.Face != 0 && !mustRefuse(h):
+		return n
+	case n.Face != 0 && o.flatEnough(h, n):
 		return n
 	}
 	if h.Why.Code == WhyNone {
@@ -122,7 +156,7 @@ func (c *Combined) Read(frame gocv.Mat) Roll {
 	h := c.Hand.read(frame, [2]retry{retryFor(n.Blue), retryFor(n.Red)})
 	n.Blue = c.check(frame, h.Blue, n.Blue)
 	n.Red = c.check(frame, h.Red, n.Red)
-	return Roll{Blue: merge(h.Blue, n.Blue), Red: merge(h.Red, n.Red)}
+	return Roll{Blue: merge(h.Blue, n.Blue, c.overrule()), Red: merge(h.Red, n.Red, c.overrule())}
 }
 
 // check returns the classifier's reading of a die the hand-tuned reader
@@ -145,7 +179,7 @@ func (c *Combined) ReadSingle(frame gocv.Mat) Die {
 		return n
 	}
 	h := c.Hand.readSingle(frame, retryFor(n))
-	return merge(h, c.check(frame, h, n))
+	return merge(h, c.check(frame, h, n), c.overrule())
 }
 
 // ReadCrop reads a crop with the learned reader only (the hand-tuned one

@@ -59,8 +59,8 @@ func TestCombinedRetriesSameAnswer(t *testing.T) {
 			if retryFor(d.n) != retryAny {
 				narrowed++
 			}
-			a := merge(d.all, c.check(m, d.all, d.n))
-			s := merge(d.some, c.check(m, d.some, d.n))
+			a := merge(d.all, c.check(m, d.all, d.n), c.overrule())
+			s := merge(d.some, c.check(m, d.some, d.n), c.overrule())
 			if a.Face != s.Face {
 				t.Errorf("%s die %d: %d with every second try, %d with those of retryFor (classifier %+v)", name, k, a.Face, s.Face, d.n)
 			}

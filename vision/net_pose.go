@@ -102,7 +102,8 @@ func PoseCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bool)
 // or its crop cannot be cut.
 func (r *NetReader) cropUnlessCocked(pic gocv.Mat, colour string, px float64) (crop []byte, cocked Why, ok bool) {
 	ok = r.loc.find(pic, colour, px, func(pic gocv.Mat, d located) bool {
-		if cocked = r.cocked(pic, []located{d}, []bool{true})[0]; cocked.Code != WhyNone {
+		if ws, _ := r.cocked(pic, []located{d}, []bool{true}); ws[0].Code != WhyNone {
+			cocked = ws[0]
 			return true
 		}
 		crop = make([]byte, CropSize*CropSize)

@@ -152,6 +152,21 @@ func TestPoseOptions(t *testing.T) {
 				if db.Why.Code == WhyCocked {
 					t.Errorf("%s: MaxCocked 0 refused as cocked", row[0])
 				}
+				if da.Flat != 0 || db.Flat != 0 {
+					t.Errorf("%s: Flat %g refused as cocked, %g without the pose network, want 0 and 0", row[0], da.Flat, db.Flat)
+				}
+				// the other die, flat: the pose network's probability
+				// (1 - cocked, under MaxCocked), none without it
+				oa, ob := a.Red, b.Red
+				if k == 1 {
+					oa, ob = a.Blue, b.Blue
+				}
+				if oa.Face != 0 && (oa.Flat <= 1-DefaultNetOpts.MaxCocked || oa.Flat > 1) {
+					t.Errorf("%s: the flat die read %d, Flat %g, want in (%g, 1]", row[0], oa.Face, oa.Flat, 1-DefaultNetOpts.MaxCocked)
+				}
+				if ob.Flat != 0 {
+					t.Errorf("%s: Flat %g without the pose network, want 0", row[0], ob.Flat)
+				}
 				return
 			}
 		}

@@ -140,7 +140,7 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 	var roll Roll
 	var todo [][]byte
 	var dice []*Die
-	cocked := r.cocked(frame, []located{b, rd}, []bool{bok && !b.edge, rok && !rd.edge})
+	cocked, flat := r.cocked(frame, []located{b, rd}, []bool{bok && !b.edge, rok && !rd.edge})
 	for k, d := range []struct {
 		die *Die
 		loc located
@@ -156,7 +156,7 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 		case !normaliseCrop(frame, d.loc, r.crops[k]):
 			*d.die = Die{Found: true, Box: d.loc.box, Why: Why{Code: WhyTooSmall}}
 		default:
-			*d.die = Die{Found: true, Box: d.loc.box}
+			*d.die = Die{Found: true, Box: d.loc.box, Flat: flat[k]}
 			todo = append(todo, r.crops[k])
 			dice = append(dice, d.die)
 		}
@@ -176,13 +176,14 @@ func (r *NetReader) readAt(frame gocv.Mat, box image.Rectangle) Die {
 // readOne cuts the numeral crop of the die d found in frame and
 // classifies it.
 func (r *NetReader) readOne(frame gocv.Mat, d located) Die {
-	if w := r.cocked(frame, []located{d}, []bool{true})[0]; w.Code != WhyNone {
-		return Die{Found: true, Box: d.box, Why: w}
+	w, flat := r.cocked(frame, []located{d}, []bool{true})
+	if w[0].Code != WhyNone {
+		return Die{Found: true, Box: d.box, Why: w[0]}
 	}
 	if !normaliseCrop(frame, d, r.crops[0]) {
 		return Die{Found: true, Box: d.box, Why: Why{Code: WhyTooSmall}}
 	}
-	out := Die{Found: true, Box: d.box}
+	out := Die{Found: true, Box: d.box, Flat: flat[0]}
 	r.classify([][]byte{r.crops[0]}, []*Die{&out})
 	return out
 }
@@ -402,12 +403,14 @@ func quarterTurn(c []byte) []byte {
 // cocked runs the pose network on the dice of frame whose ok is true
 // and returns, for each die, WhyCocked when the network finds it cocked
 // (at least MaxCocked sure), the zero Why otherwise (and when there is no
-// pose network). A network that fails gives WhyClassifier: a die that
-// may be cocked is not read.
-func (r *NetReader) cocked(frame gocv.Mat, ds []located, ok []bool) []Why {
+// pose network), and the network's probability that the die lies flat
+// (0 where it did not run). A network that fails gives WhyClassifier: a
+// die that may be cocked is not read.
+func (r *NetReader) cocked(frame gocv.Mat, ds []located, ok []bool) ([]Why, []float64) {
 	res := make([]Why, len(ds))
+	flat := make([]float64, len(ds))
 	if r.pose == nil {
-		return res
+		return res, flat
 	}
 	var crops [][]byte
 	var which []int
@@ -422,14 +425,16 @@ func (r *NetReader) cocked(frame gocv.Mat, ds []located, ok []bool) []Why {
 		for _, k := range which {
 			res[k] = Why{Code: WhyClassifier, Detail: err.Error()}
 		}
-		return res
+		return res, flat
 	}
 	for i, k := range which {
 		if ps[i] >= r.opts.MaxCocked {
 			res[k] = Why{Code: WhyCocked, Pct: pct(ps[i])}
+		} else {
+			flat[k] = 1 - ps[i]
 		}
 	}
-	return res
+	return res, flat
 }
 
 // classify runs the network on crops and fills dice (Face, Confidence,

@@ -28,6 +28,10 @@ type Die struct {
 	// Guess is the learned reader's likeliest face when it refuses (Face
 	// 0), its probability in Confidence; 0 otherwise.
 	Guess int
+	// Flat is the pose network's probability that the die lies flat
+	// (not cocked), when the learned reader ran it on the die and did
+	// not refuse it as cocked; 0 otherwise.
+	Flat float64
 }
 
 // Reason is Why in English (without naming the die); "" when the die

@@ -131,28 +131,42 @@ func TestCalibrationError(t *testing.T) {
 // TestMergeReasons checks the combined reader's verdict on one die and
 // its reason: the learned reader does not overrule a die refused for
 // what it is (touching, at the edge, tilted, two objects), but does one
-// refused for its numeral; two readers that disagree refuse, saying so.
+// refused for its numeral, and one refused as tilted (touching) when
+// the pose network is at least FlatOverTilt (FlatOverTouching) sure it
+// lies flat; two readers that disagree refuse, saying so.
 func TestMergeReasons(t *testing.T) {
 	netRead := Die{Face: 5, Confidence: 0.99, Found: true}
+	netFlat := Die{Face: 5, Confidence: 0.99, Found: true, Flat: 0.95}
 	netUnsure := Die{Found: true, Guess: 6, Confidence: 0.7, Why: Why{Code: WhyUnsure, Pct: 70}}
+	tilted := Die{Found: true, Why: Why{Code: WhyTilted, Face: 5}}
 	for _, tc := range []struct {
-		name string
-		h, n Die
-		face int
-		why  Why
+		name                   string
+		h, n                   Die
+		overTilt, overTouching float64
+		face                   int
+		why                    Why
 	}{
-		{"touching stays refused", Die{Found: true, Why: Why{Code: WhyTouching}}, netRead, 0, Why{Code: WhyTouching}},
-		{"at the edge stays refused", Die{Found: true, Why: Why{Code: WhyEdge}}, netRead, 0, Why{Code: WhyEdge}},
-		{"tilted stays refused", Die{Found: true, Why: Why{Code: WhyTilted, Face: 5}}, netRead, 0, Why{Code: WhyTilted, Face: 5}},
-		{"two objects stay refused", Die{Found: true, Why: Why{Code: WhyTwoObjects, Face: 5, Other: 2}}, netRead, 0, Why{Code: WhyTwoObjects, Face: 5, Other: 2}},
-		{"an unclear numeral is read by the classifier", Die{Found: true, Why: Why{Code: WhyLooksLike, Face: 5, Other: 6}}, netRead, 5, Why{}},
-		{"the readers disagree", Die{Face: 3, Confidence: 0.95, Found: true}, netRead, 0, Why{Code: WhyReadersDisagree, Face: 3, Other: 5}},
-		{"the classifier vetoes", Die{Face: 3, Confidence: 0.95, Found: true}, netUnsure, 0, Why{Code: WhyVetoed, Face: 3, Other: 6, Pct: 70}},
-		{"neither reads: the hand-tuned reader's reason", Die{Found: true, Why: Why{Code: WhyNoNumeral}}, netUnsure, 0, Why{Code: WhyNoNumeral}},
-		{"neither reads, no hand-tuned reason: the classifier's", Die{Found: true}, netUnsure, 0, netUnsure.Why},
+		{"tilted, the pose network sure it lies flat: the classifier reads", tilted, netFlat, 0.9, 0, 5, Why{}},
+		{"tilted, the pose network less sure than FlatOverTilt", tilted, netFlat, 0.96, 0, 0, tilted.Why},
+		{"tilted, no overrule asked", tilted, netFlat, 0, 0, 0, tilted.Why},
+		{"tilted, the pose network did not run", tilted, netRead, 0.5, 0.5, 0, tilted.Why},
+		{"tilted, the classifier unsure", tilted, Die{Found: true, Guess: 5, Confidence: 0.7, Why: Why{Code: WhyUnsure, Pct: 70}, Flat: 0.99}, 0.5, 0.5, 0, tilted.Why},
+		{"touching, overruled for a tilt only", Die{Found: true, Why: Why{Code: WhyTouching}}, netFlat, 0.5, 0, 0, Why{Code: WhyTouching}},
+		{"touching, the pose network sure it lies flat: the classifier reads", Die{Found: true, Why: Why{Code: WhyTouching}}, netFlat, 0, 0.9, 5, Why{}},
+		{"touching, the pose network less sure than FlatOverTouching", Die{Found: true, Why: Why{Code: WhyTouching}}, netFlat, 0.5, 0.96, 0, Why{Code: WhyTouching}},
+		{"at the edge stays refused, however flat", Die{Found: true, Why: Why{Code: WhyEdge}}, netFlat, 0.5, 0.5, 0, Why{Code: WhyEdge}},
+		{"touching stays refused", Die{Found: true, Why: Why{Code: WhyTouching}}, netRead, 0, 0, 0, Why{Code: WhyTouching}},
+		{"at the edge stays refused", Die{Found: true, Why: Why{Code: WhyEdge}}, netRead, 0, 0, 0, Why{Code: WhyEdge}},
+		{"tilted stays refused", tilted, netRead, 0, 0, 0, tilted.Why},
+		{"two objects stay refused", Die{Found: true, Why: Why{Code: WhyTwoObjects, Face: 5, Other: 2}}, netRead, 0, 0, 0, Why{Code: WhyTwoObjects, Face: 5, Other: 2}},
+		{"an unclear numeral is read by the classifier", Die{Found: true, Why: Why{Code: WhyLooksLike, Face: 5, Other: 6}}, netRead, 0, 0, 5, Why{}},
+		{"the readers disagree", Die{Face: 3, Confidence: 0.95, Found: true}, netRead, 0, 0, 0, Why{Code: WhyReadersDisagree, Face: 3, Other: 5}},
+		{"the classifier vetoes", Die{Face: 3, Confidence: 0.95, Found: true}, netUnsure, 0, 0, 0, Why{Code: WhyVetoed, Face: 3, Other: 6, Pct: 70}},
+		{"neither reads: the hand-tuned reader's reason", Die{Found: true, Why: Why{Code: WhyNoNumeral}}, netUnsure, 0, 0, 0, Why{Code: WhyNoNumeral}},
+		{"neither reads, no hand-tuned reason: the classifier's", Die{Found: true}, netUnsure, 0, 0, 0, netUnsure.Why},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := merge(tc.h, tc.n)
+			got := merge(tc.h, tc.n, overrule{tilt: tc.overTilt, touching: tc.overTouching})
 			if got.Face != tc.face || got.Why != tc.why {
 				t.Errorf("merge(%+v, %+v) = face %d, %+v; want face %d, %+v", tc.h, tc.n, got.Face, got.Why, tc.face, tc.why)
 			}

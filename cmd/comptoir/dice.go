@@ -80,22 +80,23 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
 
 // diceFlags are the flags of comptoir dice.
 type diceFlags struct {
-	single       bool
-	labels       string
-	calibration  string
-	camera       string
-	video        string
-	verbose      bool
-	minConfident float64
-	report       bool
-	stages       bool
-	handTuned    bool
-	learned      bool
-	model        string
-	poseModel    string
-	maxCocked    float64
-	trustAlone   float64
-	misreads     string
+	single                         bool
+	labels                         string
+	calibration                    string
+	camera                         string
+	video                          string
+	verbose                        bool
+	minConfident                   float64
+	report                         bool
+	stages                         bool
+	handTuned                      bool
+	learned                        bool
+	model                          string
+	poseModel                      string
+	maxCocked                      float64
+	trustAlone                     float64
+	flatOverTilt, flatOverTouching float64
+	misreads                       string
 }
 
 func runDice(args []string, stdout, stderr io.Writer) error {
@@ -114,6 +115,8 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&f.handTuned, "hand-tuned", false, "read with the hand-tuned reader alone")
 	fs.BoolVar(&f.learned, "learned", false, "read with the learned classifier alone")
 	fs.Float64Var(&f.trustAlone, "trust-alone", vision.DefaultTrustAlone, "combined reader: the classifier's confidence from which the hand-tuned reader is not asked (0: always asked)")
+	fs.Float64Var(&f.flatOverTilt, "flat-over-tilt", vision.DefaultFlatOverTilt, "combined reader: how sure the pose network must be that a die lies flat for the classifier's reading to stand over the hand-tuned reader's \"tilted\" (0: never)")
+	fs.Float64Var(&f.flatOverTouching, "flat-over-touching", vision.DefaultFlatOverTouching, "combined reader: the same for the hand-tuned reader's \"touching the other die\" (0: never)")
 	fs.StringVar(&f.misreads, "misreads", "", "a table's journal: print how many of the camera's dice readings the players corrected, per game")
 	fs.StringVar(&f.model, "model", "", "an ONNX classifier to read with instead of the committed one (a model being trained)")
 	fs.StringVar(&f.poseModel, "pose-model", "", "an ONNX pose network to refuse cocked dice with instead of the committed one (a model being trained)")
@@ -212,7 +215,7 @@ func newDiceReader(f diceFlags) (vision.DiceReader, func(), error) {
 		r.Close()
 		return nil, nil, err
 	}
-	c := &vision.Combined{Hand: h, Net: r, TrustAlone: f.trustAlone}
+	c := &vision.Combined{Hand: h, Net: r, TrustAlone: f.trustAlone, FlatOverTilt: f.flatOverTilt, FlatOverTouching: f.flatOverTouching}
 	return c, func() { c.Close() }, nil
 }
 
