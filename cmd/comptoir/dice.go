@@ -67,6 +67,17 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
                other faces while the reading stood; table.StaffDice)
 --model FILE   read with this ONNX classifier instead of the committed one
                (to measure a model being trained)
+--pose-model FILE
+               refuse cocked dice with this ONNX pose network instead of
+               the committed one
+--max-cocked P the pose network's probability from which a die is refused
+               as cocked (0: no pose network)
+--flat-over-tilt P, --flat-over-touching P
+               the combined reader takes the classifier's reading of a die
+               the hand-tuned reader refused as tilted (touching the other
+               die) when the pose network is at least P sure it lies flat
+               (0, the default: never; to measure, see
+               vision/train/README.md)
 --hand-tuned   read with the hand-tuned reader alone (numeral templates)
                (by default both read and a face is reported when they do
                not contradict each other, as the daemon does)
