@@ -53,6 +53,9 @@ type Report struct {
 	// than the one on top, or read when they had to be refused), in the
 	// order read: the pictures to look at.
 	Misreads []Misread
+	// Refused counts the dice labelled 1 to 8 that were refused, by the
+	// reason given (Why.Code): what cost the right reads.
+	Refused [numWhyCodes]int
 }
 
 // Misread is a die a report counted wrong.
@@ -169,6 +172,9 @@ func (rp *Report) add(row map[string]string, die string, want int, d Die) {
 	}
 	if want >= 1 && want <= 8 && got >= 0 && got <= 8 {
 		rp.Confusion[want][got]++
+	}
+	if want >= 1 && want <= 8 && got == 0 && d.Why.Code >= WhyNone && d.Why.Code < numWhyCodes {
+		rp.Refused[d.Why.Code]++
 	}
 	if rp.Groups == nil {
 		rp.Groups = map[string]map[string]*Score{}
@@ -292,6 +298,7 @@ func (rp *Report) Write(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	}
+	rp.writeRefused(w)
 	if len(rp.Misreads) > 0 {
 		fmt.Fprintf(w, "read wrong (picture, die: the face on top, ? for a die to refuse, read as another, confidence):\n")
 		for _, m := range rp.Misreads {
@@ -301,6 +308,31 @@ func (rp *Report) Write(w io.Writer) {
 			}
 			fmt.Fprintf(w, "  %s %s: %s read as %d (%.1f%%)\n", m.File, m.Die, want, m.Got, 100*m.Confidence)
 		}
+	}
+}
+
+// writeRefused prints the reasons the dice labelled 1 to 8 were refused
+// for, the commonest first, each with its share of those dice.
+func (rp *Report) writeRefused(w io.Writer) {
+	labelled := 0
+	for want := 1; want <= 8; want++ {
+		for got := 0; got <= 8; got++ {
+			labelled += rp.Confusion[want][got]
+		}
+	}
+	var codes []WhyCode
+	for c, n := range rp.Refused {
+		if n > 0 {
+			codes = append(codes, WhyCode(c))
+		}
+	}
+	if len(codes) == 0 {
+		return
+	}
+	sort.SliceStable(codes, func(i, j int) bool { return rp.Refused[codes[i]] > rp.Refused[codes[j]] })
+	fmt.Fprintf(w, "refused, by reason (of the %d dice labelled 1-8):\n", labelled)
+	for _, c := range codes {
+		fmt.Fprintf(w, "  %-34s %5d  %7.2f%%\n", c.Name(), rp.Refused[c], 100*float64(rp.Refused[c])/float64(max(labelled, 1)))
 	}
 }
 
@@ -550,6 +582,9 @@ func (rp *Report) merge(o *Report) {
 	rp.All.merge(&o.All)
 	rp.Stages.merge(&o.Stages)
 	rp.Misreads = append(rp.Misreads, o.Misreads...)
+	for c := range rp.Refused {
+		rp.Refused[c] += o.Refused[c]
+	}
 	for i := range rp.Confusion {
 		for j := range rp.Confusion[i] {
 			rp.Confusion[i][j] += o.Confusion[i][j]

@@ -82,3 +82,36 @@ func TestReportMisreads(t *testing.T) {
 		t.Errorf("a report with no misread prints a list:\n%s", b.String())
 	}
 }
+
+// TestReportRefused: a report counts the dice labelled 1 to 8 that were
+// refused by their reason (not those read, nor the dice to refuse),
+// keeps the counts when merged, and prints them the commonest first.
+func TestReportRefused(t *testing.T) {
+	var rp Report
+	rp.add(map[string]string{"file": "a.jpg"}, "blue", 3, Die{Found: true, Why: Why{Code: WhyTilted, Face: 3}})
+	rp.add(map[string]string{"file": "a.jpg"}, "red", 5, Die{Found: true, Why: Why{Code: WhyCocked, Pct: 70}})
+	rp.add(map[string]string{"file": "b.jpg"}, "blue", 6, Die{Found: true, Why: Why{Code: WhyCocked, Pct: 90}})
+	rp.add(map[string]string{"file": "b.jpg"}, "red", 2, Die{Found: true, Face: 2, Confidence: 1})
+	rp.add(map[string]string{"file": "c.jpg"}, "blue", 0, Die{Found: true, Why: Why{Code: WhyTouching}})
+	var want [numWhyCodes]int
+	want[WhyTilted], want[WhyCocked] = 1, 2
+	if rp.Refused != want {
+		t.Errorf("refused %v, want %v", rp.Refused, want)
+	}
+	var m Report
+	m.merge(&rp)
+	m.merge(&rp)
+	if m.Refused[WhyCocked] != 4 || m.Refused[WhyTilted] != 2 {
+		t.Errorf("merged twice: refused %v", m.Refused)
+	}
+	var b strings.Builder
+	rp.Write(&b)
+	out := b.String()
+	cocked, tilted := strings.Index(out, WhyCocked.Name()), strings.Index(out, WhyTilted.Name())
+	if !strings.Contains(out, "refused, by reason (of the 4 dice labelled 1-8):") || cocked < 0 || tilted < cocked || !strings.Contains(out, "50.00%") {
+		t.Errorf("Write, want the reasons, cocked (2 of 4) before tilted:\n%s", out)
+	}
+	if strings.Contains(out, WhyTouching.Name()) {
+		t.Errorf("Write counts a die to refuse as refused:\n%s", out)
+	}
+}

@@ -183,6 +183,40 @@ func (w Why) String() string {
 	return fmt.Sprintf("WhyCode(%d)", int(w.Code))
 }
 
+// whyNames are the codes' short names, for the tallies of a report.
+var whyNames = [numWhyCodes]string{
+	WhyNone:            "read",
+	WhyBadFrame:        "bad picture",
+	WhyClassifier:      "classifier failed",
+	WhyNoDie:           "no die",
+	WhyNotFound:        "not found",
+	WhyEdge:            "at the picture's edge",
+	WhyTooSmall:        "too small",
+	WhyTwoObjects:      "two objects of its colour",
+	WhyTouching:        "touching the other die",
+	WhyTilted:          "tilted (hand-tuned test)",
+	WhyNoNumeral:       "no numeral stands out",
+	WhyUnsure:          "numeral unclear (classifier)",
+	WhyUnlike:          "unlike every face learned",
+	WhyLooksLike:       "looks like two faces",
+	WhyOddSize:         "numeral size unusual",
+	WhyContrast:        "reads otherwise, other contrast",
+	WhyReadersDisagree: "the readers disagree",
+	WhyVetoed:          "vetoed by the classifier",
+	WhyNoCrop:          "no crop (calibration)",
+	WhyOtherFace:       "another face up (calibration)",
+	WhyCocked:          "cocked (pose network)",
+}
+
+// Name is the code's short name (for a report's tallies), or
+// "WhyCode(N)" for a code that has none.
+func (c WhyCode) Name() string {
+	if c < WhyNone || c >= numWhyCodes {
+		return fmt.Sprintf("WhyCode(%d)", int(c))
+	}
+	return whyNames[c]
+}
+
 func (w Why) text(fr bool) string {
 	if w.Code <= WhyNone || w.Code >= numWhyCodes {
 		return ""

@@ -2,6 +2,7 @@ package vision
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -48,6 +49,26 @@ func TestWhyTexts(t *testing.T) {
 	for _, w := range []Why{{}, {Code: numWhyCodes}, {Code: -1}} {
 		if w.EN() != "" || w.FR() != "" {
 			t.Errorf("Why{Code: %d}: EN %q, FR %q, want none", w.Code, w.EN(), w.FR())
+		}
+	}
+}
+
+// TestWhyNames: every code has a short name of its own.
+func TestWhyNames(t *testing.T) {
+	seen := map[string]WhyCode{}
+	for c := WhyNone; c < numWhyCodes; c++ {
+		n := c.Name()
+		if n == "" || strings.HasPrefix(n, "WhyCode(") {
+			t.Errorf("code %d: no name", c)
+		}
+		if o, ok := seen[n]; ok {
+			t.Errorf("code %d: name %q is also code %d's", c, n, o)
+		}
+		seen[n] = c
+	}
+	for _, c := range []WhyCode{-1, numWhyCodes} {
+		if n := c.Name(); n != fmt.Sprintf("WhyCode(%d)", int(c)) {
+			t.Errorf("code %d: name %q", c, n)
 		}
 	}
 }

@@ -47,7 +47,9 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
                photos of one die) and print, per folder, the dice read
                right, refused and wrong per font, surface, ink, body,
                numeral style, edges, light, die and die size band, the
-               confusion matrix and the pictures of the dice read wrong;
+               confusion matrix, the reasons the dice were refused for
+               (tilted, cocked, not found, numeral unclear...) and the
+               pictures of the dice read wrong;
                of the real photos only the clips held out of training are
                read (see vision/train/README.md)
 --stages       with --report, also print where the dice were lost: not
