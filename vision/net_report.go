@@ -54,7 +54,8 @@ type Report struct {
 	// order read: the pictures to look at.
 	Misreads []Misread
 	// Refused counts the dice labelled 1 to 8 that were refused, by the
-	// reason given (Why.Code): what cost the right reads.
+	// reason given (Why.Code; Combined gives the hand-tuned reader's
+	// where both readers refuse): what cost the right reads.
 	Refused [numWhyCodes]int
 }
 
