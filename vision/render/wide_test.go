@@ -106,6 +106,18 @@ func TestWideSeeds(t *testing.T) {
 	}
 }
 
+// newWall returns the wall c has beyond WideFrame's frame fr (the last
+// one: it fails unless there is exactly one more) and the unit vector
+// from the dice towards its face.
+func newWall(t *testing.T, seed uint64, fr, c Scene) (WallBox, Vec) {
+	t.Helper()
+	if len(c.Walls) != len(fr.Walls)+1 {
+		t.Fatalf("seed %d: %d walls, WideFrame's %d: want one more", seed, len(c.Walls), len(fr.Walls))
+	}
+	w := c.Walls[len(c.Walls)-1]
+	return w, Vec{math.Cos(w.Angle * math.Pi / 180), 0, math.Sin(w.Angle * math.Pi / 180)}
+}
+
 // TestWideCockedFrame: the frame is WideFrame's with one die cocked: tilted
 // 20 to 30 degrees, on the table, touching a new wall's face, labelled 0;
 // the other die flat, as drawn, on the die's side of the wall.
@@ -121,11 +133,7 @@ func TestWideCockedFrame(t *testing.T) {
 		if !reflect.DeepEqual(c, d) || !reflect.DeepEqual(cinfos, e) {
 			t.Fatalf("seed %d: two draws differ", i)
 		}
-		if len(c.Walls) != len(fr.Walls)+1 {
-			t.Fatalf("seed %d: %d walls, WideFrame's %d: want one more", i, len(c.Walls), len(fr.Walls))
-		}
-		w := c.Walls[len(c.Walls)-1]
-		u := Vec{math.Cos(w.Angle * math.Pi / 180), 0, math.Sin(w.Angle * math.Pi / 180)}
+		w, u := newWall(t, i, fr, c)
 		cocked := 0
 		for k, in := range cinfos {
 			dk := c.Dice[k]
@@ -172,11 +180,7 @@ func TestWideWalledFrame(t *testing.T) {
 	for i := uint64(0); i < 60; i++ {
 		fr, infos := WideFrame(rand.New(rand.NewPCG(3, i)), s.TrainFonts, s.TrainSurfaces, 25, 160)
 		c, cinfos := WideWalledFrame(rand.New(rand.NewPCG(3, i)), s.TrainFonts, s.TrainSurfaces, 25, 160)
-		if len(c.Walls) != len(fr.Walls)+1 {
-			t.Fatalf("seed %d: %d walls, WideFrame's %d: want one more", i, len(c.Walls), len(fr.Walls))
-		}
-		w := c.Walls[len(c.Walls)-1]
-		u := Vec{math.Cos(w.Angle * math.Pi / 180), 0, math.Sin(w.Angle * math.Pi / 180)}
+		w, u := newWall(t, i, fr, c)
 		near := 0
 		for k, in := range cinfos {
 			dk := c.Dice[k]
