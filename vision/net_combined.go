@@ -107,8 +107,10 @@ func (o overrule) flatEnough(h, n Die) bool {
 // merge decides one die from the two readings.
 func merge(h, n Die, o overrule) Die {
 	switch {
-	case n.Why.Code == WhyCocked:
-		// the pose network refuses the die whatever its numeral reads
+	case n.Why.Code == WhyCocked || n.Why.Code == WhyWashedOut:
+		// the pose network refuses the die whatever its numeral reads;
+		// a washed-out die's numeral may be a side face's, which the
+		// hand-tuned reader may read too
 		return n
 	case h.Face != 0 && n.Face != 0 && h.Face != n.Face:
 		h.Why = Why{Code: WhyReadersDisagree, Face: h.Face, Other: n.Face}
@@ -199,8 +201,8 @@ func (c *Combined) Options() NetOpts { return c.Net.Options() }
 // classifier's reading n: only those whose answer merge may use. They
 // cost the hand-tuned reader most of its time on new fonts.
 //
-//   - The pose network refused the die as cocked: none (merge keeps
-//     that refusal).
+//   - The pose network refused the die as cocked, or its top face is
+//     washed out: none (merge keeps that refusal).
 //   - The classifier did not find the die, or could not read its crop:
 //     all (the hand-tuned reading is the only one).
 //   - The classifier is unsure, its likeliest face g at least agreeFloor:
@@ -217,7 +219,7 @@ func (c *Combined) Options() NetOpts { return c.Net.Options() }
 //     (vision/train/README.md, "sixth stop").
 func retryFor(n Die) retry {
 	switch {
-	case n.Why.Code == WhyCocked:
+	case n.Why.Code == WhyCocked || n.Why.Code == WhyWashedOut:
 		return retryNone // merge refuses the die whatever the hand-tuned reader reads
 	case !n.Found || n.Face == 0 && n.Guess == 0:
 		return retryAny

@@ -22,6 +22,8 @@ func TestRetryFor(t *testing.T) {
 		{"read", Die{Found: true, Face: 3, Confidence: 0.99}, retryNone},
 		{"unsure, over agreeFloor", Die{Found: true, Guess: 5, Confidence: agreeFloor}, retry(5)},
 		{"unsure, under agreeFloor", Die{Found: true, Guess: 5, Confidence: agreeFloor - 0.01}, retryNone},
+		{"cocked", Die{Found: true, Why: Why{Code: WhyCocked, Pct: 90}}, retryNone},
+		{"washed out", Die{Found: true, Why: Why{Code: WhyWashedOut, Face: 7, Other: 4}}, retryNone},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := retryFor(tc.n); got != tc.want {

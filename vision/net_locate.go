@@ -33,6 +33,9 @@ type located struct {
 	across float64 // width of the die, frame pixels
 	box    image.Rectangle
 	edge   bool // touches the frame's border
+	// whole is the die grown into its washed-out pixels (grow), when
+	// its coloured blob is only part of it; nil otherwise
+	whole *located
 }
 
 // locateOpts are the locator's settings.
@@ -42,6 +45,8 @@ type locateOpts struct {
 	// MinAcross and MaxAcross bound a die's width in pixels of a frame
 	// 640 wide (scaled with the frame's width).
 	MinAcross, MaxAcross float64
+	// Grow extends a die's blob into the pale pixels around it (grow).
+	Grow bool
 }
 
 // locator keeps the scratch buffers of the locator from frame to frame.
@@ -49,6 +54,11 @@ type locator struct {
 	o      locateOpts
 	bm, rm []byte
 	labels []int32
+	// grow's scratch: its marks, the number of its last call's, its
+	// stack
+	glab   []int32
+	gen    int32
+	stack  []int32
 	sm, bg []byte // the shrunk frame's pixels and the background's
 }
 
@@ -70,7 +80,7 @@ func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, ro
 	l.sm, l.bg = sm.pix, bg.pix
 	minA := 0.45 * sq(l.o.MinAcross*px/float64(step))
 	maxA := 1.0 * sq(l.o.MaxAcross*px/float64(step))
-	find := func(mask []byte, rng HSVRange) (located, bool) {
+	find := func(mask, other []byte) (located, bool) {
 		blobs, labels := components(mask, sm.w, sm.h, l.labels)
 		l.labels = labels
 		best := -1
@@ -86,11 +96,18 @@ func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, ro
 		if best < 0 {
 			return located{}, false
 		}
-		return l.measure(&blobs[best], labels, sm.w, step), true
+		d := l.measure(&blobs[best], labels, sm.w, step)
+		if l.o.Grow {
+			maxSide := int(math.Ceil(l.o.MaxAcross * px / float64(step)))
+			if w, ok := l.grow(&blobs[best], labels, other, sm, bg, ratio, step, maxA, maxSide); ok {
+				d.whole = &w
+			}
+		}
+		return d, true
 	}
 	l.bm, l.rm = colourMasks(sm, bg, ratio, l.o.Blue, l.o.Red, l.o.MinBackgroundDiff, l.bm, l.rm)
-	blue, bok = find(l.bm, l.o.Blue)
-	red, rok = find(l.rm, l.o.Red)
+	blue, bok = find(l.bm, l.rm)
+	red, rok = find(l.rm, l.bm)
 	if !bok || !rok {
 		// a pale plastic under a strong light keeps little of its
 		// colour's saturation: look again, less strictly
@@ -98,10 +115,10 @@ func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, ro
 		pb.SMin, pr.SMin = pb.SMin*paleSat/10, pr.SMin*paleSat/10
 		bm, rm := colourMasks(sm, bg, ratio, pb, pr, l.o.MinBackgroundDiff, nil, nil)
 		if !bok {
-			blue, bok = find(bm, pb)
+			blue, bok = find(bm, rm)
 		}
 		if !rok {
-			red, rok = find(rm, pr)
+			red, rok = find(rm, bm)
 		}
 	}
 	return blue, red, bok, rok
@@ -137,6 +154,132 @@ func (l *locator) measure(b *blob, labels []int32, stride, step int) located {
 		edge:   b.edge,
 	}
 }
+
+// grow returns the die of blob b (labelled in labels) extended into the
+// pale pixels around it: a die whose top face a light washes out (a pearl
+// or translucent body lit white or grey) keeps its colour only on its
+// darker side faces, and its blob is then a part of the die, whose
+// centre and width put the numeral crop on a side face (a 4 read as the
+// 7 beside it). A pale pixel differs from the background by at least
+// MinBackgroundDiff, is not of the other die's colour, and is not a
+// shadow or the table (pale). The grown blob is the 8-connected
+// component of b and the pale pixels within maxSide of b; it stands (ok)
+// when it is at least growMin times as wide as b, of a die's area (at
+// most maxA) and shape, inside the picture and away from the window's
+// border.
+func (l *locator) grow(b *blob, labels []int32, other []byte, sm, bg bgrImage, ratio, step int, maxA float64, maxSide int) (located, bool) {
+	w, h := sm.w, sm.h
+	win := b.box.Inset(-maxSide).Intersect(image.Rect(0, 0, w, h))
+	// a flood from the blob through the pale pixels; l.glab marks the
+	// pixels seen with a number of this call's own (seen), the grown
+	// blob's with the next (in), so that it needs no clearing
+	if len(l.glab) != w*h || l.gen > math.MaxInt32-2 {
+		l.glab, l.gen = make([]int32, w*h), 0
+	}
+	l.gen += 2
+	seen, in := l.gen-1, l.gen
+	g := blob{label: in, box: b.box, area: b.area}
+	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
+		for x := b.box.Min.X; x < b.box.Max.X; x++ {
+			if i := y*w + x; labels[i] == b.label {
+				l.glab[i] = in
+			}
+		}
+	}
+	// the flood starts from the blob's pixels with a neighbour outside it
+	stack := l.stack[:0]
+	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
+		for x := b.box.Min.X; x < b.box.Max.X; x++ {
+			i := y*w + x
+			if l.glab[i] != in {
+				continue
+			}
+			if x == win.Min.X || y == win.Min.Y || x == win.Max.X-1 || y == win.Max.Y-1 ||
+				l.glab[i-1] != in || l.glab[i+1] != in || l.glab[i-w] != in || l.glab[i+w] != in ||
+				l.glab[i-w-1] != in || l.glab[i-w+1] != in || l.glab[i+w-1] != in || l.glab[i+w+1] != in {
+				stack = append(stack, int32(i))
+			}
+		}
+	}
+	cut := false
+	for len(stack) > 0 && float64(g.area) <= maxA {
+		p := int(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		py, px := p/w, p%w
+		for y := max(py-1, win.Min.Y); y <= min(py+1, win.Max.Y-1); y++ {
+			for x := max(px-1, win.Min.X); x <= min(px+1, win.Max.X-1); x++ {
+				i := y*w + x
+				if l.glab[i] == seen || l.glab[i] == in {
+					continue
+				}
+				l.glab[i] = seen
+				j := 3 * (min(bg.h-1, y/ratio)*bg.w + min(bg.w-1, x/ratio))
+				if other[i] != 0 || !pale(sm.pix[3*i:3*i+3], bg.pix[j:j+3], l.o.MinBackgroundDiff) {
+					continue
+				}
+				l.glab[i] = in
+				g.area++
+				g.box.Min.X, g.box.Min.Y = min(g.box.Min.X, x), min(g.box.Min.Y, y)
+				g.box.Max.X, g.box.Max.Y = max(g.box.Max.X, x+1), max(g.box.Max.Y, y+1)
+				g.edge = g.edge || x == 0 || y == 0 || x == w-1 || y == h-1
+				cut = cut || x == win.Min.X || y == win.Min.Y || x == win.Max.X-1 || y == win.Max.Y-1
+				stack = append(stack, int32(i))
+			}
+		}
+	}
+	l.stack = stack
+	if float64(g.area) < growMin*growMin*float64(b.area) || float64(g.area) > maxA || g.edge || cut {
+		return located{}, false
+	}
+	gw, gh := float64(g.box.Dx()), float64(g.box.Dy())
+	if max(gw, gh) > growAspect*min(gw, gh) || rowFill(&g, l.glab, w) < growFill*gw*gh {
+		return located{}, false
+	}
+	return l.measure(&g, l.glab, w, step), true
+}
+
+// growMin is how many times as wide as its coloured blob a die must be
+// for the grown blob to stand (a rim of a pixel or two, the edges'
+// antialiasing, leaves the die as it was found); growAspect and growFill
+// are the shape it must have: its box at most growAspect times as long
+// as wide, filled at least growFill (rows' holes filled). Looser (1.3
+// times as wide, the locator's own shape test), blobs grew into wood
+// grain and tray walls (vision/train/README.md, "tenth stop").
+const (
+	growMin    = 1.6
+	growAspect = 1.4
+	growFill   = 0.6
+)
+
+// shadowChroma is the chromaticity distance (the L1 distance of the
+// colours' shares of their sums) under which a pixel darker than the
+// background is its shadow.
+const shadowChroma = 0.08
+
+// pale says whether the BGR pixel p may be a die's washed-out face
+// against the background colour q: it differs by at least minDiff and is
+// not a shadow of q.
+func pale(p, q []byte, minDiff int) bool {
+	b, g, r := int(p[0]), int(p[1]), int(p[2])
+	qb, qg, qr := int(q[0]), int(q[1]), int(q[2])
+	if iabs(b-qb)+iabs(g-qg)+iabs(r-qr) < minDiff {
+		return false
+	}
+	s, t := b+g+r, qb+qg+qr
+	if s == 0 || t == 0 {
+		return false
+	}
+	if float64(iabs(b*t-qb*s)+iabs(g*t-qg*s)+iabs(r*t-qr*s)) >= shadowChroma*float64(s)*float64(t) {
+		return true // not the table's colour
+	}
+	// of the table's colour: the table lit or shaded, unless the table
+	// is grey and the pixel brighter (a white face on a grey table)
+	return s > t && max(qb, qg, qr)-min(qb, qg, qr) < greyTable
+}
+
+// greyTable is the spread of a background's channels under which it is
+// grey: its chromaticity says nothing of a pale face on it.
+const greyTable = 24
 
 // hexFill is the area of a d8's silhouette seen from above over the
 // square of its width.

@@ -74,6 +74,10 @@ var DefaultNetOpts = NetOpts{
 //     die is unreadable ("numeral unclear"), never guessed. A
 //     calibration may refuse more, or read a die the network hesitated on
 //     when the dice set's own numerals say so (NetCalibration).
+//  6. A die whose coloured blob is only part of it (its top face washed
+//     out by the light, step 2 grown into its pale pixels: grow) is
+//     refused (WhyWashedOut) when the crop cut around the whole die
+//     does not read the same face likeliest (washedOut).
 type NetReader struct {
 	opts  NetOpts
 	cls   *classifier
@@ -104,7 +108,7 @@ func NewNetReader(o NetOpts) (*NetReader, error) {
 		cls.Close()
 		return nil, fmt.Errorf("vision: MaxCocked %g, want in [0, 1] (0: no pose network)", o.MaxCocked)
 	}
-	r := &NetReader{opts: o, cls: cls, tilt: tiltDegrees, loc: locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross}}}
+	r := &NetReader{opts: o, cls: cls, tilt: tiltDegrees, loc: locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross, Grow: true}}}
 	for i := range r.crops {
 		r.crops[i] = make([]byte, CropSize*CropSize)
 		r.poses[i] = make([]byte, 3*PoseSize*PoseSize)
@@ -162,7 +166,35 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 		}
 	}
 	r.classify(todo, dice)
+	r.washedOut(frame, &roll.Blue, b)
+	r.washedOut(frame, &roll.Red, rd)
 	return roll
+}
+
+// washedOut refuses a die read from the crop cut around its coloured
+// part, or guessed from it, when the die's top face is washed out (the
+// locator grew it into its pale pixels: d.whole) and the crop cut around
+// the whole die reads another face likeliest: the first crop may show a
+// side face's numeral (WhyWashedOut). The crops of training are cut
+// around the coloured part (NumeralCrop), so that the whole die's crop
+// checks the reading rather than replace it: read instead, it read a
+// pearl die's veined 7 as a 5 (vision/train/README.md, "tenth stop").
+func (r *NetReader) washedOut(frame gocv.Mat, die *Die, d located) {
+	f := die.Face
+	if f == 0 {
+		f = die.Guess
+	}
+	if d.whole == nil || f == 0 || !normaliseCrop(frame, *d.whole, r.crops[0]) {
+		return
+	}
+	outs, err := r.infer([][]byte{r.crops[0]})
+	if err != nil {
+		*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyClassifier, Detail: err.Error()}}
+		return
+	}
+	if g, _, _ := outs[0].best(); g != f {
+		*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyWashedOut, Face: f, Other: g}}
+	}
 }
 
 // readAt reads the die whose silhouette's bounding box in frame is box
@@ -185,6 +217,7 @@ func (r *NetReader) readOne(frame gocv.Mat, d located) Die {
 	}
 	out := Die{Found: true, Box: d.box, Flat: flat[0]}
 	r.classify([][]byte{r.crops[0]}, []*Die{&out})
+	r.washedOut(frame, &out, d)
 	return out
 }
 
@@ -205,7 +238,10 @@ func (r *NetReader) ReadSingle(frame gocv.Mat) Die {
 // colour ("blue", "red", or "any" for the largest object that stands out)
 // in a picture whose scale is px (1 for a 640-wide frame, or a crop cut
 // from one), and whether one was found: what the classifier sees, for
-// training and inspection. It needs no classifier.
+// training and inspection. It needs no classifier. The crop is cut
+// around the die's coloured blob, as the reader cuts it, not grown into
+// a washed-out face: make model's crops, and so the committed model,
+// are those the reader reads (washedOut).
 func NumeralCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bool) {
 	l := locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross}}
 	return l.crop(pic, colour, px)

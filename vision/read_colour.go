@@ -162,6 +162,12 @@ func dieShaped(b *blob, labels []int32, stride int) bool {
 	if float64(max(w, h)) > 1.7*float64(min(w, h)) {
 		return false
 	}
+	return rowFill(b, labels, stride) >= minFill*float64(w*h)
+}
+
+// rowFill is the area of blob b with the holes in each of its rows
+// filled: from each row's first pixel of b to its last.
+func rowFill(b *blob, labels []int32, stride int) float64 {
 	filled := 0
 	for y := b.box.Min.Y; y < b.box.Max.Y; y++ {
 		row := labels[y*stride : (y+1)*stride]
@@ -178,7 +184,7 @@ func dieShaped(b *blob, labels []int32, stride int) bool {
 			filled += last - first + 1
 		}
 	}
-	return float64(filled) >= minFill*float64(w*h)
+	return float64(filled)
 }
 
 // minFill is the least part of its bounding box a die's blob fills, its

@@ -58,6 +58,10 @@ const (
 	// WhyCocked: the pose network finds the die cocked (leaning on the
 	// tray's wall, its top face turned away), Pct percent sure.
 	WhyCocked
+	// WhyWashedOut: the die's colour covers only part of it (its top
+	// face washed out by the light), and the numeral by its coloured
+	// part reads Face where the whole die reads Other.
+	WhyWashedOut
 
 	numWhyCodes // the number of codes, for tests
 )
@@ -148,6 +152,10 @@ var whyTexts = [numWhyCodes]struct{ en, fr string }{
 		"cocked (its top face is turned away, %[3]d%% sure: leaning on the tray's wall?): lay it flat or roll again",
 		"cassé (sa face du dessus est de biais, sûr à %[3]d %% : appuyé contre le bord du plateau ?) : posez-le à plat ou relancez",
 	},
+	WhyWashedOut: {
+		"its top face is washed out by the light (its coloured side reads %[1]d, the whole die %[2]d): dim or move the lamp, or roll again",
+		"sa face du dessus est délavée par la lumière (son côté coloré se lit %[1]d, le dé entier %[2]d) : baissez ou déplacez la lampe, ou relancez",
+	},
 }
 
 // Why is why a die was not read: a code and the numbers its text names.
@@ -206,6 +214,7 @@ var whyNames = [numWhyCodes]string{
 	WhyNoCrop:          "no crop (calibration)",
 	WhyOtherFace:       "another face up (calibration)",
 	WhyCocked:          "cocked (pose network)",
+	WhyWashedOut:       "top face washed out",
 }
 
 // Name is the code's short name (for a report's tallies), or

@@ -160,6 +160,7 @@ func TestMergeReasons(t *testing.T) {
 	netFlat := Die{Face: 5, Confidence: 0.99, Found: true, Flat: 0.95}
 	netUnsure := Die{Found: true, Guess: 6, Confidence: 0.7, Why: Why{Code: WhyUnsure, Pct: 70}}
 	tilted := Die{Found: true, Why: Why{Code: WhyTilted, Face: 5}}
+	washed := Die{Found: true, Flat: 0.99, Why: Why{Code: WhyWashedOut, Face: 7, Other: 4}}
 	for _, tc := range []struct {
 		name                   string
 		h, n                   Die
@@ -185,6 +186,8 @@ func TestMergeReasons(t *testing.T) {
 		{"the classifier vetoes", Die{Face: 3, Confidence: 0.95, Found: true}, netUnsure, 0, 0, 0, Why{Code: WhyVetoed, Face: 3, Other: 6, Pct: 70}},
 		{"neither reads: the hand-tuned reader's reason", Die{Found: true, Why: Why{Code: WhyNoNumeral}}, netUnsure, 0, 0, 0, Why{Code: WhyNoNumeral}},
 		{"neither reads, no hand-tuned reason: the classifier's", Die{Found: true}, netUnsure, 0, 0, 0, netUnsure.Why},
+		{"washed out: refused whatever the hand-tuned reader reads", Die{Face: 7, Confidence: 0.95, Found: true}, washed, 0, 0, 0, washed.Why},
+		{"washed out, the hand-tuned reader refused", tilted, washed, 0.5, 0.5, 0, washed.Why},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := merge(tc.h, tc.n, overrule{tilt: tc.overTilt, touching: tc.overTouching})
