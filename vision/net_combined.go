@@ -70,6 +70,15 @@ func mustRefuse(h Die) bool {
 	return false
 }
 
+// netMustRefuse says whether the learned reader refused a die for what
+// it is, whatever its numeral reads: the pose network finds it cocked,
+// or its top face is washed out (the numeral by its coloured side may
+// be a side face's, which the hand-tuned reader may read too). merge
+// keeps such a refusal.
+func netMustRefuse(n Die) bool {
+	return n.Why.Code == WhyCocked || n.Why.Code == WhyWashedOut
+}
+
 // DefaultFlatOverTilt is how sure the pose network must be that a die
 // lies flat for the classifier's reading of it to stand over the
 // hand-tuned reader's "tilted" refusal; 0: never. DefaultFlatOverTouching
@@ -107,10 +116,7 @@ func (o overrule) flatEnough(h, n Die) bool {
 // merge decides one die from the two readings.
 func merge(h, n Die, o overrule) Die {
 	switch {
-	case n.Why.Code == WhyCocked || n.Why.Code == WhyWashedOut:
-		// the pose network refuses the die whatever its numeral reads;
-		// a washed-out die's numeral may be a side face's, which the
-		// hand-tuned reader may read too
+	case netMustRefuse(n):
 		return n
 	case h.Face != 0 && n.Face != 0 && h.Face != n.Face:
 		h.Why = Why{Code: WhyReadersDisagree, Face: h.Face, Other: n.Face}
@@ -219,7 +225,7 @@ func (c *Combined) Options() NetOpts { return c.Net.Options() }
 //     (vision/train/README.md, "sixth stop").
 func retryFor(n Die) retry {
 	switch {
-	case n.Why.Code == WhyCocked || n.Why.Code == WhyWashedOut:
+	case netMustRefuse(n):
 		return retryNone // merge refuses the die whatever the hand-tuned reader reads
 	case !n.Found || n.Face == 0 && n.Guess == 0:
 		return retryAny

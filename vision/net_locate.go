@@ -258,7 +258,8 @@ const shadowChroma = 0.08
 
 // pale says whether the BGR pixel p may be a die's washed-out face
 // against the background colour q: it differs by at least minDiff and is
-// not a shadow of q.
+// not of q's colour (the table shaded or lit), unless q is grey and p
+// brighter.
 func pale(p, q []byte, minDiff int) bool {
 	b, g, r := int(p[0]), int(p[1]), int(p[2])
 	qb, qg, qr := int(q[0]), int(q[1]), int(q[2])
