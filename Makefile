@@ -79,8 +79,7 @@ deps-demo:
 # network (model-pose).
 model:
 	$(call apt_install,$(MODEL_PACKAGES))
-	vision/train/make-model.sh
-	vision/train/make-pose.sh
+	POSE_BESIDE=1 vision/train/make-model.sh
 
 # Render frames with a die cocked against a tray wall and with a die flat
 # against one, train the pose network and write vision/model/posenet.onnx

@@ -45,18 +45,56 @@ for k in $(seq 0 $((SHARDS - 1))); do
 	fi
 done
 for p in "${pids[@]}"; do wait "$p"; done
-bin/cropexport -dir "$DATA/crops-train" -out "$DATA/train"
+# cut the crops, JOBS folders at once (a folder's crops are the same
+# whatever runs beside it)
+cuts=("$DATA/crops-train $DATA/train")
 for d in "${synth[@]}"; do
-	bin/cropexport -dir "$d" -out "$d"
+	cuts+=("$d $d")
 done
-bin/cropexport -dir vision/testdata/real -out "$DATA/real" -colour any
+cuts+=("vision/testdata/real $DATA/real -colour any")
 # the earlier renders of vision/testdata (fonts timrom and cyrvetic, of the
 # train split) are training material too
-bin/cropexport -dir vision/testdata/rendered -out "$DATA/rendered"
-bin/cropexport -dir vision/testdata/rendered-hard -out "$DATA/rendered-hard"
+cuts+=("vision/testdata/rendered $DATA/rendered" "vision/testdata/rendered-hard $DATA/rendered-hard")
+pids=()
+for c in "${cuts[@]}"; do
+	read -r -a a <<< "$c"
+	bin/cropexport -dir "${a[0]}" -out "${a[1]}" "${a[@]:2}" &
+	pids+=($!)
+	if [ "${#pids[@]}" -ge "$JOBS" ]; then
+		for p in "${pids[@]}"; do wait "$p"; done
+		pids=()
+	fi
+done
+for p in "${pids[@]}"; do wait "$p"; done
+# POSE_BESIDE=1 (make model): the training below runs on one thread (so
+# that it is reproducible); meanwhile the pose network's frames are
+# rendered on the cores it leaves, and that network trained
+# (make-pose.sh, its output in $DATA/pose.log)
+pose=
+killtree() {
+	local c
+	for c in $(pgrep -P "$1"); do killtree "$c"; done
+	kill "$1" 2>/dev/null || true
+}
+# a failed training stops the pose network's work too
+trap '[ -z "$pose" ] || killtree "$pose"' EXIT
+if [ -n "${POSE_BESIDE:-}" ]; then
+	vision/train/make-pose.sh > "$DATA/pose.log" 2>&1 &
+	pose=$!
+fi
 # the POV-Ray crops of the train split are given twice: they weigh as
 # much as half the synthetic pictures (the test split is POV-Ray's too,
 # with other fonts and tables)
 nice -n 10 /usr/bin/python3 vision/train/dicenet.py --out vision/model/dicenet.onnx --epochs "$EPOCHS" --real "$DATA/real" \
 	"$DATA/train" "$DATA/train" "${synth[@]}" "$DATA/rendered" "$DATA/rendered-hard"
 sha256sum vision/model/dicenet.onnx
+if [ -n "$pose" ]; then
+	status=0
+	wait "$pose" || status=$?
+	pose=
+	tail -n 20 "$DATA/pose.log"
+	if [ "$status" -ne 0 ]; then
+		echo "make-pose.sh failed ($status): see $DATA/pose.log" >&2
+		exit "$status"
+	fi
+fi
