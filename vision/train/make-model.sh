@@ -16,6 +16,23 @@ DATA=vision/train/data
 mkdir -p "$DATA" bin
 go build -o bin/dicewide ./vision/render/cmd/dicewide
 go build -o bin/cropexport ./vision/train/cropexport
+# POSE_BESIDE=1 (make model): the pose network is made meanwhile
+# (make-pose.sh, its output in $DATA/pose.log): its frames are rendered
+# beside this script's pictures, whose POV-Ray processes leave a core
+# idle about a third of the time, and beside the classifier's training,
+# which runs on one thread (so that it is reproducible)
+pose=
+killtree() {
+	local c
+	for c in $(pgrep -P "$1"); do killtree "$c"; done
+	kill "$1" 2>/dev/null || true
+}
+# a failure here stops the pose network's work too
+trap '[ -z "$pose" ] || killtree "$pose"' EXIT
+if [ -n "${POSE_BESIDE:-}" ]; then
+	BUILT=1 vision/train/make-pose.sh > "$DATA/pose.log" 2>&1 &
+	pose=$!
+fi
 stamp="$DATA/crops-train/stamp"
 want="seed=1 $(cat vision/render/*.go vision/render/cmd/dicewide/main.go vision/render/wide.yaml | sha256sum | cut -c1-16)"
 # pictures of an earlier run of the same generator are kept (-keep: an
@@ -25,7 +42,10 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
 	mkdir -p "$DATA/crops-train"
 	echo "$want" > "$stamp"
 fi
-nice -n 10 bin/dicewide -kind crops -split train -n "$NTRAIN" -seed 1 -batch 50 -aa 0 -jobs "$JOBS" -keep -out "$DATA/crops-train"
+# twice as many POV-Ray processes as cores, in batches of 25 pictures:
+# rendering a crop leaves its core idle about half the time (the same
+# pictures whatever the number of processes and the batch)
+nice -n 10 bin/dicewide -kind crops -split train -n "$NTRAIN" -seed 1 -batch 25 -aa 0 -jobs $((2 * JOBS)) -keep -out "$DATA/crops-train"
 # the synthetic pictures, JOBS shards drawn at once
 want="seed=1 n=$NSYNTH $(cat vision/train/synth.py vision/render/wide.yaml | sha256sum | cut -c1-16)"
 synth=()
@@ -66,22 +86,6 @@ for c in "${cuts[@]}"; do
 	fi
 done
 for p in "${pids[@]}"; do wait "$p"; done
-# POSE_BESIDE=1 (make model): the training below runs on one thread (so
-# that it is reproducible); meanwhile the pose network's frames are
-# rendered on the cores it leaves, and that network trained
-# (make-pose.sh, its output in $DATA/pose.log)
-pose=
-killtree() {
-	local c
-	for c in $(pgrep -P "$1"); do killtree "$c"; done
-	kill "$1" 2>/dev/null || true
-}
-# a failed training stops the pose network's work too
-trap '[ -z "$pose" ] || killtree "$pose"' EXIT
-if [ -n "${POSE_BESIDE:-}" ]; then
-	vision/train/make-pose.sh > "$DATA/pose.log" 2>&1 &
-	pose=$!
-fi
 # the POV-Ray crops of the train split are given twice: they weigh as
 # much as half the synthetic pictures (the test split is POV-Ray's too,
 # with other fonts and tables)

@@ -14,8 +14,11 @@ JOBS=${JOBS:-2}
 EPOCHS=${EPOCHS:-60}
 DATA=vision/train/data/pose
 mkdir -p "$DATA" bin
-go build -o bin/dicewide ./vision/render/cmd/dicewide
-go build -o bin/cropexport ./vision/train/cropexport
+# BUILT=1: make-model.sh, which runs this beside it, has built them
+if [ -z "${BUILT:-}" ]; then
+	go build -o bin/dicewide ./vision/render/cmd/dicewide
+	go build -o bin/cropexport ./vision/train/cropexport
+fi
 gen="$(cat vision/render/*.go vision/render/cmd/dicewide/main.go vision/render/wide.yaml | sha256sum | cut -c1-16)"
 # render: folder, flag, count, seed; the pictures of an earlier run of the
 # same generator are kept (-keep: an interrupted run goes on)
