@@ -20,7 +20,9 @@ go build -o bin/cropexport ./vision/train/cropexport
 # (make-pose.sh, its output in $DATA/pose.log): its frames are rendered
 # beside this script's pictures, whose POV-Ray processes leave a core
 # idle about a third of the time, and beside the classifier's training,
-# which runs on one thread (so that it is reproducible)
+# which runs on one thread (so that it is reproducible). It runs at the
+# lowest priority: the training can use only one core, and should never
+# wait for a pose frame; the pose frames take what it leaves.
 pose=
 killtree() {
 	local c
@@ -30,7 +32,7 @@ killtree() {
 # a failure here stops the pose network's work too
 trap '[ -z "$pose" ] || killtree "$pose"' EXIT
 if [ -n "${POSE_BESIDE:-}" ]; then
-	BUILT=1 vision/train/make-pose.sh > "$DATA/pose.log" 2>&1 &
+	BUILT=1 nice -n 9 vision/train/make-pose.sh > "$DATA/pose.log" 2>&1 &
 	pose=$!
 fi
 stamp="$DATA/crops-train/stamp"
