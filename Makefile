@@ -74,9 +74,9 @@ deps-demo:
 	$(call apt_install,$(DEMO_PACKAGES))
 
 # Render the wide distribution's train split, train the dice classifier
-# and write vision/model/dicenet.onnx (about 45 minutes from nothing on two
-# idle cores, over the issue's 30: vision/train/README.md); then the pose
-# network (model-pose).
+# and write vision/model/dicenet.onnx, and make the pose network
+# (model-pose) beside it: about 58 minutes from nothing on two idle cores,
+# over the issue's 30 (vision/train/README.md).
 model:
 	$(call apt_install,$(MODEL_PACKAGES))
 	POSE_BESIDE=1 vision/train/make-model.sh
