@@ -18,8 +18,8 @@ go build -o bin/dicewide ./vision/render/cmd/dicewide
 go build -o bin/cropexport ./vision/train/cropexport
 # POSE_BESIDE=1 (make model): the pose network is made meanwhile
 # (make-pose.sh, its output in $DATA/pose.log): its frames are rendered
-# beside this script's pictures, whose POV-Ray processes leave a core
-# idle about a third of the time, and beside the classifier's training,
+# beside this script's pictures, whose POV-Ray processes leave their
+# cores idle much of the time, and beside the classifier's training,
 # which runs on one thread (so that it is reproducible). It runs at the
 # lowest priority: the training can use only one core, and should never
 # wait for a pose frame; the pose frames take what it leaves.
@@ -29,7 +29,8 @@ killtree() {
 	for c in $(pgrep -P "$1"); do killtree "$c"; done
 	kill "$1" 2>/dev/null || true
 }
-# a failure here stops the pose network's work too
+# a failure here stops the pose network's work too (a failure there is
+# reported when the classifier is made)
 trap '[ -z "$pose" ] || killtree "$pose"' EXIT
 if [ -n "${POSE_BESIDE:-}" ]; then
 	BUILT=1 nice -n 9 vision/train/make-pose.sh > "$DATA/pose.log" 2>&1 &
