@@ -26,8 +26,10 @@ go build -o bin/cropexport ./vision/train/cropexport
 pose=
 killtree() {
 	local c
+	kill -STOP "$1" 2>/dev/null || true # it starts no process while its own are stopped
 	for c in $(pgrep -P "$1"); do killtree "$c"; done
 	kill "$1" 2>/dev/null || true
+	kill -CONT "$1" 2>/dev/null || true
 }
 # a failure here stops the pose network's work too (a failure there is
 # reported when the classifier is made)
@@ -51,8 +53,19 @@ fi
 nice -n 10 bin/dicewide -kind crops -split train -n "$NTRAIN" -seed 1 -batch 25 -aa 0 -jobs $((2 * JOBS)) -keep -out "$DATA/crops-train"
 # the synthetic pictures, JOBS shards drawn at once
 want="seed=1 n=$NSYNTH $(cat vision/train/synth.py vision/render/wide.yaml | sha256sum | cut -c1-16)"
-synth=()
+# started PID: a job was started in the background; once JOBS of them
+# run, wait for them all (drain: a job that failed stops the script)
 pids=()
+started() {
+	pids+=("$1")
+	if [ "${#pids[@]}" -ge "$JOBS" ]; then drain; fi
+}
+drain() {
+	local p
+	for p in "${pids[@]}"; do wait "$p"; done
+	pids=()
+}
+synth=()
 for k in $(seq 0 $((SHARDS - 1))); do
 	d="$DATA/synth-$k"
 	synth+=("$d")
@@ -60,14 +73,10 @@ for k in $(seq 0 $((SHARDS - 1))); do
 		rm -rf "$d"
 		mkdir -p "$d"
 		(nice -n 10 /usr/bin/python3 vision/train/synth.py --out "$d" --n "$NSYNTH" --first $((k * SHARD)) --seed 1 && echo "$want" > "$d/stamp") &
-		pids+=($!)
-		if [ "${#pids[@]}" -ge "$JOBS" ]; then
-			for p in "${pids[@]}"; do wait "$p"; done
-			pids=()
-		fi
+		started $!
 	fi
 done
-for p in "${pids[@]}"; do wait "$p"; done
+drain
 # cut the crops, JOBS folders at once (a folder's crops are the same
 # whatever runs beside it)
 cuts=("$DATA/crops-train $DATA/train")
@@ -78,17 +87,12 @@ cuts+=("vision/testdata/real $DATA/real -colour any")
 # the earlier renders of vision/testdata (fonts timrom and cyrvetic, of the
 # train split) are training material too
 cuts+=("vision/testdata/rendered $DATA/rendered" "vision/testdata/rendered-hard $DATA/rendered-hard")
-pids=()
 for c in "${cuts[@]}"; do
 	read -r -a a <<< "$c"
 	bin/cropexport -dir "${a[0]}" -out "${a[1]}" "${a[@]:2}" &
-	pids+=($!)
-	if [ "${#pids[@]}" -ge "$JOBS" ]; then
-		for p in "${pids[@]}"; do wait "$p"; done
-		pids=()
-	fi
+	started $!
 done
-for p in "${pids[@]}"; do wait "$p"; done
+drain
 # the POV-Ray crops of the train split are given twice: they weigh as
 # much as half the synthetic pictures (the test split is POV-Ray's too,
 # with other fonts and tables)
