@@ -1,7 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"image"
+	"image/color"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -205,4 +209,67 @@ func TestWideWalledFrame(t *testing.T) {
 			t.Errorf("seed %d: no die within 3 mm of the new wall and marked at a wall", i)
 		}
 	}
+}
+
+// TestDefectsApplyExact: Apply's exposure curve, looked up by the sum of a
+// pixel's samples, gives the pictures computing it at each pixel gives,
+// byte for byte (make model's committed networks depend on them), with and
+// without blur, shrunk and not.
+func TestDefectsApplyExact(t *testing.T) {
+	src := image.NewRGBA(image.Rect(0, 0, 61, 47))
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range src.Pix {
+		src.Pix[i] = uint8(r.IntN(256))
+	}
+	for i := uint64(0); i < 40; i++ {
+		d := DrawDefects(rand.New(rand.NewPCG(9, i)), []float64{1, 1, 0.7, 0.45}[i%4])
+		if i%3 == 0 {
+			d.Blur, d.BlurDir = 1+float64(i%5)*0.7, float64(i)*0.3
+		}
+		t.Run(fmt.Sprintf("%d", i), func(t *testing.T) {
+			got, want := d.Apply(src, i), applyEach(d, src, i)
+			if !bytes.Equal(got.Pix, want.Pix) {
+				t.Fatalf("defects %+v: Apply differs from the exposure computed at each pixel", d)
+			}
+		})
+	}
+}
+
+// applyEach is Apply as it was written first, the exposure curve computed
+// at each pixel: the reference for TestDefectsApplyExact.
+func applyEach(d Defects, img image.Image, seed uint64) *image.RGBA {
+	b := img.Bounds()
+	w, h := max(1, int(math.Round(float64(b.Dx())*d.Scale))), max(1, int(math.Round(float64(b.Dy())*d.Scale)))
+	src := resize(img, w, h)
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	r := rand.New(rand.NewPCG(seed, 0x51ed27))
+	steps := int(math.Ceil(d.Blur))
+	dx, dy := math.Cos(d.BlurDir), math.Sin(d.BlurDir)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			var sum [3]float64
+			n := 0.0
+			for k := -steps; k <= steps; k++ {
+				t := 0.0
+				if steps > 0 {
+					t = float64(k) / float64(steps) * d.Blur / 2
+				}
+				xx := min(max(int(math.Round(float64(x)+t*dx)), 0), w-1)
+				yy := min(max(int(math.Round(float64(y)+t*dy)), 0), h-1)
+				c := src.RGBAAt(xx, yy)
+				sum[0] += float64(c.R)
+				sum[1] += float64(c.G)
+				sum[2] += float64(c.B)
+				n++
+			}
+			var px [3]uint8
+			for i := range px {
+				v := 255 * math.Pow(math.Pow(sum[i]/n/255, 2.2)*d.Exposure, 1/2.2)
+				v += r.NormFloat64() * d.Noise
+				px[i] = uint8(min(max(v+0.5, 0), 255))
+			}
+			out.SetRGBA(x, y, color.RGBA{px[0], px[1], px[2], 255})
+		}
+	}
+	return out
 }
