@@ -14,6 +14,7 @@ JOBS=${JOBS:-2}
 EPOCHS=${EPOCHS:-30}
 DATA=vision/train/data
 mkdir -p "$DATA" bin
+. vision/train/generator.sh
 go build -o bin/dicewide ./vision/render/cmd/dicewide
 go build -o bin/cropexport ./vision/train/cropexport
 # POSE_BESIDE=1 (make model): the pose network is made meanwhile
@@ -24,22 +25,24 @@ go build -o bin/cropexport ./vision/train/cropexport
 # lowest priority: the training can use only one core, and should never
 # wait for a pose frame; the pose frames take what it leaves.
 pose=
-killtree() {
-	local c
-	kill -STOP "$1" 2>/dev/null || true # it starts no process while its own are stopped
-	for c in $(pgrep -P "$1"); do killtree "$c"; done
-	kill "$1" 2>/dev/null || true
-	kill -CONT "$1" 2>/dev/null || true
-}
-# a failure here stops the pose network's work too (a failure there is
-# reported when the classifier is made)
-trap '[ -z "$pose" ] || killtree "$pose"' EXIT
 if [ -n "${POSE_BESIDE:-}" ]; then
 	BUILT=1 nice -n 9 vision/train/make-pose.sh > "$DATA/pose.log" 2>&1 &
 	pose=$!
+	killtree() {
+		local c
+		kill -STOP "$1" 2>/dev/null || true # it starts no process while its own are stopped
+		for c in $(pgrep -P "$1"); do killtree "$c"; done
+		kill "$1" 2>/dev/null || true
+		kill -CONT "$1" 2>/dev/null || true
+	}
+	# a failure here stops the pose network's work too (a failure there
+	# is reported when the classifier is made); a second interrupt
+	# during that cleanup is ignored, so that no process of it is left
+	# stopped
+	trap 'trap "" INT TERM; [ -z "$pose" ] || killtree "$pose"' EXIT
 fi
 stamp="$DATA/crops-train/stamp"
-want="seed=1 $(cat vision/render/*.go vision/render/cmd/dicewide/main.go vision/render/wide.yaml | sha256sum | cut -c1-16)"
+want="seed=1 $(generator)"
 # pictures of an earlier run of the same generator are kept (-keep: an
 # interrupted run goes on); a changed generator renders them all again
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then

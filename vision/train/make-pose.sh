@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../.."
 NCOCKED=${NCOCKED:-800}
 NWALLED=${NWALLED:-400}
 JOBS=${JOBS:-2}
-EPOCHS=${EPOCHS:-60}
+POSE_EPOCHS=${POSE_EPOCHS:-60}
 DATA=vision/train/data/pose
 mkdir -p "$DATA" bin
 # BUILT=1: make-model.sh, which runs this beside it, has built them
@@ -19,7 +19,8 @@ if [ -z "${BUILT:-}" ]; then
 	go build -o bin/dicewide ./vision/render/cmd/dicewide
 	go build -o bin/cropexport ./vision/train/cropexport
 fi
-gen="$(cat vision/render/*.go vision/render/cmd/dicewide/main.go vision/render/wide.yaml | sha256sum | cut -c1-16)"
+. vision/train/generator.sh
+gen="$(generator)"
 # render: folder, flag, count, seed; the pictures of an earlier run of the
 # same generator are kept (-keep: an interrupted run goes on)
 render() {
@@ -38,6 +39,6 @@ bin/cropexport -pose -dir "$DATA/walled" -out "$DATA/walled"
 bin/cropexport -pose -dir vision/testdata/rendered -out "$DATA/rendered"
 bin/cropexport -pose -dir vision/testdata/rendered-hard -out "$DATA/rendered-hard"
 bin/cropexport -pose -dir vision/testdata/real -out "$DATA/real" -colour any
-nice -n 10 /usr/bin/python3 vision/train/posenet.py --out vision/model/posenet.onnx --epochs "$EPOCHS" --real "$DATA/real" \
+nice -n 10 /usr/bin/python3 vision/train/posenet.py --out vision/model/posenet.onnx --epochs "$POSE_EPOCHS" --real "$DATA/real" \
 	"$DATA/cocked" "$DATA/walled" "$DATA/rendered" "$DATA/rendered-hard"
 sha256sum vision/model/posenet.onnx
