@@ -24,22 +24,11 @@ go build -o bin/cropexport ./vision/train/cropexport
 # which runs on one thread (so that it is reproducible). It runs at the
 # lowest priority: the training can use only one core, and should never
 # wait for a pose frame; the pose frames take what it leaves.
+. vision/train/procs.sh
 pose=
 if [ -n "${POSE_BESIDE:-}" ]; then
 	BUILT=1 nice -n 9 vision/train/make-pose.sh > "$DATA/pose.log" 2>&1 &
 	pose=$!
-	killtree() {
-		local c
-		kill -STOP "$1" 2>/dev/null || true # it starts no process while its own are stopped
-		for c in $(pgrep -P "$1"); do killtree "$c"; done
-		kill "$1" 2>/dev/null || true
-		kill -CONT "$1" 2>/dev/null || true
-	}
-	# a failure here stops the pose network's work too (a failure there
-	# is reported when the classifier is made); a second interrupt
-	# during that cleanup is ignored, so that no process of it is left
-	# stopped
-	trap 'trap "" INT TERM; [ -z "$pose" ] || killtree "$pose"' EXIT
 fi
 stamp="$DATA/crops-train/stamp"
 want="seed=1 $(generator)"
@@ -53,7 +42,7 @@ fi
 # twice as many POV-Ray processes as cores, in batches of 25 pictures:
 # rendering a crop leaves its core idle about half the time (the same
 # pictures whatever the number of processes and the batch)
-nice -n 10 bin/dicewide -kind crops -split train -n "$NTRAIN" -seed 1 -batch 25 -aa 0 -jobs $((2 * JOBS)) -keep -out "$DATA/crops-train"
+run nice -n 10 bin/dicewide -kind crops -split train -n "$NTRAIN" -seed 1 -batch 25 -aa 0 -jobs $((2 * JOBS)) -keep -out "$DATA/crops-train"
 # the synthetic pictures, JOBS shards drawn at once
 want="seed=1 n=$NSYNTH $(cat vision/train/synth.py vision/render/wide.yaml | sha256sum | cut -c1-16)"
 # started PID: a job was started in the background; once JOBS of them
@@ -99,7 +88,7 @@ drain
 # the POV-Ray crops of the train split are given twice: they weigh as
 # much as half the synthetic pictures (the test split is POV-Ray's too,
 # with other fonts and tables)
-nice -n 10 /usr/bin/python3 vision/train/dicenet.py --out vision/model/dicenet.onnx --epochs "$EPOCHS" --real "$DATA/real" \
+run nice -n 10 /usr/bin/python3 vision/train/dicenet.py --out vision/model/dicenet.onnx --epochs "$EPOCHS" --real "$DATA/real" \
 	"$DATA/train" "$DATA/train" "${synth[@]}" "$DATA/rendered" "$DATA/rendered-hard"
 sha256sum vision/model/dicenet.onnx
 if [ -n "$pose" ]; then

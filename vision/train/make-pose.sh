@@ -20,6 +20,7 @@ if [ -z "${BUILT:-}" ]; then
 	go build -o bin/cropexport ./vision/train/cropexport
 fi
 . vision/train/generator.sh
+. vision/train/procs.sh
 gen="$(generator)"
 # render: folder, flag, count, seed; the pictures of an earlier run of the
 # same generator are kept (-keep: an interrupted run goes on)
@@ -30,15 +31,15 @@ render() {
 		mkdir -p "$d"
 		echo "$want" > "$d/stamp"
 	fi
-	nice -n 10 bin/dicewide -kind frames "$2" -split train -n "$3" -seed "$4" -aa 0 -jobs "$JOBS" -keep -out "$d"
+	run nice -n 10 bin/dicewide -kind frames "$2" -split train -n "$3" -seed "$4" -aa 0 -jobs "$JOBS" -keep -out "$d"
 }
 render cocked -cocked "$NCOCKED" 101
 render walled -walled "$NWALLED" 201
-bin/cropexport -pose -dir "$DATA/cocked" -out "$DATA/cocked"
-bin/cropexport -pose -dir "$DATA/walled" -out "$DATA/walled"
-bin/cropexport -pose -dir vision/testdata/rendered -out "$DATA/rendered"
-bin/cropexport -pose -dir vision/testdata/rendered-hard -out "$DATA/rendered-hard"
-bin/cropexport -pose -dir vision/testdata/real -out "$DATA/real" -colour any
-nice -n 10 /usr/bin/python3 vision/train/posenet.py --out vision/model/posenet.onnx --epochs "$POSE_EPOCHS" --real "$DATA/real" \
+run bin/cropexport -pose -dir "$DATA/cocked" -out "$DATA/cocked"
+run bin/cropexport -pose -dir "$DATA/walled" -out "$DATA/walled"
+run bin/cropexport -pose -dir vision/testdata/rendered -out "$DATA/rendered"
+run bin/cropexport -pose -dir vision/testdata/rendered-hard -out "$DATA/rendered-hard"
+run bin/cropexport -pose -dir vision/testdata/real -out "$DATA/real" -colour any
+run nice -n 10 /usr/bin/python3 vision/train/posenet.py --out vision/model/posenet.onnx --epochs "$POSE_EPOCHS" --real "$DATA/real" \
 	"$DATA/cocked" "$DATA/walled" "$DATA/rendered" "$DATA/rendered-hard"
 sha256sum vision/model/posenet.onnx
