@@ -55,6 +55,9 @@
 // coloured side faces, and its crop may show a side face's numeral: the
 // locator grows such a die into its pale pixels, and a reading the crop
 // of the whole die does not confirm is refused (WhyWashedOut). Two dice touching are each read (they are two colours).
+// A die not found while two dice of the other colour are (a set of two
+// blue dice, say) is refused saying to play with one die of each colour
+// (WhySameColour), in calibration too.
 // A NetCalibration (NetCalibrator: each face of each die shown once, at
 // the table's own camera height) holds the set's numerals as prototypes
 // in the network's embedding; with it a hesitant die whose prototypes

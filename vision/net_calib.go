@@ -346,6 +346,9 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64) er
 		return fmt.Errorf("%w: die %q, want blue, red or die", ErrCalibration, die)
 	}
 	crop, cocked, ok := k.r.cropUnlessCocked(frame, colour, px)
+	if !ok && colour != "any" && k.r.loc.sameColour() {
+		return &CalibrationError{Die: die, Face: face, Why: Why{Code: WhySameColour}}
+	}
 	if !ok {
 		return &CalibrationError{Die: die, Face: face, Why: Why{Code: WhyNoCrop}}
 	}
@@ -500,6 +503,7 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 	px := float64(frame.Cols()) / 640
 	b, rd, bok, rok := k.r.loc.locate(frame, px)
 	te := &ThrowError{}
+
 	var crops [][]byte
 	var dice []string
 	var faces []int
@@ -512,6 +516,8 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 		why := Why{}
 		crop := make([]byte, CropSize*CropSize)
 		switch {
+		case !d.ok && k.r.loc.sameColour():
+			why.Code = WhySameColour
 		case !d.ok:
 			why.Code = WhyNotFound
 		case d.loc.edge:

@@ -60,6 +60,12 @@ type locator struct {
 	gen    int32
 	stack  []int32
 	sm, bg []byte // the shrunk frame's pixels and the background's
+	// dieLike counts, per colour (blue, red), the dice the last locate
+	// found in the masks it read the die from (otherDice): two of one
+	// colour and none of the other is a set of two dice of one colour
+	// (sameColour)
+	dieLike [2]int
+	like    []int // scratch: the blobs of a die's size and shape
 }
 
 // locate finds the blue and the red die of a frame. px is the frame's
@@ -67,6 +73,7 @@ type locator struct {
 // own scale. A colour with no die-like blob gives ok false; edge reports a
 // blob of the right size touching the border.
 func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, rok bool) {
+	l.dieLike = [2]int{}
 	im, err := viewBGR(frame)
 	if err != nil {
 		return
@@ -80,19 +87,22 @@ func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, ro
 	l.sm, l.bg = sm.pix, bg.pix
 	minA := 0.45 * sq(l.o.MinAcross*px/float64(step))
 	maxA := 1.0 * sq(l.o.MaxAcross*px/float64(step))
-	find := func(mask, other []byte) (located, bool) {
+	find := func(mask, other []byte, k int) (located, bool) {
 		blobs, labels := components(mask, sm.w, sm.h, l.labels)
 		l.labels = labels
 		best := -1
+		l.like = l.like[:0]
 		for i := range blobs {
 			b := &blobs[i]
 			if float64(b.area) < minA || float64(b.area) > maxA || !dieShaped(b, labels, sm.w) {
 				continue
 			}
+			l.like = append(l.like, i)
 			if best < 0 || b.area > blobs[best].area {
 				best = i
 			}
 		}
+		l.dieLike[k] = otherDice(blobs, l.like, best)
 		if best < 0 {
 			return located{}, false
 		}
@@ -106,8 +116,8 @@ func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, ro
 		return d, true
 	}
 	l.bm, l.rm = colourMasks(sm, bg, ratio, l.o.Blue, l.o.Red, l.o.MinBackgroundDiff, l.bm, l.rm)
-	blue, bok = find(l.bm, l.rm)
-	red, rok = find(l.rm, l.bm)
+	blue, bok = find(l.bm, l.rm, 0)
+	red, rok = find(l.rm, l.bm, 1)
 	if !bok || !rok {
 		// a pale plastic under a strong light keeps little of its
 		// colour's saturation: look again, less strictly
@@ -115,13 +125,48 @@ func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, ro
 		pb.SMin, pr.SMin = pb.SMin*paleSat/10, pr.SMin*paleSat/10
 		bm, rm := colourMasks(sm, bg, ratio, pb, pr, l.o.MinBackgroundDiff, nil, nil)
 		if !bok {
-			blue, bok = find(bm, rm)
+			blue, bok = find(bm, rm, 0)
 		}
 		if !rok {
-			red, rok = find(rm, bm)
+			red, rok = find(rm, bm, 1)
 		}
 	}
 	return blue, red, bok, rok
+}
+
+// otherDice counts the dice among the blobs like (indexes into blobs, of
+// a die's size and shape) whose largest is best: best, and each other
+// blob at least 0.7 of its area (the dice of a set are alike) with a
+// gap of at least a third of its
+// width between their boxes (a second die, not a piece of the same one:
+// a pearl body's veins or a glare can split a die's colour in two, with
+// a thin gap; two dice touching count as one). 0 when best < 0.
+func otherDice(blobs []blob, like []int, best int) int {
+	if best < 0 {
+		return 0
+	}
+	b := &blobs[best]
+	minGap := max(b.box.Dx(), b.box.Dy()) / 3
+	n := 1
+	for _, i := range like {
+		o := &blobs[i]
+		if i == best || 10*o.area < 7*b.area {
+			continue
+		}
+		gx := max(b.box.Min.X, o.box.Min.X) - min(b.box.Max.X, o.box.Max.X)
+		gy := max(b.box.Min.Y, o.box.Min.Y) - min(b.box.Max.Y, o.box.Max.Y)
+		if max(gx, gy) >= max(minGap, 1) {
+			n++
+		}
+	}
+	return n
+}
+
+// sameColour says whether the last locate found two dice (blobs of a
+// die's size and shape) of one colour and none of the other: a set of
+// two dice of one colour, which the reader cannot tell apart.
+func (l *locator) sameColour() bool {
+	return (l.dieLike[0] >= 2 && l.dieLike[1] == 0) || (l.dieLike[1] >= 2 && l.dieLike[0] == 0)
 }
 
 // measure returns the die of a blob: the centre and width of its rows

@@ -151,6 +151,8 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 		ok  bool
 	}{{&roll.Blue, b, bok}, {&roll.Red, rd, rok}} {
 		switch {
+		case !d.ok && r.loc.sameColour():
+			d.die.Why = Why{Code: WhySameColour}
 		case !d.ok:
 			d.die.Why = Why{Code: WhyNotFound}
 		case d.loc.edge:

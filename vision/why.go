@@ -62,6 +62,9 @@ const (
 	// face washed out by the light), and the numeral by its coloured
 	// part reads Face where the whole die reads Other.
 	WhyWashedOut
+	// WhySameColour: the die is not found, but two dice of the other
+	// colour are: the reader tells the dice apart by their colours.
+	WhySameColour
 
 	numWhyCodes // the number of codes, for tests
 )
@@ -156,6 +159,10 @@ var whyTexts = [numWhyCodes]struct{ en, fr string }{
 		"its top face is washed out by the light (its coloured side reads %[1]d, the whole die %[2]d): dim or move the lamp, or roll again",
 		"sa face du dessus est délavée par la lumière (son côté coloré se lit %[1]d, le dé entier %[2]d) : baissez ou déplacez la lampe, ou relancez",
 	},
+	WhySameColour: {
+		"not found, but two dice of the other colour are: the reader tells the dice apart by their colours; play with one blue and one red d8",
+		"introuvable, mais deux dés de l'autre couleur sont là : le lecteur distingue les dés par leur couleur ; jouez avec un d8 bleu et un d8 rouge",
+	},
 }
 
 // Why is why a die was not read: a code and the numbers its text names.
@@ -215,6 +222,7 @@ var whyNames = [numWhyCodes]string{
 	WhyOtherFace:       "another face up (calibration)",
 	WhyCocked:          "cocked (pose network)",
 	WhyWashedOut:       "top face washed out",
+	WhySameColour:      "not found, two of the other colour",
 }
 
 // Name is the code's short name (for a report's tallies), or
@@ -296,7 +304,7 @@ func (e *CalibrationError) Unwrap() error { return ErrCalibration }
 // EN is the refusal in English, saying what to do.
 func (e *CalibrationError) EN() string {
 	s := fmt.Sprintf("%s face %d: %s", e.Die, e.Face, e.Why.EN())
-	if e.Why.Code != WhyOtherFace {
+	if e.Why.Code != WhyOtherFace && e.Why.Code != WhySameColour {
 		s += "; show the die alone, face up, in the middle of the tray"
 	}
 	return s
@@ -309,7 +317,7 @@ func (e *CalibrationError) FR() string {
 		die = "dé " + e.Die
 	}
 	s := fmt.Sprintf("%s, face %d : %s", die, e.Face, e.Why.FR())
-	if e.Why.Code != WhyOtherFace {
+	if e.Why.Code != WhyOtherFace && e.Why.Code != WhySameColour {
 		s += " ; montrez le dé seul, face en haut, au milieu du plateau"
 	}
 	return s
