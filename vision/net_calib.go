@@ -503,7 +503,6 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 	px := float64(frame.Cols()) / 640
 	b, rd, bok, rok := k.r.loc.locate(frame, px)
 	te := &ThrowError{}
-
 	var crops [][]byte
 	var dice []string
 	var faces []int

@@ -136,11 +136,11 @@ func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, ro
 
 // otherDice counts the dice among the blobs like (indexes into blobs, of
 // a die's size and shape) whose largest is best: best, and each other
-// blob at least 0.7 of its area (the dice of a set are alike) with a
-// gap of at least a third of its
-// width between their boxes (a second die, not a piece of the same one:
-// a pearl body's veins or a glare can split a die's colour in two, with
-// a thin gap; two dice touching count as one). 0 when best < 0.
+// blob at least 0.7 of its area (the dice of a set are alike) with a gap
+// of at least a third of its width between their boxes (a second die,
+// not a piece of the same one: a pearl body's veins or a glare can split
+// a die's colour in two, with a thin gap; two dice touching count as
+// one). 0 when best < 0.
 func otherDice(blobs []blob, like []int, best int) int {
 	if best < 0 {
 		return 0
