@@ -94,7 +94,6 @@ sha256sum vision/model/dicenet.onnx
 if [ -n "$pose" ]; then
 	status=0
 	wait "$pose" || status=$?
-	pose=
 	tail -n 20 "$DATA/pose.log"
 	if [ "$status" -ne 0 ]; then
 		echo "make-pose.sh failed ($status): see $DATA/pose.log" >&2
