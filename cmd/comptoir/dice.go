@@ -51,7 +51,12 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
                (tilted, cocked, not found, numeral unclear...) and the
                pictures of the dice read wrong;
                of the real photos only the clips held out of training are
-               read (see vision/train/README.md)
+               read (see vision/train/README.md); of a folder of tables
+               (dicewide -kind tables: per table, frames of each face
+               alone, then throws, at one camera), each table is
+               calibrated as comptoir calibrate does, face by face and
+               from its first 8 throws, and its throws are read with and
+               without the calibration
 --stages       with --report, also print where the dice were lost: not
                found, no crop, the classifier's top answer wrong, or right
                but under the confidence; and the share of dice read right
@@ -162,7 +167,7 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 		if !ok {
 			return errors.New("comptoir dice: --report reads crops, which the hand-tuned reader alone cannot: leave out --hand-tuned")
 		}
-		return reportDice(rr, paths, f.stages, stdout)
+		return reportDice(rr, readerFor(f), paths, f.stages, stdout)
 	}
 	if live {
 		return watchDice(r, f, stdout, stderr)
@@ -239,9 +244,45 @@ type reportReader interface {
 	Options() vision.NetOpts
 }
 
+// readerFor makes, for a tables report, the reader the flags ask for
+// from the learned reader's options (a table's calibration among them):
+// the learned reader, or the combined one.
+func readerFor(f diceFlags) vision.ReaderFor {
+	return func(o vision.NetOpts) (vision.TableReader, error) {
+		n, err := vision.NewNetReader(o)
+		if err != nil {
+			return nil, err
+		}
+		if f.learned {
+			return n, nil
+		}
+		h, err := vision.NewReader(vision.DefaultReaderOpts)
+		if err != nil {
+			n.Close()
+			return nil, err
+		}
+		return &vision.Combined{Hand: h, Net: n, TrustAlone: f.trustAlone, FlatOverTilt: f.flatOverTilt, FlatOverTouching: f.flatOverTouching}, nil
+	}
+}
+
 // reportDice prints the report of each labelled folder.
-func reportDice(r reportReader, dirs []string, stages bool, stdout io.Writer) error {
+func reportDice(r reportReader, newReader vision.ReaderFor, dirs []string, stages bool, stdout io.Writer) error {
 	for _, dir := range dirs {
+		if vision.IsTablesFolder(dir) {
+			tr, err := vision.ReadTables(r.Options(), newReader, dir)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "%s (tables, each calibrated at its camera, then its throws read):\n", dir)
+			tr.Write(stdout)
+			if stages {
+				fmt.Fprintln(stdout, "uncalibrated:")
+				tr.Plain.Stages.Write(stdout)
+				fmt.Fprintln(stdout, "calibrated face by face:")
+				tr.Calibrated.Stages.Write(stdout)
+			}
+			continue
+		}
 		if vision.IsSetsFolder(dir) {
 			sr, err := vision.ReadSets(r.Options(), dir)
 			if err != nil {

@@ -234,3 +234,41 @@ func TestDiceMisreads(t *testing.T) {
 		}
 	}
 }
+
+// TestDiceReportTables: a folder of tables (here one table of
+// vision/testdata/val-tables) is reported table by table, calibrated face
+// by face and from its first throws, by both readers.
+func TestDiceReportTables(t *testing.T) {
+	src := "../../vision/testdata/val-tables"
+	data, err := os.ReadFile(filepath.Join(src, "labels.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	keep := []string{lines[0]}
+	for _, l := range lines[1:] {
+		if f := strings.Split(l, ","); f[len(f)-2] == "5" {
+			keep = append(keep, l)
+			copyFile(t, filepath.Join(src, f[0]), filepath.Join(dir, f[0]))
+		}
+	}
+	if len(keep) != 37 {
+		t.Fatalf("table 5 of val-tables: %d frames, want 36", len(keep)-1)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "labels.csv"), []byte(strings.Join(keep, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"dice", "--report", dir}, {"dice", "--report", "--learned", dir}} {
+		out, errs, code := runCmd(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+		for _, want := range []string{"(tables, each calibrated at its camera, then its throws read):", "table 5 (LiberationSansNarrow-Bold.ttf, 40-65 px",
+			"after 8 throws", "uncalibrated, every throw:", "calibrated at each table, face by face:", "calibrated at each table from its first 8 throws:", "by size:"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%v: the report lacks %q:\n%s", args, want, out)
+			}
+		}
+	}
+}

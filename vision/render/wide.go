@@ -527,8 +527,24 @@ func WideFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float64) (Sc
 	s.Lights, s.Ambient, bi.Light = wideLights(r, Vec{})
 	ri.Light = bi.Light
 	touching, wall := r.Float64() < 0.25, r.Float64() < 0.2
+	s.placePair(r, blue, red, dist, fov, touching)
+	if wall {
+		s.wallNear(r)
+	}
+	bi.SizePx, ri.SizePx = px, px
+	bi.Tilt, ri.Tilt = tilt, tilt
+	bi.Surface, ri.Surface = sname, sname
+	bi.Neighbor, ri.Neighbor = touching, touching
+	bi.Wall, ri.Wall = wall, wall
+	s.sink()
+	return s, []WideInfo{bi, ri}
+}
+
+// placePair puts blue and red in the middle 70% of the picture of a
+// camera dist away with the field of view fov (degrees), apart or
+// touching, and makes them the scene's dice.
+func (s *Scene) placePair(r *rand.Rand, blue, red Die, dist, fov float64, touching bool) {
 	for tries := 0; ; tries++ {
-		// place the dice in the middle 70% of the picture
 		hw := dist * math.Tan(fov*math.Pi/360) * 0.6
 		blue.Pos.X, blue.Pos.Z = uniform(r, -hw, hw), uniform(r, -hw*0.7, hw*0.7)
 		a := uniform(r, 0, 2*math.Pi)
@@ -539,23 +555,19 @@ func WideFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float64) (Sc
 		red.Pos.X, red.Pos.Z = blue.Pos.X+dd*math.Cos(a), blue.Pos.Z+dd*math.Sin(a)
 		s.Dice = []Die{blue, red}
 		if (s.inPicture(blue.Pos, blue.Size*1.3, 12) && s.inPicture(red.Pos, red.Size*1.3, 12)) || tries > 200 {
-			break
+			return
 		}
 	}
-	if wall {
-		d := s.Dice[r.IntN(2)]
-		a := uniform(r, 0, 2*math.Pi)
-		dd := d.Size * uniform(r, 1.0, 1.3)
-		s.Walls = append(s.Walls, WallBox{At: d.Pos.Add(Vec{dd * math.Cos(a), 0, dd * math.Sin(a)}).Sub(Vec{0, d.Pos.Y, 0}), Angle: a * 180 / math.Pi,
-			Height: uniform(r, 12, 30), Texture: wideSurfaces[pick(r, "walnut", "light oak", "black plastic")](r)})
-	}
-	bi.SizePx, ri.SizePx = px, px
-	bi.Tilt, ri.Tilt = tilt, tilt
-	bi.Surface, ri.Surface = sname, sname
-	bi.Neighbor, ri.Neighbor = touching, touching
-	bi.Wall, ri.Wall = wall, wall
-	s.sink()
-	return s, []WideInfo{bi, ri}
+}
+
+// wallNear stands a tray wall 1 to 1.3 die sizes from one of the
+// scene's two dice, drawn at random.
+func (s *Scene) wallNear(r *rand.Rand) {
+	d := s.Dice[r.IntN(2)]
+	a := uniform(r, 0, 2*math.Pi)
+	dd := d.Size * uniform(r, 1.0, 1.3)
+	s.Walls = append(s.Walls, WallBox{At: d.Pos.Add(Vec{dd * math.Cos(a), 0, dd * math.Sin(a)}).Sub(Vec{0, d.Pos.Y, 0}), Angle: a * 180 / math.Pi,
+		Height: uniform(r, 12, 30), Texture: wideSurfaces[pick(r, "walnut", "light oak", "black plastic")](r)})
 }
 
 // sink lowers everything by 6 mm, onto the table (WritePOV's table plane
@@ -608,6 +620,12 @@ func WideWalledFrame(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float6
 // cocked or flat.
 func wideAgainstWall(r *rand.Rand, fonts, surfaces []string, minPx, maxPx float64, cock bool) (Scene, []WideInfo) {
 	s, infos := WideFrame(r, fonts, surfaces, minPx, maxPx)
+	return againstWall(r, s, infos, cock)
+}
+
+// againstWall puts one of s's two dice against a new wall, cocked or
+// flat (see WideCockedFrame).
+func againstWall(r *rand.Rand, s Scene, infos []WideInfo, cock bool) (Scene, []WideInfo) {
 	for tries := 0; tries < 100; tries++ {
 		k := r.IntN(2)
 		d, other := s.Dice[k], s.Dice[1-k]

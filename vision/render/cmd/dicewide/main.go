@@ -7,7 +7,7 @@
 //
 // Usage:
 //
-//	dicewide -kind crops|frames|sets -split train|test|validation [-n 1000] [-seed 1] [-out dir] [-jobs 2] [-min 25 -max 160] [-trim 2.2] [-cocked | -walled]
+//	dicewide -kind crops|frames|sets|tables -split train|test|validation [-n 1000] [-seed 1] [-out dir] [-jobs 2] [-min 25 -max 160] [-trim 2.2] [-cocked | -walled]
 //
 // It writes NNNNN.jpg and labels.csv: file, face (crops, sets) or blue and
 // red (frames), then what was drawn (colour, font, ink, body, numeral,
@@ -18,8 +18,14 @@
 // one the same seed draws without it, one of its dice cocked against a
 // tray wall beside it (render.WideCockedFrame), that die labelled ?. With
 // -walled, that die lies flat against the wall instead, 0 to 3 mm from it
-// (render.WideWalledFrame), and keeps its label. The same seed gives the
-// same pictures.
+// (render.WideWalledFrame), and keeps its label. Tables makes -n tables
+// (render.DrawTable: one dice set, surface, lamp and camera each, one
+// font in turn, their cameras' die sizes in the four size bands in turn
+// from -min to -max), each with 16 frames of one die alone to calibrate
+// on (every face of the blue die, then of the red; the other die
+// labelled -) then 20 throws of both (columns table and use; a throw's
+// die cocked against a wall, one throw in seven, is labelled ?). The
+// same seed gives the same pictures.
 package main
 
 import (
@@ -57,8 +63,8 @@ type item struct {
 	infos []render.WideInfo
 	def   render.Defects
 	seed  uint64
-	set   int    // sets: the dice set
-	use   string // sets: calibrate or eval
+	set   int    // sets, tables: the dice set, the table
+	use   string // sets, tables: calibrate or eval
 }
 
 // Per dice set (-kind sets): the calibration crops (each face of each die
@@ -68,10 +74,23 @@ const (
 	setEval      = 40
 )
 
+// Per table (-kind tables): the calibration frames (each face of each
+// die alone) and the throws read after calibrating; the share of throws
+// with a die cocked against a wall.
+const (
+	tableCalibrate = 16
+	tableEval      = 20
+	tableCocked    = 1.0 / 7
+)
+
+// tableBands are the die sizes, in pixels across, of the tables' cameras
+// in turn (comptoir dice --report's size bands), within -min and -max.
+var tableBands = [][2]float64{{25, 40}, {40, 65}, {65, 100}, {100, 160}}
+
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("dicewide", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	kind := fs.String("kind", "crops", "crops (one die, resized to 25-160 px across), frames (640x480, two dice) or sets (per dice set, 16 calibration crops and 40 to read)")
+	kind := fs.String("kind", "crops", "crops (one die, resized to 25-160 px across), frames (640x480, two dice), sets (per dice set, 16 calibration crops and 40 to read) or tables (per table, 16 calibration frames and 20 throws)")
 	split := fs.String("split", "train", "train, test or validation: which fonts and surfaces of wide.yaml to draw from (validation: its validation fonts on the train surfaces)")
 	n := fs.Int("n", 100, "number of pictures")
 	seed := fs.Uint64("seed", 1, "random seed")
@@ -89,9 +108,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *out == "" || (*kind != "crops" && *kind != "frames" && *kind != "sets") || (*split != "train" && *split != "test" && *split != "validation") {
+	if *out == "" || (*kind != "crops" && *kind != "frames" && *kind != "sets" && *kind != "tables") || (*split != "train" && *split != "test" && *split != "validation") {
 		fs.Usage()
-		return errors.New("need -out, -kind crops|frames|sets and -split train|test|validation")
+		return errors.New("need -out, -kind crops|frames|sets|tables and -split train|test|validation")
 	}
 	sp, err := render.DefaultSplit()
 	if err != nil {
@@ -119,14 +138,42 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *kind == "sets" {
 		count = *n * (setCalibrate + setEval)
 	}
+	if *kind == "tables" {
+		count = *n * (tableCalibrate + tableEval)
+	}
 	items := make([]item, count)
 	var sets []render.DiceSet
 	for i := 0; *kind == "sets" && i < *n; i++ {
 		sets = append(sets, render.DrawSet(rand.New(rand.NewPCG(*seed, 1<<40+uint64(i))), fonts[i%len(fonts)]))
 	}
+	var tables []render.Table
+	for i := 0; *kind == "tables" && i < *n; i++ {
+		b := tableBands[i%len(tableBands)]
+		lo, hi := max(b[0], *minPx), min(b[1], *maxPx)
+		if lo >= hi {
+			lo, hi = *minPx, *maxPx
+		}
+		tables = append(tables, render.DrawTable(rand.New(rand.NewPCG(*seed, 1<<40+uint64(i))), fonts[i%len(fonts)], surfaces, lo, hi))
+	}
 	for i := range items {
 		r := rand.New(rand.NewPCG(*seed, uint64(i)))
-		if *kind == "sets" {
+		if *kind == "tables" {
+			k, j := i/(tableCalibrate+tableEval), i%(tableCalibrate+tableEval)
+			t := tables[k]
+			if j < tableCalibrate {
+				colour := []string{"blue", "red"}[j/8]
+				s, info := t.Alone(r, colour, 1+j%8)
+				infos := []render.WideInfo{info, {Face: -1}}
+				if colour == "red" {
+					infos = []render.WideInfo{{Face: -1}, info}
+				}
+				items[i] = item{scene: s, infos: infos, use: "calibrate"}
+			} else {
+				s, infos := t.Throw(r, tableCocked)
+				items[i] = item{scene: s, infos: infos, use: "eval"}
+			}
+			items[i].def, items[i].set = t.Defects(r), k
+		} else if *kind == "sets" {
 			k, j := i/(setCalibrate+setEval), i%(setCalibrate+setEval)
 			colour, face, use := []string{"blue", "red"}[r.IntN(2)], 1+r.IntN(8), "eval"
 			if j < setCalibrate {
@@ -159,7 +206,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	o := render.DefaultOpts
 	o.Antialias = *aa
 	per := *batch
-	if *kind == "frames" {
+	if *kind == "frames" || *kind == "tables" {
 		per = 1
 	}
 	type chunk struct{ from, to int }
@@ -180,7 +227,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 				}
 				var imgs []image.Image
 				var err error
-				if *kind == "frames" {
+				if *kind == "frames" || *kind == "tables" {
 					var img image.Image
 					img, err = render.Render(ctx, scenes[0], items[c.from].seed, o)
 					imgs = []image.Image{img}
@@ -194,7 +241,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 				for k, img := range imgs {
 					it := items[c.from+k]
 					pic := it.def.Apply(img, it.seed)
-					if *trim > 0 && *kind != "frames" {
+					if *trim > 0 && *kind != "frames" && *kind != "tables" {
 						pic = trimCrop(pic, *trim*it.infos[0].SizePx)
 					}
 					if err := writeJPEG(filepath.Join(*out, fmt.Sprintf("%05d.jpg", c.from+k)), pic, it.def.JPEG); err != nil {
@@ -268,11 +315,14 @@ func writeJPEG(path string, img image.Image, q int) error {
 	return f.Close()
 }
 
-// faceLabel is a die's label: its face, or ? for a die that shows none
-// (cocked against a wall).
+// faceLabel is a die's label: its face, ? for a die that shows none
+// (cocked against a wall), - for a die not in the picture (-1).
 func faceLabel(face int) string {
-	if face == 0 {
+	switch face {
+	case 0:
 		return "?"
+	case -1:
+		return "-"
 	}
 	return strconv.Itoa(face)
 }
@@ -284,28 +334,38 @@ func writeLabels(path, kind string, items []item) error {
 	}
 	w := csv.NewWriter(f)
 	head := []string{"file", "face"}
-	if kind == "frames" {
+	frames := kind == "frames" || kind == "tables"
+	if frames {
 		head = []string{"file", "blue", "red"}
 	}
 	head = append(head, "colour", "font", "ink", "body", "numeral", "edges", "surface", "light", "size_px", "tilt", "neighbour", "wall", "blur", "exposure", "noise", "jpeg")
 	if kind == "sets" {
 		head = append(head, "set", "use")
 	}
+	if kind == "tables" {
+		head = append(head, "table", "use")
+	}
 	_ = w.Write(head)
 	for i, it := range items {
 		in := it.infos[0]
 		row := []string{fmt.Sprintf("%05d.jpg", i), faceLabel(in.Face)}
 		colour := in.Colour
-		if kind == "frames" {
+		if in.Face == -1 { // a table's red die alone: its info tells the rest
+			in = it.infos[1]
+		}
+		if frames {
 			row = append(row, faceLabel(it.infos[1].Face))
 			colour = "blue+red"
+			if it.infos[0].Face == -1 || it.infos[1].Face == -1 {
+				colour = in.Colour // a table's die alone
+			}
 		}
 		row = append(row, colour, in.Font, in.Ink, in.Body, in.Numeral, in.Edges, in.Surface, in.Light,
 			strconv.FormatFloat(in.SizePx, 'f', 1, 64), strconv.FormatFloat(in.Tilt, 'f', 1, 64),
 			strconv.FormatBool(in.Neighbor), strconv.FormatBool(in.Wall),
 			strconv.FormatFloat(it.def.Blur, 'f', 1, 64), strconv.FormatFloat(it.def.Exposure, 'f', 2, 64),
 			strconv.FormatFloat(it.def.Noise, 'f', 1, 64), strconv.Itoa(it.def.JPEG))
-		if kind == "sets" {
+		if kind == "sets" || kind == "tables" {
 			row = append(row, strconv.Itoa(it.set), it.use)
 		}
 		_ = w.Write(row)

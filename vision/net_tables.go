@@ -1,0 +1,289 @@
+package vision
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"gocv.io/x/gocv"
+)
+
+// TablesReport is the outcome of calibrating at each table of a folder of
+// tables (dicewide -kind tables: per table one dice set, surface, lamp and
+// camera, 16 frames of one die alone, then throws of both) and reading
+// its throws, with and without the calibration: what a café sees when it
+// calibrates at a table and plays there, at that camera's height.
+type TablesReport struct {
+	// Plain and Calibrated read every throw; Calibrated with the
+	// calibration learned face by face from the table's frames of one
+	// die alone (comptoir calibrate).
+	Plain, Calibrated Report
+	// ThrowsPlain and ThrowsCalibrated read the throws after the first
+	// TableThrows whose dice all show a face; ThrowsCalibrated with the
+	// calibration learned from those throws (comptoir calibrate
+	// --throws), their faces as the players would confirm them.
+	ThrowsPlain, ThrowsCalibrated Report
+	Tables                        []TableScore
+}
+
+// TableThrows is how many free throws ReadTables calibrates each table
+// from (comptoir calibrate --throws: "8 is a good number").
+const TableThrows = 8
+
+// TableScore is one table's outcome.
+type TableScore struct {
+	Table, Font, Size string
+	Plain, Calibrated Report
+	// ThrowsPlain and ThrowsCalibrated: see TablesReport.
+	ThrowsPlain, ThrowsCalibrated Report
+	// Skipped lists the calibration frames and thrown dice that could not
+	// be learned, and why (what comptoir calibrate told the user).
+	Skipped []string
+	// Lost counts the dice read right uncalibrated and not calibrated,
+	// NewWrong those read wrong calibrated and not uncalibrated: face by
+	// face, then from throws (both must be 0).
+	Lost, NewWrong, ThrowsLost, ThrowsNewWrong int
+}
+
+// TableReader is a reader a tables report reads with.
+type TableReader interface {
+	DiceReader
+	Close() error
+}
+
+// ReaderFor makes the reader a tables report reads with from the learned
+// reader's options, the table's calibration among them (nil:
+// uncalibrated).
+type ReaderFor func(o NetOpts) (TableReader, error)
+
+// IsTablesFolder says whether dir's labels.csv is of tables (dicewide
+// -kind tables: table and use columns), for ReadTables.
+func IsTablesFolder(dir string) bool {
+	_, head, err := readLabels(dir)
+	if err != nil {
+		return false
+	}
+	return head["table"] && head["use"] && head["blue"] && head["red"]
+}
+
+// readLabels reads dir's labels.csv into rows keyed by column.
+func readLabels(dir string) ([]map[string]string, map[string]bool, error) {
+	f, err := os.Open(filepath.Join(dir, "labels.csv"))
+	if err != nil {
+		return nil, nil, err
+	}
+	recs, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	if len(recs) < 2 {
+		return nil, nil, fmt.Errorf("%s: labels.csv has no pictures", dir)
+	}
+	head := map[string]bool{}
+	for _, h := range recs[0] {
+		head[h] = true
+	}
+	var rows []map[string]string
+	for _, rec := range recs[1:] {
+		row := map[string]string{}
+		for i, h := range recs[0] {
+			if i < len(rec) {
+				row[h] = rec[i]
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, head, nil
+}
+
+// ReadTables calibrates at each table of dir with the learned reader's
+// options o, as comptoir calibrate does (each face of each die alone;
+// then, anew, from the first TableThrows throws), and reads the table's
+// throws with readers made by newReader, uncalibrated and calibrated.
+func ReadTables(o NetOpts, newReader ReaderFor, dir string) (*TablesReport, error) {
+	rows, head, err := readLabels(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !head["table"] || !head["use"] || !head["blue"] || !head["red"] {
+		return nil, fmt.Errorf("%s: labels.csv needs file, blue, red, table and use columns (dicewide -kind tables)", dir)
+	}
+	var tables []string
+	byTable := map[string][]map[string]string{}
+	for i, row := range rows {
+		if row["use"] != "calibrate" && row["use"] != "eval" {
+			return nil, fmt.Errorf("%s: labels.csv line %d: use %q, want calibrate or eval", dir, i+2, row["use"])
+		}
+		t := row["table"]
+		if byTable[t] == nil {
+			tables = append(tables, t)
+		}
+		byTable[t] = append(byTable[t], row)
+	}
+	o.Calibration = nil
+	plain, err := newReader(o)
+	if err != nil {
+		return nil, err
+	}
+	defer plain.Close()
+	out := &TablesReport{}
+	for _, t := range tables {
+		ts, err := readTable(o, plain, newReader, dir, t, byTable[t])
+		if err != nil {
+			return nil, err
+		}
+		out.Plain.merge(&ts.Plain)
+		out.Calibrated.merge(&ts.Calibrated)
+		out.ThrowsPlain.merge(&ts.ThrowsPlain)
+		out.ThrowsCalibrated.merge(&ts.ThrowsCalibrated)
+		out.Tables = append(out.Tables, *ts)
+	}
+	return out, nil
+}
+
+// tableFrame is a labelled frame of a table.
+type tableFrame struct {
+	row       map[string]string
+	pic       gocv.Mat
+	blue, red int // -1: not in the picture; 0: cocked, to refuse
+}
+
+// tableLabel is a die's label: its face, 0 for ? (to refuse), -1 for -.
+func tableLabel(s string) int {
+	switch s {
+	case "-":
+		return -1
+	case "?":
+		return 0
+	}
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// readTable calibrates at one table and reads its throws.
+func readTable(o NetOpts, plain TableReader, newReader ReaderFor, dir, table string, rows []map[string]string) (*TableScore, error) {
+	ts := &TableScore{Table: table}
+	var frames []tableFrame
+	defer func() {
+		for _, f := range frames {
+			f.pic.Close()
+		}
+	}()
+	for _, row := range rows {
+		m := gocv.IMRead(filepath.Join(dir, row["file"]), gocv.IMReadColor)
+		if m.Empty() {
+			m.Close()
+			return nil, fmt.Errorf("%s: cannot read picture %s", dir, row["file"])
+		}
+		frames = append(frames, tableFrame{row: row, pic: m, blue: tableLabel(row["blue"]), red: tableLabel(row["red"])})
+		ts.Font = row["font"]
+		if px, err := strconv.ParseFloat(row["size_px"], 64); err == nil {
+			ts.Size = SizeBand(px)
+		}
+	}
+	// face by face
+	k, err := NewNetCalibrator(o)
+	if err != nil {
+		return nil, err
+	}
+	defer k.Close()
+	var throws []tableFrame
+	for _, f := range frames {
+		if f.row["use"] == "eval" {
+			throws = append(throws, f)
+			continue
+		}
+		die, face := "blue", f.blue
+		if f.blue < 1 {
+			die, face = "red", f.red
+		}
+		if err := k.Add(f.pic, die, face); err != nil {
+			ts.Skipped = append(ts.Skipped, f.row["file"]+": "+err.Error())
+		}
+	}
+	c := k.c // a face that could not be learned has no prototype
+	lost, wrong, err := readThrowsAt(o, plain, newReader, &c, throws, &ts.Plain, &ts.Calibrated)
+	if err != nil {
+		return nil, err
+	}
+	ts.Lost, ts.NewWrong = lost, wrong
+	// from free throws
+	k.reset()
+	n := 0
+	var rest []tableFrame
+	for _, f := range throws {
+		if n == TableThrows || f.blue < 1 || f.red < 1 {
+			rest = append(rest, f)
+			continue
+		}
+		n++
+		if err := k.AddThrow(f.pic, f.blue, f.red); err != nil {
+			ts.Skipped = append(ts.Skipped, f.row["file"]+" (a throw): "+err.Error())
+		}
+	}
+	var tc *NetCalibration
+	if p, err := k.PartialCalibration(1); err == nil {
+		tc = p
+	}
+	lost, wrong, err = readThrowsAt(o, plain, newReader, tc, rest, &ts.ThrowsPlain, &ts.ThrowsCalibrated)
+	if err != nil {
+		return nil, err
+	}
+	ts.ThrowsLost, ts.ThrowsNewWrong = lost, wrong
+	return ts, nil
+}
+
+// readThrowsAt reads the throws with plain and with a reader calibrated
+// with c (nil: nothing learned, the uncalibrated reader), tallies both,
+// and counts the dice lost and newly read wrong.
+func readThrowsAt(o NetOpts, plain TableReader, newReader ReaderFor, c *NetCalibration, throws []tableFrame, rp, rc *Report) (lost, wrong int, err error) {
+	o.Calibration = c
+	cal, err := newReader(o)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer cal.Close()
+	for _, f := range throws {
+		p, q := plain.Read(f.pic), cal.Read(f.pic)
+		for _, d := range []struct {
+			die        string
+			want       int
+			plain, cal Die
+		}{{"blue", f.blue, p.Blue, q.Blue}, {"red", f.red, p.Red, q.Red}} {
+			rp.add(f.row, d.die, d.want, d.plain)
+			rc.add(f.row, d.die, d.want, d.cal)
+			if d.plain.Face == d.want && d.cal.Face != d.want {
+				lost++
+			}
+			if d.cal.Face != 0 && d.cal.Face != d.want && d.cal.Face != d.plain.Face {
+				wrong++
+			}
+		}
+	}
+	return lost, wrong, nil
+}
+
+// Write prints each table's scores, then the reports: uncalibrated and
+// calibrated face by face over every throw, then the throws after the
+// free throws, uncalibrated and calibrated from them.
+func (tr *TablesReport) Write(w io.Writer) {
+	for _, t := range tr.Tables {
+		fmt.Fprintf(w, "table %s (%s, %s):\n    uncalibrated %v\n    calibrated   %v (lost %d, new wrong %d)\n", t.Table, t.Font, t.Size, t.Plain.All, t.Calibrated.All, t.Lost, t.NewWrong)
+		fmt.Fprintf(w, "    after %d throws: uncalibrated %v\n    calibrated from them  %v (lost %d, new wrong %d)\n", TableThrows, t.ThrowsPlain.All, t.ThrowsCalibrated.All, t.ThrowsLost, t.ThrowsNewWrong)
+		for _, sk := range t.Skipped {
+			fmt.Fprintf(w, "    not learned: %s\n", sk)
+		}
+	}
+	fmt.Fprintln(w, "uncalibrated, every throw:")
+	tr.Plain.Write(w)
+	fmt.Fprintln(w, "calibrated at each table, face by face:")
+	tr.Calibrated.Write(w)
+	fmt.Fprintf(w, "uncalibrated, the throws after the first %d:\n", TableThrows)
+	tr.ThrowsPlain.Write(w)
+	fmt.Fprintf(w, "calibrated at each table from its first %d throws:\n", TableThrows)
+	tr.ThrowsCalibrated.Write(w)
+}

@@ -1,0 +1,82 @@
+package render
+
+import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// TestTable: a table's frames share its camera, surface, lamp and dice
+// set, frame after frame; Alone shows the die asked for, flat, with that
+// face up, in the picture; Throw shows both dice flat on the faces
+// labelled, or one cocked (labelled 0) about as often as asked; the
+// camera makes the dice the size drawn for the table; the same seeds give
+// the same frames.
+func TestTable(t *testing.T) {
+	sp, err := DefaultSplit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cockedThrows, throws := 0, 0
+	for i := uint64(0); i < 40; i++ {
+		tb := DrawTable(rand.New(rand.NewPCG(4, i)), sp.ValidationFonts[int(i)%len(sp.ValidationFonts)], sp.TrainSurfaces, 40, 65)
+		if again := DrawTable(rand.New(rand.NewPCG(4, i)), sp.ValidationFonts[int(i)%len(sp.ValidationFonts)], sp.TrainSurfaces, 40, 65); !reflect.DeepEqual(tb, again) {
+			t.Fatalf("table %d: two draws differ", i)
+		}
+		if tb.Info.SizePx < 40 || tb.Info.SizePx > 65 || tb.Info.Tilt > 20 {
+			t.Errorf("table %d: %+v out of range", i, tb.Info)
+		}
+		var first Scene
+		for k := range 6 {
+			r := rand.New(rand.NewPCG(5, i<<8|uint64(k)))
+			colour, face := []string{"blue", "red"}[k%2], 1+k
+			s, in := tb.Alone(r, colour, face)
+			if len(s.Dice) != 1 || in.Colour != colour || in.Face != face || in.Font != tb.Info.Font {
+				t.Fatalf("table %d frame %d: %d dice, %+v", i, k, len(s.Dice), in)
+			}
+			if f, flat := s.Dice[0].Face(); f != face || !flat {
+				t.Errorf("table %d frame %d: the die shows %d (flat %v), asked %d", i, k, f, flat, face)
+			}
+			if k == 0 {
+				first = s
+			}
+			if s.Camera != first.Camera || !reflect.DeepEqual(s.Lights, first.Lights) || s.Table != first.Table || s.Ambient != first.Ambient {
+				t.Errorf("table %d frame %d: the camera, lamp or surface moved", i, k)
+			}
+			if s.Dice[0].Body != map[string]Vec{"blue": tb.Set.Blue, "red": tb.Set.Red}[colour] || s.Dice[0].Font != tb.Set.Font {
+				t.Errorf("table %d frame %d: not the table's %s die", i, k, colour)
+			}
+			box := s.DieBox(0)
+			if w := math.Max(float64(box.X1-box.X0), float64(box.Y1-box.Y0)); w < 0.6*tb.Info.SizePx || w > 1.5*tb.Info.SizePx {
+				t.Errorf("table %d frame %d: %.0f px across, the table's camera %.0f", i, k, w, tb.Info.SizePx)
+			}
+		}
+		for k := range 10 {
+			r := rand.New(rand.NewPCG(6, i<<8|uint64(k)))
+			s, infos := tb.Throw(r, 0.3)
+			if s2, infos2 := tb.Throw(rand.New(rand.NewPCG(6, i<<8|uint64(k))), 0.3); !reflect.DeepEqual(s, s2) || !reflect.DeepEqual(infos, infos2) {
+				t.Fatalf("table %d throw %d: two draws differ", i, k)
+			}
+			if s.Camera != first.Camera || s.Table != first.Table {
+				t.Errorf("table %d throw %d: the camera or surface moved", i, k)
+			}
+			throws++
+			for j, in := range infos {
+				f, flat := s.Dice[j].Face()
+				switch {
+				case in.Face == 0:
+					cockedThrows++
+					if flat || !in.Cocked {
+						t.Errorf("table %d throw %d die %d: labelled ?, but flat %v", i, k, j, flat)
+					}
+				case f != in.Face || !flat:
+					t.Errorf("table %d throw %d die %d: shows %d (flat %v), labelled %d", i, k, j, f, flat, in.Face)
+				}
+			}
+		}
+	}
+	if share := float64(cockedThrows) / float64(throws); share < 0.2 || share > 0.4 {
+		t.Errorf("%d of %d throws with a die cocked, asked 30%%", cockedThrows, throws)
+	}
+}
