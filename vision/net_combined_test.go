@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"image"
 	"path/filepath"
 	"testing"
 
@@ -184,5 +185,74 @@ func TestCombinedCockedWide(t *testing.T) {
 	}
 	if wrong > flatWrong {
 		t.Errorf("%d of the 120 flat dice read wrong, want at most %d", wrong, flatWrong)
+	}
+}
+
+// TestMergeEdgeElsewhere: the hand-tuned reader's "at the picture's
+// edge" stands over the classifier's reading when it is of the die the
+// classifier read (their boxes overlap), and not when it is of another
+// object (a stripe of the cloth cut by the edge, as on the striped cloth
+// of testdata/val-tables' table 7, whose blue die was refused so in 11
+// frames); a die the classifier did not read stays refused.
+func TestMergeEdgeElsewhere(t *testing.T) {
+	die := image.Rect(300, 200, 360, 260)
+	edge := func(box image.Rectangle) Die {
+		return Die{Found: true, Box: box, Why: Why{Code: WhyEdge}}
+	}
+	read := Die{Found: true, Box: die, Face: 4, Confidence: 0.99}
+	for _, tc := range []struct {
+		name string
+		h, n Die
+		want int
+		why  WhyCode
+	}{
+		{"edge elsewhere, read", edge(image.Rect(600, 0, 640, 80)), read, 4, WhyNone},
+		{"edge of the same die", edge(image.Rect(340, 200, 400, 260)), read, 0, WhyEdge},
+		{"edge elsewhere, not read", edge(image.Rect(600, 0, 640, 80)), Die{Found: true, Box: die, Why: Why{Code: WhyUnsure}}, 0, WhyEdge},
+		{"tilted elsewhere", Die{Found: true, Box: image.Rect(600, 0, 640, 80), Why: Why{Code: WhyTilted}}, read, 0, WhyTilted},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := merge(tc.h, tc.n, overrule{})
+			if got.Face != tc.want || got.Why.Code != tc.why {
+				t.Errorf("merge: face %d, %v; want %d, %v", got.Face, got.Why.Code, tc.want, tc.why)
+			}
+		})
+	}
+}
+
+// TestCombinedCaught reads testdata/combined-caught, frames whose caught
+// die the combined reader once read as a wrong face (see its README):
+// each is read right or refused now, and every other die of them too.
+func TestCombinedCaught(t *testing.T) {
+	checkLeaks(t)
+	c := combinedReader(t)
+	rows, _, err := readLabels("testdata/combined-caught")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range rows {
+		t.Run(row["file"], func(t *testing.T) {
+			m := gocv.IMRead(filepath.Join("testdata/combined-caught", row["file"]), gocv.IMReadColor)
+			defer m.Close()
+			if m.Empty() {
+				t.Fatal("cannot read the picture")
+			}
+			roll := c.Read(m)
+			for _, d := range []struct {
+				die string
+				got Die
+			}{{"blue", roll.Blue}, {"red", roll.Red}} {
+				want := tableLabel(row[d.die])
+				if want == -1 {
+					continue
+				}
+				if d.got.Face != 0 && d.got.Face != want {
+					t.Errorf("%s die (%s): read as %d", d.die, row[d.die], d.got.Face)
+				}
+				if d.die == row["caught"] {
+					t.Logf("%s die (%s): %d, %s", d.die, row[d.die], d.got.Face, d.got.Why.EN())
+				}
+			}
+		})
 	}
 }

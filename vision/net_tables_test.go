@@ -39,3 +39,97 @@ func learnedFor(o NetOpts) (TableReader, error) {
 	}
 	return r, nil
 }
+
+// combinedFor makes combined readers (the daemon's) for ReadTables.
+func combinedFor(o NetOpts) (TableReader, error) {
+	n, err := NewNetReader(o)
+	if err != nil {
+		return nil, err
+	}
+	h, err := NewReader(DefaultReaderOpts)
+	if err != nil {
+		n.Close()
+		return nil, err
+	}
+	return &Combined{Hand: h, Net: n, TrustAlone: DefaultTrustAlone, FlatOverTilt: DefaultFlatOverTilt, FlatOverTouching: DefaultFlatOverTouching}, nil
+}
+
+// tablesFloors are what TestCombinedTables holds a folder of tables to.
+type tablesFloors struct {
+	dir                  string
+	right, wrong         float64 // uncalibrated, every throw
+	calRight, calWrong   float64 // calibrated face by face
+	thrRight, thrWrong   float64 // calibrated from the first throws, the throws after them
+	bandRight, bandWrong float64 // uncalibrated, each camera height (size band)
+	// worse is how many dice, over all tables, the calibration loses or
+	// reads wrong that the uncalibrated reader did not: the issue asks
+	// for none.
+	worse int
+}
+
+// The floors measured on 2026-11-27 (vision/train/README.md, fourteenth
+// stop): right and wrong shares, uncalibrated (every throw), calibrated
+// face by face, calibrated from the first 8 throws (the throws after
+// them), and the lowest right and highest wrong share of a size band.
+var (
+	// measured 64.06% and 0.94%, the same calibrated; 68.23% and 1.56%
+	// from throws; bands 46.25% (65-100 px) to 85%, at most 2.5% wrong
+	// (25-40 px)
+	tablesVal = tablesFloors{"testdata/val-tables", 0.64, 0.01, 0.64, 0.01, 0.68, 0.016, 0.46, 0.025, 0}
+	// measured 44.69% and 1.88%; calibrated face by face 44.38% and
+	// 2.19%: at table 1 the prototypes read a die cocked against a wall
+	// (00062.jpg blue, the pose network 65% sure it lies flat) as the 2
+	// its side face shows, a die the uncalibrated reader refused, so the
+	// issue's "never worse" fails there (worse 2: that die is lost and
+	// read wrong); 47.40% and 2.08% from throws; bands 35% (25-40 px) to
+	// 56.25% (65-100 px, 6.25% wrong: NotoSerif-Bold dice whose top face
+	// a harsh lamp washes out, read as 1 by both readers)
+	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.44, 0.019, 0.44, 0.022, 0.47, 0.021, 0.35, 0.0625, 2}
+)
+
+// TestCombinedTables calibrates the daemon's reader at each table of the
+// tuning tables (testdata/val-tables) and of the held-out ones
+// (testdata/wide-tables: fonts and surfaces training never saw), face by
+// face and from the first throws, as comptoir calibrate does, and reads
+// each table's throws with and without the calibration. The calibration
+// loses no die the uncalibrated reader read right and reads none wrong
+// that it did not, but for one known die of the held-out tables; the
+// floors are what the reader reaches (far under the issue's 97% and
+// 0.5%: see doc.go, Accuracy), so that it gets no worse unnoticed.
+func TestCombinedTables(t *testing.T) {
+	checkLeaks(t)
+	for _, tc := range []tablesFloors{tablesVal, tablesHeldOut} {
+		t.Run(tc.dir, func(t *testing.T) {
+			tr, err := ReadTables(DefaultNetOpts, combinedFor, tc.dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(tr.Tables) != 8 {
+				t.Errorf("%d tables, want 8", len(tr.Tables))
+			}
+			worse := 0
+			for _, s := range tr.Tables {
+				t.Logf("table %s (%s, %s): uncalibrated %v; calibrated %v; after %d throws %v, calibrated from them %v", s.Table, s.Font, s.Size, s.Plain.All, s.Calibrated.All, TableThrows, s.ThrowsPlain.All, s.ThrowsCalibrated.All)
+				if n := s.Lost + s.NewWrong + s.ThrowsLost + s.ThrowsNewWrong; n > 0 {
+					worse += n
+					t.Logf("table %s: the calibration loses %d dice and reads %d wrong (from throws: %d and %d)", s.Table, s.Lost, s.NewWrong, s.ThrowsLost, s.ThrowsNewWrong)
+				}
+				if len(s.Skipped) > 16 {
+					t.Errorf("table %s: %d calibration frames or thrown dice not learned", s.Table, len(s.Skipped))
+				}
+			}
+			if worse > tc.worse {
+				t.Errorf("the calibration loses or reads wrong %d dice the uncalibrated reader did not, want at most %d", worse, tc.worse)
+			}
+			checkScore(t, "uncalibrated", &tr.Plain.All, tc.right, tc.wrong)
+			checkScore(t, "calibrated face by face", &tr.Calibrated.All, tc.calRight, tc.calWrong)
+			checkScore(t, "calibrated from throws", &tr.ThrowsCalibrated.All, tc.thrRight, tc.thrWrong)
+			if n := len(tr.Plain.Groups["size"]); n != 4 {
+				t.Errorf("%d size bands, want 4", n)
+			}
+			for band, s := range tr.Plain.Groups["size"] {
+				checkScore(t, band, s, tc.bandRight, tc.bandWrong)
+			}
+		})
+	}
+}
