@@ -384,44 +384,25 @@ type SetScore struct {
 	Skipped []string
 }
 
-// IsSetsFolder says whether dir's labels.csv is of dice sets (dicewide
-// -kind sets: set and use columns), for ReadSets.
-func IsSetsFolder(dir string) bool {
+// readLabels reads dir's labels.csv into rows keyed by column.
+func readLabels(dir string) ([]map[string]string, map[string]bool, error) {
 	f, err := os.Open(filepath.Join(dir, "labels.csv"))
 	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head, err := csv.NewReader(f).Read()
-	if err != nil {
-		return false
-	}
-	has := map[string]bool{}
-	for _, h := range head {
-		has[h] = true
-	}
-	return has["set"] && has["use"]
-}
-
-// ReadSets calibrates a NetReader with options o on each set's
-// calibration crops (rows with use=calibrate) and reads the set's other
-// crops (use=eval) with and without the calibration.
-func ReadSets(o NetOpts, dir string) (*SetsReport, error) {
-	f, err := os.Open(filepath.Join(dir, "labels.csv"))
-	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	recs, err := csv.NewReader(f).ReadAll()
 	f.Close()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
+		return nil, nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	if len(recs) < 2 {
-		return nil, fmt.Errorf("%s: labels.csv has no pictures", dir)
+		return nil, nil, fmt.Errorf("%s: labels.csv has no pictures", dir)
+	}
+	head := map[string]bool{}
+	for _, h := range recs[0] {
+		head[h] = true
 	}
 	var rows []map[string]string
-	var sets []string
-	seen := map[string]bool{}
 	for _, rec := range recs[1:] {
 		row := map[string]string{}
 		for i, h := range recs[0] {
@@ -429,6 +410,29 @@ func ReadSets(o NetOpts, dir string) (*SetsReport, error) {
 				row[h] = rec[i]
 			}
 		}
+		rows = append(rows, row)
+	}
+	return rows, head, nil
+}
+
+// IsSetsFolder says whether dir's labels.csv is of dice sets (dicewide
+// -kind sets: set and use columns), for ReadSets.
+func IsSetsFolder(dir string) bool {
+	_, head, err := readLabels(dir)
+	return err == nil && head["set"] && head["use"]
+}
+
+// ReadSets calibrates a NetReader with options o on each set's
+// calibration crops (rows with use=calibrate) and reads the set's other
+// crops (use=eval) with and without the calibration.
+func ReadSets(o NetOpts, dir string) (*SetsReport, error) {
+	rows, _, err := readLabels(dir)
+	if err != nil {
+		return nil, err
+	}
+	var sets []string
+	seen := map[string]bool{}
+	for _, row := range rows {
 		if row["set"] == "" || (row["use"] != "calibrate" && row["use"] != "eval") {
 			return nil, fmt.Errorf("%s: labels.csv needs set and use (calibrate or eval) columns", dir)
 		}
@@ -436,7 +440,6 @@ func ReadSets(o NetOpts, dir string) (*SetsReport, error) {
 			seen[row["set"]] = true
 			sets = append(sets, row["set"])
 		}
-		rows = append(rows, row)
 	}
 	o.Calibration = nil
 	plain, err := NewNetReader(o)

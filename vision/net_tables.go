@@ -1,10 +1,8 @@
 package vision
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 
@@ -67,37 +65,6 @@ func IsTablesFolder(dir string) bool {
 		return false
 	}
 	return head["table"] && head["use"] && head["blue"] && head["red"]
-}
-
-// readLabels reads dir's labels.csv into rows keyed by column.
-func readLabels(dir string) ([]map[string]string, map[string]bool, error) {
-	f, err := os.Open(filepath.Join(dir, "labels.csv"))
-	if err != nil {
-		return nil, nil, err
-	}
-	recs, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	if len(recs) < 2 {
-		return nil, nil, fmt.Errorf("%s: labels.csv has no pictures", dir)
-	}
-	head := map[string]bool{}
-	for _, h := range recs[0] {
-		head[h] = true
-	}
-	var rows []map[string]string
-	for _, rec := range recs[1:] {
-		row := map[string]string{}
-		for i, h := range recs[0] {
-			if i < len(rec) {
-				row[h] = rec[i]
-			}
-		}
-		rows = append(rows, row)
-	}
-	return rows, head, nil
 }
 
 // ReadTables calibrates at each table of dir with the learned reader's

@@ -275,12 +275,7 @@ func reportDice(r reportReader, newReader vision.ReaderFor, dirs []string, stage
 			}
 			fmt.Fprintf(stdout, "%s (tables, each calibrated at its camera, then its throws read):\n", dir)
 			tr.Write(stdout)
-			if stages {
-				fmt.Fprintln(stdout, "uncalibrated:")
-				tr.Plain.Stages.Write(stdout)
-				fmt.Fprintln(stdout, "calibrated face by face:")
-				tr.Calibrated.Stages.Write(stdout)
-			}
+			writeStages(stdout, stages, &tr.Plain, &tr.Calibrated, "calibrated face by face:")
 			continue
 		}
 		if vision.IsSetsFolder(dir) {
@@ -290,12 +285,7 @@ func reportDice(r reportReader, newReader vision.ReaderFor, dirs []string, stage
 			}
 			fmt.Fprintf(stdout, "%s (dice sets, each calibrated on its own crops):\n", dir)
 			sr.Write(stdout)
-			if stages {
-				fmt.Fprintln(stdout, "uncalibrated:")
-				sr.Plain.Stages.Write(stdout)
-				fmt.Fprintln(stdout, "calibrated:")
-				sr.Calibrated.Stages.Write(stdout)
-			}
+			writeStages(stdout, stages, &sr.Plain, &sr.Calibrated, "calibrated:")
 			continue
 		}
 		var rp vision.Report
@@ -310,6 +300,18 @@ func reportDice(r reportReader, newReader vision.ReaderFor, dirs []string, stage
 		}
 	}
 	return nil
+}
+
+// writeStages prints, when stages is set, where the dice of a calibrated
+// report were lost, uncalibrated then calibrated (titled cal).
+func writeStages(stdout io.Writer, stages bool, plain, calibrated *vision.Report, cal string) {
+	if !stages {
+		return
+	}
+	fmt.Fprintln(stdout, "uncalibrated:")
+	plain.Stages.Write(stdout)
+	fmt.Fprintln(stdout, cal)
+	calibrated.Stages.Write(stdout)
 }
 
 // parseInterspersed parses flags found anywhere among the arguments and
