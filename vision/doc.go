@@ -187,10 +187,9 @@
 // 56.25% and 6.25% wrong, 100-160 px 38.75%; at a NotoSerif-Bold table
 // whose lamp washes the top faces out, three dice are read as a 1, the
 // classifier's likeliest face too at 41% to 58%, and a cocked one as a
-// 1); calibrated face by face 44.38% and
-// 2.19% wrong (the prototypes read a cocked die the uncalibrated reader
-// refused: the "never worse" fails there), from the first 8
-// throws as uncalibrated. On a fresh draw of 8 held-out tables (seed 7,
+// 1); calibrated, face by face or from the first 8 throws, the same: the
+// prototypes read no die more there (before protoMinFlat they read a
+// cocked die the uncalibrated reader refused, and two on a tuning draw). On a fresh draw of 8 held-out tables (seed 7,
 // not committed, read once) 53.75% and 0.62% wrong, calibrated the same;
 // the learned reader alone 57.5% and 0.31%. On the tuning tables
 // (testdata/val-tables, validation fonts) 64.06% and 0.94% wrong, the

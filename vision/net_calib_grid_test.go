@@ -31,6 +31,7 @@ type setsCrop struct {
 	found  bool
 	cocked bool // found, and refused by the pose network: never read, nor learned
 	out    netOut
+	flat   float64 // the pose network's probability that it lies flat
 }
 
 // readSetsCrops reads every crop of a sets folder once with r, as
@@ -57,7 +58,7 @@ func readSetsCrops(t testing.TB, r *NetReader, dir string) ([]setsCrop, []string
 			m.Close()
 			t.Fatalf("%s: cannot read %s", dir, row["file"])
 		}
-		g, cocked, ok := r.cropUnlessCocked(m, row["colour"], 1)
+		g, cocked, flat, ok := r.cropUnlessCocked(m, row["colour"], 1)
 		m.Close()
 		if ok && cocked.Code != WhyNone {
 			c.found, c.cocked = true, true
@@ -66,7 +67,7 @@ func readSetsCrops(t testing.TB, r *NetReader, dir string) ([]setsCrop, []string
 			if err != nil {
 				t.Fatal(err)
 			}
-			c.found, c.out = true, outs[0]
+			c.found, c.out, c.flat = true, outs[0], flat
 		}
 		crops = append(crops, c)
 	}
@@ -103,7 +104,7 @@ func (g *gridTrial) read(th protoThresholds, minConf float64) int {
 		return 0
 	}
 	if g.c != nil {
-		face, p = th.decide(g.c, g.sims, &g.crop.out, face, p, minConf)
+		face, p = th.decide(g.c, g.sims, &g.crop.out, face, p, minConf, g.crop.flat)
 	}
 	if face == 0 || p < minConf {
 		return 0
@@ -321,7 +322,7 @@ func thresholdsGrid() []protoThresholds {
 	for _, veto := range []float64{0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.45, 0.6, 0.75, 0.9, vetoOff} {
 		for _, minProb := range []float64{0.7, 0.75, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97} {
 			for _, agree := range []float64{0.04, 0.06, 0.08, 0.1, 0.12} {
-				out = append(out, protoThresholds{agree: agree, veto: veto, minSim: protoMinSim, minProb: minProb, vetoProtos: protoVetoProtos})
+				out = append(out, protoThresholds{agree: agree, veto: veto, minSim: protoMinSim, minProb: minProb, minFlat: protoMinFlat, vetoProtos: protoVetoProtos})
 			}
 		}
 	}

@@ -58,26 +58,30 @@ func TestNetCalibrationDecidePartial(t *testing.T) {
 		face     int     // what decide must report
 		conf     float64 // and its confidence
 		readable bool    // face != 0 && conf >= minConf
+		flat     float64 // the pose network's flat probability (0: not run)
 	}{
-		{"sure read of an unseen face, a seen face nearer", partial, prob(5, 0.99, 0, 0), axis(0), 5, 0.99, true},
-		{"sure read of an unseen face, nothing near", partial, prob(6, 0.995, 0, 0), axis(7), 6, 0.995, true},
-		{"sure read of a seen face, another seen face nearer: refused", partial, prob(2, 0.99, 0, 0), axis(0), 0, 0.99, false},
-		{"sure read of a face with one prototype, another nearer: kept", partial, prob(3, 0.99, 0, 0), axis(0), 3, 0.99, true},
-		{"sure read of a seen face, its own prototypes nearest", partial, prob(1, 0.99, 0, 0), axis(0), 1, 0.99, true},
-		{"hesitant, prototypes agree, rival seen: read", partial, prob(1, 0.96, 2, 0.04), axis(0), 1, minConf, true},
-		{"hesitant, prototypes agree, rival never shown: not read", partial, prob(1, 0.96, 7, 0.04), axis(0), 1, 0.96, false},
-		{"hesitant, face never shown: not read", partial, prob(6, 0.96, 1, 0.04), axis(0), 6, 0.96, false},
-		{"hesitant, prototypes nearer another face: not read", partial, prob(1, 0.96, 2, 0.04), axis(1), 1, 0.96, false},
-		{"hesitant, prototypes close to two faces: not read", partial, prob(1, 0.96, 2, 0.04), mix(0, 1, 1, 0.95), 1, 0.96, false},
-		{"hesitant under protoMinProb: not read", partial, prob(1, 0.93, 2, 0.07), axis(0), 1, 0.93, false},
-		{"complete: sure read, another face nearer: refused", full, prob(5, 0.99, 0, 0), axis(0), 0, 0.99, false},
-		{"complete: hesitant, prototypes agree: read", full, prob(5, 0.96, 7, 0.04), axis(4), 5, minConf, true},
-		{"no prototypes: as uncalibrated", &NetCalibration{}, prob(4, 0.99, 0, 0), axis(0), 4, 0.99, true},
+		{"sure read of an unseen face, a seen face nearer", partial, prob(5, 0.99, 0, 0), axis(0), 5, 0.99, true, 0},
+		{"sure read of an unseen face, nothing near", partial, prob(6, 0.995, 0, 0), axis(7), 6, 0.995, true, 0},
+		{"sure read of a seen face, another seen face nearer: refused", partial, prob(2, 0.99, 0, 0), axis(0), 0, 0.99, false, 0},
+		{"sure read of a face with one prototype, another nearer: kept", partial, prob(3, 0.99, 0, 0), axis(0), 3, 0.99, true, 0},
+		{"sure read of a seen face, its own prototypes nearest", partial, prob(1, 0.99, 0, 0), axis(0), 1, 0.99, true, 0},
+		{"hesitant, prototypes agree, rival seen: read", partial, prob(1, 0.96, 2, 0.04), axis(0), 1, minConf, true, 0},
+		{"hesitant, prototypes agree, rival never shown: not read", partial, prob(1, 0.96, 7, 0.04), axis(0), 1, 0.96, false, 0},
+		{"hesitant, face never shown: not read", partial, prob(6, 0.96, 1, 0.04), axis(0), 6, 0.96, false, 0},
+		{"hesitant, prototypes nearer another face: not read", partial, prob(1, 0.96, 2, 0.04), axis(1), 1, 0.96, false, 0},
+		{"hesitant, prototypes close to two faces: not read", partial, prob(1, 0.96, 2, 0.04), mix(0, 1, 1, 0.95), 1, 0.96, false, 0},
+		{"hesitant under protoMinProb: not read", partial, prob(1, 0.93, 2, 0.07), axis(0), 1, 0.93, false, 0},
+		{"complete: sure read, another face nearer: refused", full, prob(5, 0.99, 0, 0), axis(0), 0, 0.99, false, 0},
+		{"complete: hesitant, prototypes agree: read", full, prob(5, 0.96, 7, 0.04), axis(4), 5, minConf, true, 0},
+		{"no prototypes: as uncalibrated", &NetCalibration{}, prob(4, 0.99, 0, 0), axis(0), 4, 0.99, true, 0},
+		{"complete: hesitant, prototypes agree, 95% flat: read", full, prob(5, 0.96, 7, 0.04), axis(4), 5, minConf, true, 0.95},
+		{"complete: hesitant, prototypes agree, 65% flat: not read", full, prob(5, 0.96, 7, 0.04), axis(4), 5, 0.96, false, 0.65},
+		{"complete: sure read, another face nearer, 65% flat: refused", full, prob(5, 0.99, 0, 0), axis(0), 0, 0.99, false, 0.65},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := netOut{prob: tc.prob, embed: tc.embed}
 			face, p, _ := o.best()
-			gf, gp := tc.c.decide(&o, face, p, minConf)
+			gf, gp := tc.c.decide(&o, face, p, minConf, tc.flat)
 			if gf != tc.face || gp != tc.conf {
 				t.Errorf("decide = face %d at %.3f, want face %d at %.3f", gf, gp, tc.face, tc.conf)
 			}

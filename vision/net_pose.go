@@ -98,18 +98,21 @@ func PoseCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bool)
 
 // cropUnlessCocked finds the die of the given colour in pic (as
 // locator.find) and returns its numeral crop, or, when the pose network
-// finds it cocked, why (the crop nil); ok is false when no die is found
-// or its crop cannot be cut.
-func (r *NetReader) cropUnlessCocked(pic gocv.Mat, colour string, px float64) (crop []byte, cocked Why, ok bool) {
+// finds it cocked, why (the crop nil), and the network's probability that
+// it lies flat (0 where the network did not run); ok is false when no
+// die is found or its crop cannot be cut.
+func (r *NetReader) cropUnlessCocked(pic gocv.Mat, colour string, px float64) (crop []byte, cocked Why, flat float64, ok bool) {
 	ok = r.loc.find(pic, colour, px, func(pic gocv.Mat, d located) bool {
-		if ws, _ := r.cocked(pic, []located{d}, []bool{true}); ws[0].Code != WhyNone {
+		ws, fl := r.cocked(pic, []located{d}, []bool{true})
+		if ws[0].Code != WhyNone {
 			cocked = ws[0]
 			return true
 		}
+		flat = fl[0]
 		crop = make([]byte, CropSize*CropSize)
 		return normaliseCrop(pic, d, crop)
 	})
-	return crop, cocked, ok
+	return crop, cocked, flat, ok
 }
 
 // poser runs the pose network. It is not safe for concurrent use.

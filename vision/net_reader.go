@@ -493,7 +493,7 @@ func (r *NetReader) classify(crops [][]byte, dice []*Die) {
 		d := dice[k]
 		d.Confidence = p
 		if c := r.opts.Calibration; c != nil {
-			face, p = c.decide(&o, face, p, r.opts.MinConfidence)
+			face, p = c.decide(&o, face, p, r.opts.MinConfidence, d.Flat)
 			d.Confidence = p
 		}
 		if face == 0 || p < r.opts.MinConfidence {
