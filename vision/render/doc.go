@@ -48,7 +48,10 @@
 // blur, exposure shifts, sensor noise and JPEG quality (Defects). The
 // fonts and surfaces are split in wide.yaml (LoadSplit): the test split's
 // are never drawn for training. DrawSet and WideOf draw one box's dice
-// set, for calibration. RenderBatch renders many crops in one povray run
+// set, for calibration. DrawTable draws a table as a café sets it up for
+// a game (one dice set, surface, lamp and camera), whose frames (Alone:
+// one face of one die, to calibrate on; Throw: both dice, sometimes one
+// cocked against a wall) share everything but the dice. RenderBatch renders many crops in one povray run
 // (an animation whose frame k is scene k). The command dicewide
 // (cmd/dicewide) writes them with labels.csv.
 //

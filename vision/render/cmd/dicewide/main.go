@@ -112,6 +112,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errors.New("need -out, -kind crops|frames|sets|tables and -split train|test|validation")
 	}
+	if *kind == "tables" && (*cocked || *walled) {
+		return errors.New("-cocked and -walled are for -kind frames: a table's throws already cock a die against a wall one time in seven")
+	}
 	sp, err := render.DefaultSplit()
 	if err != nil {
 		return err
