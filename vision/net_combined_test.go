@@ -226,7 +226,7 @@ func TestMergeEdgeElsewhere(t *testing.T) {
 func TestCombinedCaught(t *testing.T) {
 	checkLeaks(t)
 	c := combinedReader(t)
-	rows, _, err := readLabels("testdata/combined-caught")
+	_, rows, err := readLabels("testdata/combined-caught")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -209,19 +210,10 @@ func ReadSet(r interface {
 	DiceReader
 	ReadCrop(pic gocv.Mat, colour string) Die
 }, dir string, keep func(row map[string]string) bool, rp *Report) (SetKind, error) {
-	f, err := os.Open(filepath.Join(dir, "labels.csv"))
+	head, rows, err := readLabels(dir)
 	if err != nil {
 		return "", err
 	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", dir, err)
-	}
-	if len(rows) < 2 {
-		return "", fmt.Errorf("%s: labels.csv has no pictures", dir)
-	}
-	head := rows[0]
 	var kind SetKind
 	switch {
 	case len(head) >= 3 && head[1] == "face" && head[2] == "colour":
@@ -233,20 +225,15 @@ func ReadSet(r interface {
 	default:
 		return "", fmt.Errorf("%s: labels.csv header %q is not one of file,face,colour,... file,blue,red,... file,face,die", dir, strings.Join(head, ","))
 	}
-	for _, rec := range rows[1:] {
-		row := map[string]string{}
-		for i, h := range head {
-			if i < len(rec) {
-				row[h] = rec[i]
-			}
-		}
+	for _, row := range rows {
 		if keep != nil && !keep(row) {
 			continue
 		}
-		m := gocv.IMRead(filepath.Join(dir, rec[0]), gocv.IMReadColor)
+		file := row[head[0]]
+		m := gocv.IMRead(filepath.Join(dir, file), gocv.IMReadColor)
 		if m.Empty() {
 			m.Close()
-			return kind, fmt.Errorf("%s: cannot read picture %s", dir, rec[0])
+			return kind, fmt.Errorf("%s: cannot read picture %s", dir, file)
 		}
 		label := func(k string) int {
 			n, _ := strconv.Atoi(row[k]) // "?" is 0: must be refused
@@ -384,8 +371,9 @@ type SetScore struct {
 	Skipped []string
 }
 
-// readLabels reads dir's labels.csv into rows keyed by column.
-func readLabels(dir string) ([]map[string]string, map[string]bool, error) {
+// readLabels reads dir's labels.csv: its header, and its rows keyed by
+// column.
+func readLabels(dir string) ([]string, []map[string]string, error) {
 	f, err := os.Open(filepath.Join(dir, "labels.csv"))
 	if err != nil {
 		return nil, nil, err
@@ -398,10 +386,6 @@ func readLabels(dir string) ([]map[string]string, map[string]bool, error) {
 	if len(recs) < 2 {
 		return nil, nil, fmt.Errorf("%s: labels.csv has no pictures", dir)
 	}
-	head := map[string]bool{}
-	for _, h := range recs[0] {
-		head[h] = true
-	}
 	var rows []map[string]string
 	for _, rec := range recs[1:] {
 		row := map[string]string{}
@@ -412,21 +396,40 @@ func readLabels(dir string) ([]map[string]string, map[string]bool, error) {
 		}
 		rows = append(rows, row)
 	}
-	return rows, head, nil
+	return recs[0], rows, nil
+}
+
+// hasColumns says whether dir's labels.csv has every one of cols in its
+// header (only the header is read).
+func hasColumns(dir string, cols ...string) bool {
+	f, err := os.Open(filepath.Join(dir, "labels.csv"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head, err := csv.NewReader(f).Read()
+	return err == nil && headHas(head, cols...)
+}
+
+// headHas says whether head names every one of cols.
+func headHas(head []string, cols ...string) bool {
+	for _, c := range cols {
+		if !slices.Contains(head, c) {
+			return false
+		}
+	}
+	return true
 }
 
 // IsSetsFolder says whether dir's labels.csv is of dice sets (dicewide
 // -kind sets: set and use columns), for ReadSets.
-func IsSetsFolder(dir string) bool {
-	_, head, err := readLabels(dir)
-	return err == nil && head["set"] && head["use"]
-}
+func IsSetsFolder(dir string) bool { return hasColumns(dir, "set", "use") }
 
 // ReadSets calibrates a NetReader with options o on each set's
 // calibration crops (rows with use=calibrate) and reads the set's other
 // crops (use=eval) with and without the calibration.
 func ReadSets(o NetOpts, dir string) (*SetsReport, error) {
-	rows, _, err := readLabels(dir)
+	_, rows, err := readLabels(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -59,24 +59,22 @@ type ReaderFor func(o NetOpts) (TableReader, error)
 
 // IsTablesFolder says whether dir's labels.csv is of tables (dicewide
 // -kind tables: table and use columns), for ReadTables.
-func IsTablesFolder(dir string) bool {
-	_, head, err := readLabels(dir)
-	if err != nil {
-		return false
-	}
-	return head["table"] && head["use"] && head["blue"] && head["red"]
-}
+func IsTablesFolder(dir string) bool { return hasColumns(dir, tablesColumns...) }
+
+// tablesColumns are the columns of a tables folder's labels.csv that
+// ReadTables needs (with file).
+var tablesColumns = []string{"blue", "red", "table", "use"}
 
 // ReadTables calibrates at each table of dir with the learned reader's
 // options o, as comptoir calibrate does (each face of each die alone;
 // then, anew, from the first TableThrows throws), and reads the table's
 // throws with readers made by newReader, uncalibrated and calibrated.
 func ReadTables(o NetOpts, newReader ReaderFor, dir string) (*TablesReport, error) {
-	rows, head, err := readLabels(dir)
+	head, rows, err := readLabels(dir)
 	if err != nil {
 		return nil, err
 	}
-	if !head["table"] || !head["use"] || !head["blue"] || !head["red"] {
+	if !headHas(head, tablesColumns...) {
 		return nil, fmt.Errorf("%s: labels.csv needs file, blue, red, table and use columns (dicewide -kind tables)", dir)
 	}
 	var tables []string

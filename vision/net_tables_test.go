@@ -42,16 +42,11 @@ func learnedFor(o NetOpts) (TableReader, error) {
 
 // combinedFor makes combined readers (the daemon's) for ReadTables.
 func combinedFor(o NetOpts) (TableReader, error) {
-	n, err := NewNetReader(o)
+	c, err := NewCombined(o.Calibration)
 	if err != nil {
 		return nil, err
 	}
-	h, err := NewReader(DefaultReaderOpts)
-	if err != nil {
-		n.Close()
-		return nil, err
-	}
-	return &Combined{Hand: h, Net: n, TrustAlone: DefaultTrustAlone, FlatOverTilt: DefaultFlatOverTilt, FlatOverTouching: DefaultFlatOverTouching}, nil
+	return c, nil
 }
 
 // tablesFloors are what TestCombinedTables holds a folder of tables to.

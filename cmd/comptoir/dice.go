@@ -221,20 +221,11 @@ func newDiceReader(f diceFlags) (vision.DiceReader, func(), error) {
 		}
 		o.Calibration = c
 	}
-	r, err := vision.NewNetReader(o)
+	r, err := readerFor(f)(o)
 	if err != nil {
 		return nil, nil, err
 	}
-	if f.learned {
-		return r, func() { r.Close() }, nil
-	}
-	h, err := vision.NewReader(vision.DefaultReaderOpts)
-	if err != nil {
-		r.Close()
-		return nil, nil, err
-	}
-	c := &vision.Combined{Hand: h, Net: r, TrustAlone: f.trustAlone, FlatOverTilt: f.flatOverTilt, FlatOverTouching: f.flatOverTouching}
-	return c, func() { c.Close() }, nil
+	return r, func() { r.Close() }, nil
 }
 
 // reportReader reads frames, single dice and crops.
@@ -244,9 +235,9 @@ type reportReader interface {
 	Options() vision.NetOpts
 }
 
-// readerFor makes, for a tables report, the reader the flags ask for
-// from the learned reader's options (a table's calibration among them):
-// the learned reader, or the combined one.
+// readerFor makes the reader the flags ask for from the learned reader's
+// options (a table's calibration among them, for a tables report): the
+// learned reader, or the combined one.
 func readerFor(f diceFlags) vision.ReaderFor {
 	return func(o vision.NetOpts) (vision.TableReader, error) {
 		n, err := vision.NewNetReader(o)
