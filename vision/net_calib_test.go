@@ -459,3 +459,52 @@ func TestNetCalibratorKeepsLast(t *testing.T) {
 		t.Errorf("the calibration seeded from changed: %d prototypes of face 1", len(seed.Protos[0]))
 	}
 }
+
+// TestNetCalibrationFileTilted: the count of calibration dice the
+// hand-tuned reader refused as tilted is kept in the file; more refused
+// than shown is refused; files without the counts read as none.
+func TestNetCalibrationFileTilted(t *testing.T) {
+	c := &NetCalibration{HandChecked: 16, HandTilted: 2}
+	c.Protos[4] = [][embedLen]float32{axis(4)}
+	data, err := EncodeNetCalibration(c, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeNetCalibration(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.HandChecked != 16 || back.HandTilted != 2 || !back.TiltMisleads() {
+		t.Errorf("read back %d of %d tilted (misleads %v), want 2 of 16, true", back.HandTilted, back.HandChecked, back.TiltMisleads())
+	}
+	proto := "[" + strings.TrimSuffix(strings.Repeat("0.125,", embedLen), ",") + "]"
+	for _, tc := range []struct {
+		name, extra string
+		misleads    bool
+		refused     bool
+	}{
+		{"before the counts", "", false, false},
+		{"none tilted", `,"hand_checked":12`, false, false},
+		{"one tilted", `,"hand_checked":12,"hand_tilted":1`, false, false},
+		{"two tilted", `,"hand_checked":12,"hand_tilted":2`, true, false},
+		{"more tilted than shown", `,"hand_checked":2,"hand_tilted":3`, false, true},
+		{"negative", `,"hand_checked":-1`, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := fmt.Sprintf(`{"kind":"comptoir dice prototypes","model_sha256":%q,"made":"2026-11-27T12:00:00Z","faces":{"5":[%s]},"faces_shown":[5],"partial":true%s}`, ModelSum(), proto, tc.extra)
+			got, err := DecodeNetCalibration([]byte(data))
+			if tc.refused {
+				if !errors.Is(err, ErrNetCalibration) || !strings.Contains(err.Error(), "hand_tilted") {
+					t.Errorf("decoded %v, want an ErrNetCalibration naming hand_tilted", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.TiltMisleads() != tc.misleads {
+				t.Errorf("TiltMisleads %v, want %v", got.TiltMisleads(), tc.misleads)
+			}
+		})
+	}
+}

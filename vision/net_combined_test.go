@@ -256,3 +256,37 @@ func TestCombinedCaught(t *testing.T) {
 		})
 	}
 }
+
+// TestCalibratedOverrule: at a table whose calibration saw the
+// hand-tuned reader's "tilted" test refuse two flat dice, the pose network
+// overrules that test from CalibratedFlatOverTilt; without a calibration,
+// or with one that saw no such refusal, the test stands; a threshold set
+// by hand (comptoir dice --flat-over-tilt) wins.
+func TestCalibratedOverrule(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cal  *NetCalibration
+		set  float64
+		want float64
+	}{
+		{"uncalibrated", nil, 0, 0},
+		{"no die refused as tilted", &NetCalibration{HandChecked: 16}, 0, 0},
+		{"one flat die refused as tilted", &NetCalibration{HandChecked: 16, HandTilted: 1}, 0, 0},
+		{"two flat dice refused as tilted", &NetCalibration{HandChecked: 16, HandTilted: 2}, 0, CalibratedFlatOverTilt},
+		{"set by hand", &NetCalibration{HandChecked: 16, HandTilted: 3}, 0.99, 0.99},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &Combined{Net: &NetReader{opts: NetOpts{Calibration: tc.cal}}, FlatOverTilt: tc.set}
+			if got := c.overrule().tilt; got != tc.want {
+				t.Errorf("FlatOverTilt %g, want %g", got, tc.want)
+			}
+			// a flat die the hand-tuned reader refused as tilted
+			h := Die{Found: true, Why: Why{Code: WhyTilted, Face: 4}}
+			n := Die{Found: true, Face: 4, Confidence: 0.99, Flat: 0.95}
+			got := merge(h, n, c.overrule())
+			if wantRead := tc.want > 0 && n.Flat >= tc.want; (got.Face == 4) != wantRead {
+				t.Errorf("merged %+v: read %v, want %v", got, got.Face == 4, wantRead)
+			}
+		})
+	}
+}

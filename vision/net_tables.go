@@ -44,6 +44,10 @@ type TableScore struct {
 	// NewWrong those read wrong calibrated and not uncalibrated: face by
 	// face, then from throws (both must be 0).
 	Lost, NewWrong, ThrowsLost, ThrowsNewWrong int
+	// Tilted and ThrowsTilted are "k of n": the calibration dice the
+	// hand-tuned reader's "tilted" test refused, of those it was shown
+	// (NetCalibration.HandTilted): face by face, then from throws.
+	Tilted, ThrowsTilted string
 }
 
 // TableReader is a reader a tables report reads with.
@@ -171,6 +175,7 @@ func readTable(o NetOpts, plain TableReader, newReader ReaderFor, dir, table str
 		}
 	}
 	c := k.c // a face that could not be learned has no prototype
+	ts.Tilted = fmt.Sprintf("%d of %d", c.HandTilted, c.HandChecked)
 	lost, wrong, err := readThrowsAt(o, plain, newReader, &c, throws, &ts.Plain, &ts.Calibrated)
 	if err != nil {
 		return nil, err
@@ -193,6 +198,7 @@ func readTable(o NetOpts, plain TableReader, newReader ReaderFor, dir, table str
 	var tc *NetCalibration
 	if p, err := k.PartialCalibration(1); err == nil {
 		tc = p
+		ts.ThrowsTilted = fmt.Sprintf("%d of %d", p.HandTilted, p.HandChecked)
 	}
 	lost, wrong, err = readThrowsAt(o, plain, newReader, tc, rest, &ts.ThrowsPlain, &ts.ThrowsCalibrated)
 	if err != nil {
@@ -239,6 +245,7 @@ func (tr *TablesReport) Write(w io.Writer) {
 	for _, t := range tr.Tables {
 		fmt.Fprintf(w, "table %s (%s, %s):\n    uncalibrated %v\n    calibrated   %v (lost %d, new wrong %d)\n", t.Table, t.Font, t.Size, t.Plain.All, t.Calibrated.All, t.Lost, t.NewWrong)
 		fmt.Fprintf(w, "    after %d throws: uncalibrated %v\n    calibrated from them  %v (lost %d, new wrong %d)\n", TableThrows, t.ThrowsPlain.All, t.ThrowsCalibrated.All, t.ThrowsLost, t.ThrowsNewWrong)
+		fmt.Fprintf(w, "    calibration dice refused as tilted by the hand-tuned reader: face by face %s, from throws %s\n", t.Tilted, t.ThrowsTilted)
 		for _, sk := range t.Skipped {
 			fmt.Fprintf(w, "    not learned: %s\n", sk)
 		}

@@ -63,22 +63,30 @@ type tablesFloors struct {
 }
 
 // The floors measured on 2026-11-27 (vision/train/README.md, fourteenth
-// stop): right and wrong shares, uncalibrated (every throw), calibrated
-// face by face, calibrated from the first 8 throws (the throws after
-// them), and the lowest right and highest wrong share of a size band.
+// and fifteenth stops): right and wrong shares, uncalibrated (every
+// throw), calibrated face by face, calibrated from the first 8 throws (the
+// throws after them), and the lowest right and highest wrong share of a
+// size band. The calibrated floors are over the uncalibrated figures:
+// where the calibration saw the hand-tuned reader's "tilted" test refuse
+// flat dice (NetCalibration.TiltMisleads), the pose network overrules it
+// (CalibratedFlatOverTilt), and without that the calibration reads no
+// more than the uncalibrated reader.
 var (
-	// measured 64.06% and 0.94%, the same calibrated; 68.23% and 1.56%
-	// from throws; bands 46.25% (65-100 px) to 85%, at most 2.5% wrong
-	// (25-40 px)
-	tablesVal = tablesFloors{"testdata/val-tables", 0.64, 0.01, 0.64, 0.01, 0.68, 0.016, 0.46, 0.025, 0}
-	// measured 44.69% and 1.88%, the same calibrated (before
+	// measured 64.06% and 0.94%; calibrated face by face 64.38% and
+	// 0.94% (64.06% before the tilted test was overruled); 68.23% and
+	// 1.56% the throws after 8, 69.79% and 1.56% calibrated from them
+	// (68.23% before); bands 46.25% (65-100 px) to 85%, at most 2.5%
+	// wrong (25-40 px)
+	tablesVal = tablesFloors{"testdata/val-tables", 0.64, 0.01, 0.642, 0.01, 0.69, 0.016, 0.46, 0.025, 0}
+	// measured 44.69% and 1.88%, the same calibrated face by face (before
 	// protoMinFlat, 44.38% and 2.19%: at table 1 the prototypes read a
 	// die cocked against a wall, 00062.jpg blue, the pose network 65%
 	// sure it lies flat, as the 2 its side face shows); 47.40% and 2.08%
-	// from throws; bands 35% (25-40 px) to 56.25% (65-100 px, 6.25% wrong:
-	// NotoSerif-Bold dice whose top face a harsh lamp washes out, read as
-	// 1 by both readers)
-	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.44, 0.019, 0.44, 0.019, 0.47, 0.021, 0.35, 0.0625, 0}
+	// the throws after 8, 47.92% calibrated from them (47.40% before the
+	// tilted test was overruled); bands 35% (25-40 px) to 56.25% (65-100
+	// px, 6.25% wrong: NotoSerif-Bold dice whose top face a harsh lamp
+	// washes out, read as 1 by both readers)
+	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.44, 0.019, 0.44, 0.019, 0.475, 0.021, 0.35, 0.0625, 0}
 )
 
 // TestCombinedTables calibrates the daemon's reader at each table of the

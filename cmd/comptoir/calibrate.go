@@ -148,6 +148,7 @@ func calibrateNet(camera, dir, out string, dice []string, stdout, stderr io.Writ
 		return err
 	}
 	fmt.Fprintf(stdout, "calibration saved to %s: prototypes of %d dice\n", out, len(dice))
+	tiltNote(stdout, c)
 	return nil
 }
 
@@ -224,4 +225,14 @@ func calibrateFromCamera(c adder, device string, dice []string, stdout, stderr i
 		}
 	}
 	return nil
+}
+
+// tiltNote says, when the calibration saw it, that the hand-tuned
+// reader's "tilted" test refused flat dice at this camera, and what the
+// reader does about it (vision.NetCalibration.TiltMisleads).
+func tiltNote(w io.Writer, c *vision.NetCalibration) {
+	if c.TiltMisleads() {
+		fmt.Fprintf(w, "the camera leans: %d of the %d dice shown, lying flat, looked tilted to the hand-tuned reader; at this table a die it finds tilted is read when the pose network is at least %.0f%% sure it lies flat\n",
+			c.HandTilted, c.HandChecked, 100*vision.CalibratedFlatOverTilt)
+	}
 }
