@@ -653,10 +653,14 @@ func (k *NetCalibrator) reset() {
 
 // TiltMisleads says whether the hand-tuned reader's "tilted" test refused
 // flat dice at this camera during the calibration (at least
-// minTiltMisfires of the dice it was shown): Combined then takes the
-// classifier's reading of a die that test refuses when the pose network
-// is at least CalibratedFlatOverTilt sure it lies flat.
-func (c *NetCalibration) TiltMisleads() bool { return c != nil && c.HandTilted >= minTiltMisfires }
+// minTiltMisfires of the dice it was shown, and at least one in eight of
+// them: a calibration seeded with earlier ones counts them all, and at a
+// camera looking straight down a few misfires add up): Combined then
+// takes the classifier's reading of a die that test refuses when the pose
+// network is at least CalibratedFlatOverTilt sure it lies flat.
+func (c *NetCalibration) TiltMisleads() bool {
+	return c != nil && c.HandTilted >= minTiltMisfires && 8*c.HandTilted >= c.HandChecked
+}
 
 // minTiltMisfires is how many flat calibration dice the hand-tuned
 // reader's "tilted" test must refuse for TiltMisleads. Under cameras

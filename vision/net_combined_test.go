@@ -273,6 +273,8 @@ func TestCalibratedOverrule(t *testing.T) {
 		{"no die refused as tilted", &NetCalibration{HandChecked: 16}, 0, 0},
 		{"one flat die refused as tilted", &NetCalibration{HandChecked: 16, HandTilted: 1}, 0, 0},
 		{"two flat dice refused as tilted", &NetCalibration{HandChecked: 16, HandTilted: 2}, 0, CalibratedFlatOverTilt},
+		{"three of 40 (calibrated again and again)", &NetCalibration{HandChecked: 40, HandTilted: 3}, 0, 0},
+		{"five of 40", &NetCalibration{HandChecked: 40, HandTilted: 5}, 0, CalibratedFlatOverTilt},
 		{"set by hand", &NetCalibration{HandChecked: 16, HandTilted: 3}, 0.99, 0.99},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
