@@ -670,7 +670,7 @@ func (c *NetCalibration) TiltMisleads() bool {
 // but two about one time in sixty; there, letting the pose network
 // overrule the test reads cocked dice of throws (rendered-refuse: 2.1%
 // wrong instead of 0.83% at 0.9, ninth stop). Under the tuning tables'
-// leaning cameras, two or more at 8 of 16 tables (face by face or from
+// leaning cameras, two or more at 9 of 16 tables (face by face or from
 // throws). One was measured too: more read (val-tables-8 64.38% against
 // 62.81% calibrated face by face), none more wrong at the tables, but at
 // that risk; see vision/train/README.md, fifteenth stop.

@@ -101,6 +101,11 @@ func TestDicefeedCalibrate(t *testing.T) {
 				t.Errorf("calibration faces %v (reply %v), want face %d learned", c.Faces(), r.Faces, f)
 			}
 		}
+		// the 5 dice learned were shown to the hand-tuned reader's
+		// "tilted" test too (vision.NetCalibration.TiltMisleads)
+		if c.HandChecked != 5 || c.HandTilted > c.HandChecked {
+			t.Errorf("calibration: %d of %d dice tilted to the hand-tuned reader, want of 5", c.HandTilted, c.HandChecked)
+		}
 		if left, _ := filepath.Glob(filepath.Join(filepath.Dir(file), ".*tmp")); len(left) != 0 {
 			t.Errorf("temporary files left: %v", left)
 		}
