@@ -57,15 +57,7 @@ func TestCalibrateThrowsDir(t *testing.T) {
 		}
 		lines = append(lines, fmt.Sprintf("%s,%d,%d", w.file, w.blue, w.red))
 	}
-	if err := os.WriteFile(filepath.Join(dir, "labels.csv"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	calib := filepath.Join(t.TempDir(), "dice.json")
-	out, errs, code := runCmd(t, "calibrate", "--dir", dir, "--out", calib, "--throws", "4")
-	if code != 0 {
-		t.Fatalf("exit %d\n%s%s", code, out, errs)
-	}
-	t.Logf("%s%s", out, errs)
+	out, calib := calibrateThrowsDir(t, dir, lines, 4)
 	for _, want := range []string{"skipped", "throw 4 of 4", "blue die: faces", "red die: faces", "calibration saved to " + calib} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -91,7 +83,7 @@ func TestCalibrateThrowsDir(t *testing.T) {
 			t.Errorf("prototypes of face %d, which no throw showed (faces %v)", f, faces)
 		}
 	}
-	out, errs, code = runCmd(t, "dice", "--calibration", calib, "--report", wideFramesDir)
+	out, errs, code := runCmd(t, "dice", "--calibration", calib, "--report", wideFramesDir)
 	if code != 0 || !strings.Contains(out, "wide-frames (frames):") {
 		t.Errorf("dice with the partial calibration: exit %d\n%s%s", code, out, errs)
 	}
@@ -283,15 +275,7 @@ func TestCalibrateThrowsLeaningCamera(t *testing.T) {
 		copyFile(t, filepath.Join(tables, f[0]), filepath.Join(dir, f[0]))
 		lines = append(lines, strings.Join(f[:3], ","))
 	}
-	if err := os.WriteFile(filepath.Join(dir, "labels.csv"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	calib := filepath.Join(t.TempDir(), "dice.json")
-	out, errs, code := runCmd(t, "calibrate", "--dir", dir, "--out", calib, "--throws", "8")
-	if code != 0 {
-		t.Fatalf("exit %d\n%s%s", code, out, errs)
-	}
-	t.Logf("%s%s", out, errs)
+	out, calib := calibrateThrowsDir(t, dir, lines, 8)
 	if !strings.Contains(out, "the camera leans") {
 		t.Errorf("output does not say the camera leans:\n%s", out)
 	}
@@ -302,4 +286,21 @@ func TestCalibrateThrowsLeaningCamera(t *testing.T) {
 	if !c.TiltMisleads() || c.HandChecked < 8 {
 		t.Errorf("calibration: %d of %d dice tilted, want some of at least 8", c.HandTilted, c.HandChecked)
 	}
+}
+
+// calibrateThrowsDir writes lines as dir's labels.csv (the players'
+// confirmations of the frames in dir) and runs comptoir calibrate
+// --throws n on it; it returns the output and the calibration file.
+func calibrateThrowsDir(t *testing.T, dir string, lines []string, n int) (out, calib string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, "labels.csv"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	calib = filepath.Join(t.TempDir(), "dice.json")
+	out, errs, code := runCmd(t, "calibrate", "--dir", dir, "--out", calib, "--throws", strconv.Itoa(n))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	t.Logf("%s%s", out, errs)
+	return out, calib
 }
