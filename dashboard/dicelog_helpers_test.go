@@ -104,6 +104,16 @@ func (f *fakeCamera) inUse(dice int, faces ...int) {
 	f.signalLocked()
 }
 
+// leans makes the fake camera's calibration say that tilted of the shown
+// dice learned looked tilted to the hand-tuned reader, the camera
+// leaning, as the reader tells it (vision.TiltMisleads).
+func (f *fakeCamera) leans(tilted, shown int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calib.Tilted, f.calib.Shown, f.calib.Leans = tilted, shown, true
+	f.signalLocked()
+}
+
 // fakeCalibDice is how many dice the fake camera learns before it saves.
 const fakeCalibDice = 4
 

@@ -162,12 +162,17 @@ func TestBrowserDiceCamera(t *testing.T) {
 		// learned before, kept by what it learns next.
 		cam.inUse(4, 1, 8)
 		pollPage(t, staff, "the faces learned before", `document.querySelectorAll('#calib-grid tr[data-die=earlier] td.learned').length === 2 && !!document.querySelector('#calib-grid tr[data-die=earlier] td[data-face="1"][data-learned="1"]') && !!document.querySelector('#calib-grid tr[data-die=earlier] td[data-face="8"][data-learned="1"]') && document.querySelector('#calib-grid tr[data-die=earlier] th').textContent === 'Learned before' && document.querySelector('#calib-earlier').textContent.includes('adds to them')`)
+		pollPage(t, staff, "no word of the camera's lean", `!document.querySelector('#calib-leans')`)
+		// The calibration's dice looked tilted to the hand-tuned reader:
+		// the camera leans, and the panel says what to change.
+		cam.leans(2, 8)
+		pollPage(t, staff, "the camera leans", `!!document.querySelector('#calib-leans') && document.querySelector('#calib-leans').textContent.includes('The camera leans: 2 of the 8 dice learned') && document.querySelector('#calib-leans').textContent.includes('straight above the tray')`)
 		pollPage(t, staff, "start again", `(document.querySelector('#calib-reset').click(), true)`)
 		pollPage(t, staff, "asked to confirm", `!!document.querySelector('#calib-reset-confirm') && document.querySelector('#calib-reset-confirm').textContent.includes('Drop everything learned') && !document.querySelector('#calib-reset')`)
 		chromedp.Run(staff, chromedp.ScrollIntoView(`#calibrate-dice`, chromedp.ByQuery))
 		pageShot(t, staff, "calibrate-start-again.png")
 		pollPage(t, staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
-		pollPage(t, staff, "the confirmation in French", `document.querySelector('#calib-reset-confirm').textContent.includes('Oublier tout ce qui est appris') && document.querySelector('#calib-reset-yes').textContent === 'Oui, tout oublier' && document.querySelector('#calib-grid tr[data-die=earlier] th').textContent === 'Déjà appris'`)
+		pollPage(t, staff, "the confirmation in French", `document.querySelector('#calib-reset-confirm').textContent.includes('Oublier tout ce qui est appris') && document.querySelector('#calib-reset-yes').textContent === 'Oui, tout oublier' && document.querySelector('#calib-grid tr[data-die=earlier] th').textContent === 'Déjà appris' && document.querySelector('#calib-leans').textContent.includes('La caméra est inclinée : 2 des 8 dés appris')`)
 		pollPage(t, staff, "the staff page in English", `(() => { if (document.documentElement.lang !== 'en') document.getElementById('lang').click(); return document.documentElement.lang === 'en'; })()`)
 		pollPage(t, staff, "cancel", `(document.querySelector('#calib-reset-no').click(), true)`)
 		pollPage(t, staff, "nothing dropped", `!document.querySelector('#calib-reset-confirm') && !!document.querySelector('#calib-reset') && document.querySelectorAll('#calib-grid tr[data-die=earlier] td.learned').length === 2`)

@@ -230,6 +230,13 @@ type DiceCalibState struct {
 	// Faces are the faces the calibration saved (calibrate) or in use
 	// has prototypes of.
 	Faces []int `json:"faces,omitempty"`
+	// Shown counts the dice learned that the hand-tuned reader's "tilted"
+	// test was shown (lying flat), Tilted those it found tilted; Leans is
+	// set when they say the camera leans, so that the reader lets its
+	// pose network judge the dice that test refuses.
+	Shown  int  `json:"shown,omitempty"`
+	Tilted int  `json:"tilted,omitempty"`
+	Leans  bool `json:"leans,omitempty"`
 }
 
 // Refuse sets the reply's refusal: its code and its words in English and

@@ -659,8 +659,20 @@ func (k *NetCalibrator) reset() {
 // takes the classifier's reading of a die that test refuses when the pose
 // network is at least CalibratedFlatOverTilt sure it lies flat.
 func (c *NetCalibration) TiltMisleads() bool {
-	return c != nil && c.HandTilted >= minTiltMisfires && 8*c.HandTilted >= c.HandChecked
+	return c != nil && TiltMisleads(c.HandTilted, c.HandChecked)
 }
+
+// TiltMisleads says whether tilted flat dice of checked, refused as
+// tilted by the hand-tuned reader, say that the camera leans (see
+// NetCalibration.TiltMisleads).
+func TiltMisleads(tilted, checked int) bool {
+	return tilted >= minTiltMisfires && 8*tilted >= checked
+}
+
+// TiltCounts returns how many of the dice learned so far the hand-tuned
+// reader's "tilted" test refused, and of how many it was shown
+// (NetCalibration.HandTilted, HandChecked).
+func (k *NetCalibrator) TiltCounts() (tilted, checked int) { return k.c.HandTilted, k.c.HandChecked }
 
 // minTiltMisfires is how many flat calibration dice the hand-tuned
 // reader's "tilted" test must refuse for TiltMisleads. Under cameras

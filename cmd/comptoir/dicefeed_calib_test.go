@@ -86,6 +86,11 @@ func TestDicefeedCalibrate(t *testing.T) {
 		if r.Error != "" || r.Dice != 5 || r.Need != 0 || !slices.Contains(r.Blue, rolls[1][0]) || !slices.Contains(r.Red, rolls[1][1]) {
 			t.Errorf("learn %v: %+v, want both learned and enough to save", rolls[1], r)
 		}
+		// every die learned was shown to the hand-tuned reader's "tilted"
+		// test; the staff page says the camera leans when they say so
+		if r.Shown != 5 || r.Tilted > r.Shown || r.Leans != vision.TiltMisleads(r.Tilted, r.Shown) {
+			t.Errorf("learn %v: %d of %d dice tilted, leans %v, want of 5 and leans as vision says", rolls[1], r.Tilted, r.Shown, r.Leans)
+		}
 	})
 	t.Run("calibrate", func(t *testing.T) {
 		r := ask(`{"type":"calibrate","id":8,"file":"`+file+`"}`, "calibrated")

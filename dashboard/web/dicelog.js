@@ -23,6 +23,7 @@
       earlier: "Déjà appris", earlierHint: "Les faces de la calibration utilisée sont gardées : ce que vous apprenez s'y ajoute.",
       reset: "Recommencer", resetAsk: "Oublier tout ce qui est appris, la calibration utilisée comprise ? Elle reste utilisée jusqu'au prochain enregistrement.",
       resetYes: "Oui, tout oublier", resetNo: "Annuler", resetOk: "Calibration recommencée à zéro",
+      leans: (n, of) => "La caméra est inclinée : " + n + " des " + of + " dés appris, posés à plat, ont paru penchés au lecteur classique ; à cette table, le réseau de pose juge ces dés. Fixée droit au-dessus du plateau, la caméra en lirait davantage.",
     },
     en: {
       title: "Dice camera", time: "Time", blue: "Blue", red: "Red", why: "Why", fate: "Then",
@@ -39,6 +40,7 @@
       earlier: "Learned before", earlierHint: "The faces of the calibration in use are kept: what you learn adds to them.",
       reset: "Start again", resetAsk: "Drop everything learned, the calibration in use included? It stays in use until the next save.",
       resetYes: "Yes, drop it all", resetNo: "Cancel", resetOk: "Calibration started again from nothing",
+      leans: (n, of) => "The camera leans: " + n + " of the " + of + " dice learned, lying flat, looked tilted to the hand-tuned reader; at this table the pose network judges those dice. Mounted straight above the tray, the camera would read more of them.",
     },
   };
 
@@ -101,6 +103,7 @@
         h("button", { type: "submit", id: "calib-learn" }, t("learn"))),
       grid,
       earlier.length ? h("p", { class: "hint", id: "calib-earlier" }, t("earlierHint")) : null,
+      cal.leans ? h("p", { class: "hint", id: "calib-leans" }, t("leans")(cal.tilted, cal.shown)) : null,
       h("p", { id: "calib-status" }, status),
       h("p", {}, h("button", { type: "button", id: "calib-save", disabled: !camera.calibration || cal.need > 0, onclick: () => post({ action: "save" }, t("savedOk")) }, t("saveUse")), " ", reset));
   }
