@@ -23,7 +23,7 @@
       earlier: "Déjà appris", earlierHint: "Les faces de la calibration utilisée sont gardées : ce que vous apprenez s'y ajoute.",
       reset: "Recommencer", resetAsk: "Oublier tout ce qui est appris, la calibration utilisée comprise ? Elle reste utilisée jusqu'au prochain enregistrement.",
       resetYes: "Oui, tout oublier", resetNo: "Annuler", resetOk: "Calibration recommencée à zéro",
-      leans: (n, of) => "La caméra est inclinée : " + n + " des " + of + " dés appris, posés à plat, ont paru penchés au lecteur classique ; à cette table, le réseau de pose juge ces dés. Fixée droit au-dessus du plateau, la caméra en lirait davantage.",
+      leans: (n, of) => "La caméra est inclinée : " + n + " des " + of + " dés appris, posés à plat, ont paru penchés au lecteur réglé à la main ; à cette table, le réseau de pose juge ces dés. Fixée droit au-dessus du plateau, la caméra en lirait davantage.",
     },
     en: {
       title: "Dice camera", time: "Time", blue: "Blue", red: "Red", why: "Why", fate: "Then",
