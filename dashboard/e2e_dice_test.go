@@ -167,6 +167,23 @@ func TestBrowserDiceCamera(t *testing.T) {
 		// the camera leans, and the panel says what to change.
 		cam.leans(2, 8)
 		pollPage(t, staff, "the camera leans", `!!document.querySelector('#calib-leans') && document.querySelector('#calib-leans').textContent.includes('The camera leans: 2 of the 8 dice learned') && document.querySelector('#calib-leans').textContent.includes('straight above the tray')`)
+		// On a phone (390x844) the panel, with its longest note, fits the
+		// width, shows no notation and keeps its targets tappable.
+		var panel struct {
+			Overflow int      `json:"overflow"`
+			Notation []string `json:"notation"`
+			Small    []string `json:"small"`
+		}
+		if err := chromedp.Run(staff, chromedp.EmulateViewport(390, 844), chromedp.ScrollIntoView(`#calib-leans`, chromedp.ByQuery), chromedp.Evaluate(calibPanelCheckJS, &panel)); err != nil {
+			t.Fatal(err)
+		}
+		pageShot(t, staff, "calibrate-leans-390.png")
+		if panel.Overflow > 0 || len(panel.Notation) > 0 || len(panel.Small) > 0 {
+			t.Errorf("the calibration panel at 390x844: %+v, want no sideways overflow, no notation, no target under 44 px", panel)
+		}
+		if err := chromedp.Run(staff, chromedp.EmulateViewport(420, 1400)); err != nil {
+			t.Fatal(err)
+		}
 		pollPage(t, staff, "start again", `(document.querySelector('#calib-reset').click(), true)`)
 		pollPage(t, staff, "asked to confirm", `!!document.querySelector('#calib-reset-confirm') && document.querySelector('#calib-reset-confirm').textContent.includes('Drop everything learned') && !document.querySelector('#calib-reset')`)
 		chromedp.Run(staff, chromedp.ScrollIntoView(`#calibrate-dice`, chromedp.ByQuery))
@@ -253,3 +270,21 @@ func TestBrowserDiceCamera(t *testing.T) {
 func jsString(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }
+
+// calibPanelCheckJS checks the staff page's calibration panel as
+// pageCheckJS checks a player's page (the rest of the staff page has the
+// staff's command form, notation by design): sideways overflow of the
+// page, the notation in the panel's text, its buttons and selects under
+// 44 px.
+const calibPanelCheckJS = `(() => {
+	const out = { overflow: 0, notation: [], small: [] };
+	if (document.documentElement.scrollWidth > window.innerWidth) out.overflow = document.documentElement.scrollWidth;
+	const panel = document.querySelector("#calibrate-dice");
+	const m = panel.innerText.match(/\b[a-z]+=[^\s]/);
+	if (m) out.notation.push(m[0]);
+	for (const el of panel.querySelectorAll("button, select")) {
+		const r = el.getBoundingClientRect();
+		if (r.width < 43.5 || r.height < 43.5) out.small.push((el.id || el.tagName) + " " + Math.round(r.width) + "x" + Math.round(r.height));
+	}
+	return out;
+})()`
