@@ -22,14 +22,14 @@ SIMGAMES ?= 2000
 .PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench bench-dice memory model model-pose build install
 
 # The daemon on recorded inputs: a scripted Genoa game's tag taps, and its
-# rolls shown as pictures to the real dice reader (comptoir dicefeed, a
+# rolls shown as pictures to the real dice reader (comptoir-dice, a
 # child process of the daemon), looping; dashboard on localhost:8080.
 # Beside it, a café: the hub (floor on localhost:8090, its NATS server on
 # 127.0.0.1:4222) and three café tables (Genoa, Négoce 2, Dschunke on
 # their recordings, dashboards on 8081 to 8083) publishing to it; they
 # stop with the demo.
 demo: deps-demo
-	$(GO) build -o bin/ ./cmd/comptoir ./cmd/comptoird ./cmd/comptoir-hub
+	$(GO) build -o bin/ ./cmd/comptoir ./cmd/comptoird ./cmd/comptoir-dice ./cmd/comptoir-hub
 	@set -m; trap 'for j in $$(jobs -p); do kill -- -$$j 2>/dev/null; done' EXIT; \
 	bin/comptoir-hub --state /tmp/comptoir-demo-hub --tables configs/cafe/tables.yaml --listen :8090 --nats-listen 127.0.0.1:4222 --location "Comptoir demo" & \
 	sleep 1; \
@@ -37,22 +37,23 @@ demo: deps-demo
 	echo "café floor: http://localhost:8090   café tables: http://localhost:8081 (Genoa), :8082 (Négoce 2), :8083 (Dschunke)   floor secret: in /tmp/comptoir-demo-hub/floor.secret"; \
 	bin/comptoird --config configs/tables/demo.yaml
 
-# Both programs, stamped with the git commit (comptoir version).
+# The table's programs, stamped with the git commit (comptoir version).
 build: deps-demo
-	$(GO) build -buildvcs=auto -o bin/ ./cmd/comptoir ./cmd/comptoird
+	$(GO) build -buildvcs=auto -o bin/ ./cmd/comptoir ./cmd/comptoird ./cmd/comptoir-dice
 
-# The service: both programs, the systemd unit, the comptoir user in the
+# The service: the programs, the systemd unit, the comptoir user in the
 # device groups, /var/lib/comptoir and /etc/comptoir/table.yaml to edit
 # (configs/systemd/install.sh; DESTDIR= and PREFIX= as usual).
 install:
-	@[ -x bin/comptoird ] && [ -x bin/comptoir ] || { echo "build first: make build (as yourself, then sudo make install)"; exit 1; }
+	@[ -x bin/comptoird ] && [ -x bin/comptoir ] && [ -x bin/comptoir-dice ] || { echo "build first: make build (as yourself, then sudo make install)"; exit 1; }
 	configs/systemd/install.sh bin
 
-# The daemon's peak resident memory during two minutes of the demo (budget
-# 80 MB); the dice reader child is measured apart.
+# The peak resident memory during two minutes of the demo's table: the
+# daemon's (budget 40 MB) and the daemon's with its dice reader child,
+# comptoir-dice (budget 150 MB together; DESIGN.md).
 memory: deps-demo
-	$(GO) build -o bin/ ./cmd/comptoir ./cmd/comptoird
-	bin/comptoir memory --for 2m -- bin/comptoird --config configs/tables/demo.yaml --journal /tmp/comptoir-memory.db --listen 127.0.0.1:18090
+	$(GO) build -o bin/ ./cmd/comptoir ./cmd/comptoird ./cmd/comptoir-dice
+	bin/comptoir memory --for 2m --budget 40 --together-budget 150 -- bin/comptoird --config configs/tables/demo.yaml --journal /tmp/comptoir-memory.db --listen 127.0.0.1:18090
 
 test: deps-test vet lint unit fuzz simulate
 

@@ -23,7 +23,7 @@
 //	board: board.yaml               # optional (Genoa, Dschunke): the game's data the staff edit (Genoa's board layout, Dschunke's stand-ins), written by the staff's edits; default: the printed data
 //	camera:                         # optional: the dice camera, read by the dice reader process
 //	  device: /dev/video0
-//	dice_reader: /usr/local/bin/comptoir  # optional: the comptoir program whose dicefeed reads the dice; default: comptoir beside comptoird, else in PATH
+//	dice_reader: /usr/local/bin/comptoir-dice  # optional: the program whose dicefeed reads the dice (comptoir-dice, or comptoir); default: comptoir-dice beside comptoird or in PATH, else comptoir
 //	replay:                         # optional: recorded inputs instead of the devices
 //	  inputs: demo.jsonl            # JSON lines of package hw/replay
 //	  frames: pictures/             # optional: labelled dice pictures (labels.csv: file,blue,red); each recorded roll is shown to the dice reader as a picture of that roll
@@ -110,8 +110,9 @@ type Config struct {
 	Tokens   string
 	Tags     string
 	Board    string
-	// DiceReader is the comptoir program that runs the dice reader
-	// (comptoir dicefeed); empty: found beside comptoird or in PATH.
+	// DiceReader is the program that runs the dice reader (PROGRAM
+	// dicefeed: comptoir-dice, or comptoir); empty: comptoir-dice, else
+	// comptoir, found beside comptoird or in PATH.
 	DiceReader string
 	Camera     *Camera
 	Replay     *Replay

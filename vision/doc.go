@@ -38,7 +38,7 @@
 // # Reading
 //
 // A NetReader (NewNetReader) is the learned reader: comptoir dice uses it
-// alone, the daemon (comptoir dicefeed) inside Combined (see Accuracy). It finds the blue and the red die by colour at
+// alone, the daemon (comptoir-dice dicefeed) inside Combined (see Accuracy). It finds the blue and the red die by colour at
 // any size from 25 to 160 pixels across (at 640 wide: a camera 20 to 70
 // cm above the table; the background is a median over half the frame),
 // cuts each die's top-face numeral out, centred on it, turned upright by

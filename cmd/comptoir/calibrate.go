@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"comptoir/cmd/internal/dicefeed"
 	"comptoir/vision"
 )
 
@@ -144,7 +145,7 @@ func calibrateNet(camera, dir, out string, dice []string, stdout, stderr io.Writ
 	if err != nil {
 		return err
 	}
-	if err := writeCalibration(out, c, time.Now()); err != nil {
+	if err := dicefeed.WriteCalibration(out, c, time.Now()); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "calibration saved to %s: prototypes of %d dice\n", out, len(dice))

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"comptoir/cmd/internal/dicefeed"
 	"comptoir/vision"
 )
 
@@ -105,7 +106,7 @@ func calibrateThrows(camera, dir, out string, n int, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	if err := writeCalibration(out, c, time.Now()); err != nil {
+	if err := dicefeed.WriteCalibration(out, c, time.Now()); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "calibration saved to %s: %d throws, %d dice, prototypes of faces %s\n", out, done, k.Learned(), faceList(c.Faces()))

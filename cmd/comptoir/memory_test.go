@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os/exec"
 	"strings"
 	"testing"
@@ -42,8 +43,8 @@ func TestMemoryOfAProcess(t *testing.T) {
 	if err := runMemory([]string{"--for", "300ms", "--every", "100ms", "--", sleep, "10"}, &out, &errb); err != nil {
 		t.Fatalf("memory = %v (%s)", err, errb.String())
 	}
-	if !strings.Contains(out.String(), "samples): peak ") {
-		t.Errorf("memory printed %q, want the peak", out.String())
+	if !strings.Contains(out.String(), "samples): peak ") || !strings.Contains(out.String(), "with its children (peaks: none seen)") {
+		t.Errorf("memory printed %q, want the peak, and no child", out.String())
 	}
 	// A budget nobody meets fails.
 	out.Reset()
@@ -52,5 +53,38 @@ func TestMemoryOfAProcess(t *testing.T) {
 	}
 	if err := runMemory([]string{"--for", "1s"}, &out, &errb); err != errUsage {
 		t.Errorf("memory without a process = %v, want errUsage", err)
+	}
+}
+
+// TestMemoryWithChildren: a process's children (comptoird's dice reader)
+// are measured with it, by name, and their sum has its own budget.
+func TestMemoryWithChildren(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	// sh waits for two sleep children: one started in the background, one
+	// in the foreground (not exec'd, since another command follows).
+	script := "sleep 3 & sleep 3; true"
+	var out, errb bytes.Buffer
+	if err := runMemory([]string{"--for", "400ms", "--every", "100ms", "--", sh, "-c", script}, &out, &errb); err != nil {
+		t.Fatalf("memory = %v (%s)", err, errb.String())
+	}
+	var own, together float64
+	for _, line := range strings.Split(out.String(), "\n") {
+		if _, after, ok := strings.Cut(line, "samples): peak "); ok {
+			fmt.Sscanf(after, "%f MB", &own)
+		}
+		if _, after, ok := strings.Cut(line, "peak together "); ok {
+			fmt.Sscanf(after, "%f MB", &together)
+		}
+	}
+	if !strings.Contains(out.String(), "(peaks: sleep ") || own <= 0 || together <= own {
+		t.Fatalf("memory printed %q: want the sleep children's peak, and more together (%.1f MB) than the shell alone (%.1f MB)", out.String(), together, own)
+	}
+	out.Reset()
+	err = runMemory([]string{"--for", "300ms", "--every", "100ms", "--budget", "1000", "--together-budget", fmt.Sprintf("%.3f", own), "--", sh, "-c", script}, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "peak together with its children") || strings.Contains(err.Error(), "is over the 1000 MB") {
+		t.Errorf("memory with the shell's own peak as the budget together = %v, want only the together budget broken", err)
 	}
 }

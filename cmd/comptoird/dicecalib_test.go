@@ -22,20 +22,20 @@ import (
 )
 
 // TestDaemonDiceCalibrate runs the daemon with the real dice reader (the
-// comptoir command, built for the test) on the demo's pictured rolls and
+// comptoir-dice program, built for the test) on the demo's pictured rolls and
 // calibrates it from the staff's API: the last throw learned (twice), a
 // face no d8 shows refused in both languages, a save refused until enough
 // dice, then saved beside the journal as a calibration vision reads, the
 // staff frame showing it; the next reader child starts with it.
 func TestDaemonDiceCalibrate(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the comptoir command")
+		t.Skip("builds the comptoir-dice program")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "comptoir")
-	build := exec.Command("go", "build", "-o", bin, "comptoir/cmd/comptoir")
+	bin := filepath.Join(dir, "comptoir-dice")
+	build := exec.Command("go", "build", "-o", bin, "comptoir/cmd/comptoir-dice")
 	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/comptoir: %v\n%s", err, out)
+		t.Fatalf("go build ./cmd/comptoir-dice: %v\n%s", err, out)
 	}
 	addr := demoDaemon(t, dir, bin, 60*time.Second)
 	repo, _ := filepath.Abs("../..")

@@ -21,13 +21,13 @@ import (
 	"comptoir/tableconfig"
 )
 
-// The dice reader runs in its own process, `comptoir dicefeed`, so that
+// The dice reader runs in its own process, `comptoir-dice dicefeed`, so that
 // OpenCV (and the shared libraries it maps: most of a reader's memory)
 // stays out of the daemon, and a camera or OpenCV crash never takes the
 // game down: the daemon restarts the reader and the table plays on.
 
 // ErrNoDiceReader is returned when the dice reader's program is not found.
-var ErrNoDiceReader = errors.New("the dice reader (the comptoir command) is not installed")
+var ErrNoDiceReader = errors.New("the dice reader (the comptoir-dice program) is not installed")
 
 // DiceReaderOpts times the dice reader's supervision.
 type DiceReaderOpts struct {
@@ -68,9 +68,15 @@ type diceReader struct {
 	pids  []int          // every child started, for the tests; guarded by mu
 }
 
-// findDiceReader returns the comptoir program that runs the dice reader:
-// the configuration's dice_reader:, else comptoir beside this program,
-// else comptoir in PATH.
+// diceReaderPrograms are the programs that run the dice reader, in the
+// order findDiceReader looks for them: comptoir-dice is the reader alone
+// (about 25 MB less resident than comptoir, whose dicefeed command is the
+// same), comptoir is kept for tables installed before it.
+var diceReaderPrograms = []string{"comptoir-dice", "comptoir"}
+
+// findDiceReader returns the program that runs the dice reader (as
+// PROGRAM dicefeed ...): the configuration's dice_reader:, else the first
+// of diceReaderPrograms beside this program, else in PATH.
 func findDiceReader(cfg *tableconfig.Config) (string, error) {
 	if cfg.DiceReader != "" {
 		if _, err := os.Stat(cfg.DiceReader); err != nil {
@@ -79,18 +85,20 @@ func findDiceReader(cfg *tableconfig.Config) (string, error) {
 		return cfg.DiceReader, nil
 	}
 	var tried []string
-	if exe, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(exe), "comptoir")
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+	for _, name := range diceReaderPrograms {
+		if exe, err := os.Executable(); err == nil {
+			p := filepath.Join(filepath.Dir(exe), name)
+			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+				return p, nil
+			}
+			tried = append(tried, p)
+		}
+		if p, err := exec.LookPath(name); err == nil {
 			return p, nil
 		}
-		tried = append(tried, p)
+		tried = append(tried, name+" in PATH")
 	}
-	if p, err := exec.LookPath("comptoir"); err == nil {
-		return p, nil
-	}
-	tried = append(tried, "comptoir in PATH")
-	return "", fmt.Errorf("%w: tried %s; build it beside comptoird (go build -o bin/ ./cmd/comptoir ./cmd/comptoird, with libopencv-dev installed), or name it with dice_reader: in %s", ErrNoDiceReader, strings.Join(tried, ", "), cfg.File)
+	return "", fmt.Errorf("%w: tried %s; build it beside comptoird (go build -o bin/ ./cmd/comptoird ./cmd/comptoir-dice, with libopencv-dev installed), or name it with dice_reader: in %s", ErrNoDiceReader, strings.Join(tried, ", "), cfg.File)
 }
 
 // diceReaderArgs returns the dicefeed arguments for the table's camera or

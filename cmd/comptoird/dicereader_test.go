@@ -24,7 +24,7 @@ import (
 	"comptoir/tableconfig"
 )
 
-// fakeDiceEnv makes this test binary a fake `comptoir dicefeed`, in the
+// fakeDiceEnv makes this test binary a fake `comptoir-dice dicefeed`, in the
 // mode it names.
 const fakeDiceEnv = "COMPTOIRD_FAKE_DICEFEED"
 
@@ -252,7 +252,8 @@ func TestDiceReaderDiesWithDaemon(t *testing.T) {
 }
 
 // TestFindDiceReader finds the reader program from the configuration,
-// beside the daemon, or in PATH, and says what to do when it is nowhere.
+// beside the daemon, or in PATH, comptoir-dice before comptoir, and says
+// what to do when it is nowhere.
 func TestFindDiceReader(t *testing.T) {
 	dir := t.TempDir()
 	prog := filepath.Join(dir, "comptoir")
@@ -267,17 +268,27 @@ func TestFindDiceReader(t *testing.T) {
 			t.Errorf("missing configured reader: %v", err)
 		}
 	})
-	t.Run("in PATH", func(t *testing.T) {
+	t.Run("comptoir in PATH", func(t *testing.T) {
 		t.Setenv("PATH", dir)
 		p, err := findDiceReader(&tableconfig.Config{File: "t.yaml"})
 		if err != nil || p != prog {
 			t.Errorf("= %q, %v; want %s", p, err, prog)
 		}
 	})
+	t.Run("comptoir-dice first", func(t *testing.T) {
+		dice := filepath.Join(dir, "comptoir-dice")
+		os.WriteFile(dice, []byte("#!/bin/sh\n"), 0o755)
+		defer os.Remove(dice)
+		t.Setenv("PATH", dir)
+		p, err := findDiceReader(&tableconfig.Config{File: "t.yaml"})
+		if err != nil || p != dice {
+			t.Errorf("= %q, %v; want %s", p, err, dice)
+		}
+	})
 	t.Run("nowhere", func(t *testing.T) {
 		t.Setenv("PATH", t.TempDir())
 		_, err := findDiceReader(&tableconfig.Config{File: "t.yaml"})
-		if !errors.Is(err, ErrNoDiceReader) || !strings.Contains(err.Error(), "go build -o bin/ ./cmd/comptoir") || !strings.Contains(err.Error(), "dice_reader: in t.yaml") {
+		if !errors.Is(err, ErrNoDiceReader) || !strings.Contains(err.Error(), "go build -o bin/ ./cmd/comptoird ./cmd/comptoir-dice") || !strings.Contains(err.Error(), "dice_reader: in t.yaml") || !strings.Contains(err.Error(), "comptoir-dice in PATH") {
 			t.Errorf("err %v: want ErrNoDiceReader saying how to build it or name it", err)
 		}
 	})

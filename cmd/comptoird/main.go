@@ -11,16 +11,18 @@
 // The demo (no hardware, recorded inputs, looping; dashboard on
 // http://localhost:8080):
 //
-//	go build -o bin/ ./cmd/comptoir ./cmd/comptoird
+//	go build -o bin/ ./cmd/comptoir ./cmd/comptoird ./cmd/comptoir-dice
 //	bin/comptoird --config configs/tables/demo.yaml
 //
 // # The dice reader
 //
 // comptoird does not link OpenCV: the dice reader runs in a child process,
-// `comptoir dicefeed` (the comptoir program named by dice_reader:, else
-// beside comptoird, else in PATH), started when the table has a camera:
-// (or, in a recording, frames: of pictured rolls). Its stdout is read as
-// recording lines (package comptoir/hw/replay) into the table's inputs,
+// `comptoir-dice dicefeed` (the program named by dice_reader:, else
+// comptoir-dice beside comptoird or in PATH, else comptoir, whose
+// dicefeed command is the same reader in a bigger program), started when
+// the table has a camera: (or, in a recording, frames: of pictured
+// rolls). Its stdout is read as recording lines (package
+// comptoir/hw/replay) into the table's inputs,
 // its stderr goes to the daemon's log. When it dies it is restarted with
 // back-off, reported on the dashboard as the camera's status; the game
 // goes on meanwhile. It is stopped with the daemon (end of its stdin,

@@ -1,11 +1,12 @@
 #!/bin/sh
-# Installs a Comptoir table as a systemd service: both programs (comptoird,
-# the daemon, and comptoir, whose dicefeed reads the dice for it), the
+# Installs a Comptoir table as a systemd service: the programs (comptoird,
+# the daemon; comptoir-dice, which reads the dice for it; comptoir, the
+# command line of the staff and the installer), the
 # unit, a "comptoir" system user in the device groups, its state folder,
 # and a table configuration to edit (never overwritten).
 #
-# Usage, as root, from a checkout where both programs are built
-# (make build, or go build -o bin/ ./cmd/comptoir ./cmd/comptoird):
+# Usage, as root, from a checkout where the programs are built (make
+# build, or go build -o bin/ ./cmd/comptoir ./cmd/comptoird ./cmd/comptoir-dice):
 #
 #   configs/systemd/install.sh [BINDIR]
 #
@@ -19,9 +20,9 @@ PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 
-for p in comptoird comptoir; do
+for p in comptoird comptoir comptoir-dice; do
 	if [ ! -x "$BINDIR/$p" ]; then
-		echo "install.sh: $BINDIR/$p is not built: run make build (comptoir needs libopencv-dev)" >&2
+		echo "install.sh: $BINDIR/$p is not built: run make build (comptoir and comptoir-dice need libopencv-dev)" >&2
 		exit 1
 	fi
 done
@@ -31,7 +32,7 @@ if [ -z "$DESTDIR" ] && [ "$(id -u)" != 0 ]; then
 fi
 
 install -d "$DESTDIR$PREFIX/bin" "$DESTDIR/etc/systemd/system" "$DESTDIR/etc/comptoir" "$DESTDIR$PREFIX/share/doc/comptoir"
-install -m 0755 "$BINDIR/comptoird" "$BINDIR/comptoir" "$DESTDIR$PREFIX/bin/"
+install -m 0755 "$BINDIR/comptoird" "$BINDIR/comptoir" "$BINDIR/comptoir-dice" "$DESTDIR$PREFIX/bin/"
 sed "s#/usr/local/#$PREFIX/#g" "$SRC/configs/systemd/comptoird.service" >"$DESTDIR/etc/systemd/system/comptoird.service"
 chmod 0644 "$DESTDIR/etc/systemd/system/comptoird.service"
 install -m 0644 "$SRC/README.md" "$DESTDIR$PREFIX/share/doc/comptoir/README.md"

@@ -1,10 +1,11 @@
-package main
+package dicefeed
 
 import (
 	"bufio"
 	"context"
 	"encoding/csv"
 	"errors"
+	"flag"
 	"fmt"
 	"image"
 	"io"
@@ -154,7 +155,7 @@ func TestDicefeedPictures(t *testing.T) {
 // checks the rolls against the sequence's expected.csv; then the same
 // folder looping reports the throw again, until the context ends.
 func TestDicefeedFrames(t *testing.T) {
-	dir := "../../vision/testdata/sequences-640/roll"
+	dir := "../../../vision/testdata/sequences-640/roll"
 	want := expectedRolls(t, filepath.Join(dir, "expected.csv"))
 	f := startFeed(t, context.Background(), feedOpts{Frames: dir, FPS: 200, KeepOnEOF: true})
 	var got []string
@@ -236,20 +237,22 @@ func TestDicefeedErrors(t *testing.T) {
 		{"missing labels", []string{"--pictures", t.TempDir()}, "labels.csv"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := runDicefeed(tc.args, io.Discard, io.Discard)
+			err := Run(tc.args, io.Discard, io.Discard)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err %v, want one saying %q", err, tc.want)
 			}
-			if tc.want == "usage" && !errors.Is(err, errUsage) {
-				t.Errorf("err %v is not errUsage", err)
+			if tc.want == "usage" && !errors.Is(err, ErrUsage) {
+				t.Errorf("err %v is not ErrUsage", err)
 			}
 		})
 	}
 }
 
+var update = flag.Bool("update", false, "pick the demo's pictured rolls again (TestDemoPictures)")
+
 // demoPictures is the demo's folder of pictured rolls
 // (configs/tables/demo.yaml's replay.frames).
-const demoPictures = "../../configs/demo/dice"
+const demoPictures = "../../../configs/demo/dice"
 
 // TestDemoPictures checks the demo's pictured rolls: every picture is
 // read right by the current reader, every roll of the demo's recording
@@ -257,7 +260,7 @@ const demoPictures = "../../configs/demo/dice"
 // reports them. With -update it picks the pictures again from
 // vision/testdata/rendered, keeping those the reader reads right.
 func TestDemoPictures(t *testing.T) {
-	rec, err := replay.Open("../../configs/demo/genoa-inputs.jsonl", replay.DefaultOpts)
+	rec, err := replay.Open("../../../configs/demo/genoa-inputs.jsonl", replay.DefaultOpts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +287,7 @@ func TestDemoPictures(t *testing.T) {
 		r := reader.Read(img)
 		return r.Blue.Face == blue && r.Red.Face == red
 	}
-	if updateGolden() {
+	if *update {
 		pickDemoPictures(t, reader, rolls)
 	}
 	have := map[[2]int]int{}
@@ -293,13 +296,13 @@ func TestDemoPictures(t *testing.T) {
 		fmt.Sscan(r[1], &b)
 		fmt.Sscan(r[2], &d)
 		if !readsRight(filepath.Join(demoPictures, r[0]), b, d) {
-			t.Errorf("%s is labelled %d,%d but the reader does not read it so (go test ./cmd/comptoir -run TestDemoPictures -update picks others)", r[0], b, d)
+			t.Errorf("%s is labelled %d,%d but the reader does not read it so (go test ./cmd/internal/dicefeed -run TestDemoPictures -update picks others)", r[0], b, d)
 		}
 		have[[2]int{b, d}]++
 	}
 	for _, roll := range rolls {
 		if have[roll] == 0 {
-			t.Errorf("the demo's roll %v has no picture (go test ./cmd/comptoir -run TestDemoPictures -update)", roll)
+			t.Errorf("the demo's roll %v has no picture (go test ./cmd/internal/dicefeed -run TestDemoPictures -update)", roll)
 		}
 	}
 	if t.Failed() {
@@ -334,7 +337,7 @@ func TestDemoPictures(t *testing.T) {
 // picture as the tray's look at start.
 func pickDemoPictures(t *testing.T, reader *vision.Reader, rolls [][2]int) {
 	t.Helper()
-	src := "../../vision/testdata/rendered"
+	src := "../../../vision/testdata/rendered"
 	rows := readCSV(t, filepath.Join(src, "labels.csv"))
 	type cand struct {
 		row []string

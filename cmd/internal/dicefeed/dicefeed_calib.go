@@ -1,4 +1,4 @@
-package main
+package dicefeed
 
 import (
 	"encoding/json"
@@ -240,7 +240,7 @@ func (c *calibrator) calibrate(req calibRequest) (reply input.DiceCalibReply) {
 		cal, err = c.k.PartialCalibration(minCalibDice)
 	}
 	if err == nil {
-		err = writeCalibration(req.File, cal, c.now())
+		err = WriteCalibration(req.File, cal, c.now())
 	}
 	var n *vision.Combined
 	if err == nil {
@@ -256,8 +256,8 @@ func (c *calibrator) calibrate(req calibRequest) (reply input.DiceCalibReply) {
 	return reply
 }
 
-// writeCalibration writes cal to path through a temporary file beside it.
-func writeCalibration(path string, cal *vision.NetCalibration, made time.Time) error {
+// WriteCalibration writes cal to path through a temporary file beside it.
+func WriteCalibration(path string, cal *vision.NetCalibration, made time.Time) error {
 	data, err := vision.EncodeNetCalibration(cal, made)
 	if err != nil {
 		return err
