@@ -12,8 +12,9 @@ import (
 )
 
 // TestRun reads the recorded throw of vision/testdata/sequences-640/roll
-// as comptoird would have comptoir-dice read it, and checks the command
-// line's answers to help, version and wrong usage.
+// as comptoird would have comptoir-dice read it, giving back its library
+// pages, and checks the command line's answers to help, version and
+// wrong usage.
 func TestRun(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := run([]string{"dicefeed", "--frames", "../../vision/testdata/sequences-640/roll", "--fps", "200", "--keep-on-eof"}, &out, &errb)
@@ -33,6 +34,11 @@ func TestRun(t *testing.T) {
 	// expected.csv of that folder: frame 15, blue 2, red 5.
 	if strings.Join(rolls, " ") != "2,5" {
 		t.Errorf("rolls %v, want [2,5] (the folder's expected.csv)", rolls)
+	}
+	// Once its reader is made, the reader gives its libraries' pages back
+	// (libpages.TestDrop checks that they go).
+	if !strings.Contains(errb.String(), "memory: gave back the pages of ") {
+		t.Errorf("stderr does not say the libraries' pages were given back:\n%s", errb.String())
 	}
 
 	for _, tc := range []struct {

@@ -66,6 +66,10 @@ type feedOpts struct {
 	// Readings also writes the reader's verdict die by die before each
 	// roll reported, and answers inspect requests (dicefeed_tap.go).
 	Readings bool
+	// GiveBack gives the process's library pages back to the kernel once
+	// the reader is made (package libpages): Run sets it, the tests, which
+	// run dicefeed inside the test process, do not.
+	GiveBack bool
 }
 
 // Run runs the dicefeed command with the arguments after its name, until
@@ -74,7 +78,7 @@ type feedOpts struct {
 func Run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("dicefeed", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var o feedOpts
+	o := feedOpts{GiveBack: true}
 	fs.StringVar(&o.Camera, "camera", "", "read the dice camera `device` (/dev/video0, or an index like 0); reopened when it goes away")
 	fs.StringVar(&o.Video, "video", "", "read a video `file`")
 	fs.StringVar(&o.Frames, "frames", "", "read a `folder` of frame pictures (.jpg, .png, .bmp) in name order")
@@ -136,10 +140,12 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 	}
 	// The reader is made: the libraries' pages touched at start go back
 	// to the kernel, what the reader uses comes back (package libpages).
-	if n, err := libpages.Drop(); err != nil {
-		logger.Printf("memory: %v (the libraries' pages stay resident until the kernel needs them)", err)
-	} else {
-		logger.Printf("memory: gave back the pages of %d read-only file mappings; those the reader uses come back", n)
+	if o.GiveBack {
+		if n, err := libpages.Drop(); err != nil {
+			logger.Printf("memory: %v (the libraries' pages stay resident until the kernel needs them)", err)
+		} else {
+			logger.Printf("memory: gave back the pages of %d read-only file mappings; those the reader uses come back", n)
+		}
 	}
 	// a calibration from the table's throws replaces it (dicefeed_calib.go)
 	reader := &swapReader{r: first}
