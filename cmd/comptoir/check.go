@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 
 	"comptoir/tablecheck"
 	"comptoir/tableconfig"
@@ -63,8 +64,9 @@ error (or a warning, with --strict), 0 otherwise.`)
 }
 
 // diceReaderOnPath finds the dice reader as comptoird would, from here:
-// dice_reader:, else a comptoir in PATH, else this comptoir (installed
-// beside comptoird).
+// dice_reader:, else comptoir-dice beside this comptoir (installed beside
+// comptoird) or in PATH, else a comptoir in PATH, else this comptoir,
+// whose dicefeed command is the same reader.
 func diceReaderOnPath(cfg *tableconfig.Config) (string, error) {
 	if cfg.DiceReader != "" {
 		fi, err := os.Stat(cfg.DiceReader)
@@ -76,11 +78,20 @@ func diceReaderOnPath(cfg *tableconfig.Config) (string, error) {
 		}
 		return cfg.DiceReader, nil
 	}
-	if p, err := exec.LookPath("comptoir"); err == nil {
-		return p, nil
+	exe, exeErr := os.Executable()
+	if exeErr == nil {
+		p := filepath.Join(filepath.Dir(exe), "comptoir-dice")
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p, nil
+		}
 	}
-	if exe, err := os.Executable(); err == nil {
+	for _, name := range []string{"comptoir-dice", "comptoir"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	if exeErr == nil {
 		return exe, nil
 	}
-	return "", errors.New("the dice reader (the comptoir command) is not installed: install comptoir beside comptoird, or name it with dice_reader: in the configuration")
+	return "", errors.New("the dice reader (the comptoir-dice program) is not installed: install comptoir-dice beside comptoird, or name it with dice_reader: in the configuration")
 }

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"comptoir/tableconfig"
 )
 
 func TestCheck(t *testing.T) {
@@ -33,4 +37,51 @@ func TestCheck(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDiceReaderOnPath finds the dice reader as comptoird would:
+// dice_reader:, else comptoir-dice, else comptoir, else this program.
+func TestDiceReaderOnPath(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, mode os.FileMode) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"), mode); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	comptoir := write("comptoir", 0o755)
+	notExec := write("notes.txt", 0o644)
+	t.Run("dice_reader", func(t *testing.T) {
+		if p, err := diceReaderOnPath(&tableconfig.Config{DiceReader: comptoir}); err != nil || p != comptoir {
+			t.Errorf("= %q, %v; want %s", p, err, comptoir)
+		}
+		if _, err := diceReaderOnPath(&tableconfig.Config{DiceReader: notExec}); err == nil || !strings.Contains(err.Error(), "not an executable program") {
+			t.Errorf("a file that is not a program: %v", err)
+		}
+	})
+	t.Run("comptoir in PATH", func(t *testing.T) {
+		t.Setenv("PATH", dir)
+		if p, err := diceReaderOnPath(&tableconfig.Config{}); err != nil || p != comptoir {
+			t.Errorf("= %q, %v; want %s", p, err, comptoir)
+		}
+	})
+	t.Run("comptoir-dice first", func(t *testing.T) {
+		dice := write("comptoir-dice", 0o755)
+		defer os.Remove(dice)
+		t.Setenv("PATH", dir)
+		if p, err := diceReaderOnPath(&tableconfig.Config{}); err != nil || p != dice {
+			t.Errorf("= %q, %v; want %s", p, err, dice)
+		}
+	})
+	t.Run("this program", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		if p, err := diceReaderOnPath(&tableconfig.Config{}); err != nil || p != self {
+			t.Errorf("= %q, %v; want this program, %s", p, err, self)
+		}
+	})
 }
