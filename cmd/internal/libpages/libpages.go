@@ -1,3 +1,5 @@
+//go:build linux
+
 // Package libpages gives back to the kernel the pages of the files a
 // process maps read-only: its program's and its shared libraries' code and
 // constants, touched at start by the dynamic loader and the runtime and
