@@ -55,7 +55,7 @@ func TestRun(t *testing.T) {
 		{"dicefeed -h", []string{"dicefeed", "--frames", "x", "-h"}, 0, "--pictures", ""},
 		{"version", []string{"version"}, 0, "comptoir-dice ", ""},
 		{"no source", []string{"dicefeed"}, 1, "", "give one of --camera"},
-		{"bad flag", []string{"dicefeed", "--frames", "x", "--fps", "0"}, 2, "", "usage: comptoir dicefeed"},
+		{"bad flag", []string{"dicefeed", "--frames", "x", "--fps", "0"}, 2, "", " dicefeed (--camera DEVICE | --video FILE"},
 		{"missing folder", []string{"dicefeed", "--frames", "/nonexistent"}, 1, "", "/nonexistent"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -88,3 +88,24 @@ func TestMemoryWithChildren(t *testing.T) {
 		t.Errorf("memory with the shell's own peak as the budget together = %v, want only the together budget broken", err)
 	}
 }
+
+// TestParentOf reads the parent's pid from /proc/PID/stat lines, whose
+// command name may hold spaces and parentheses.
+func TestParentOf(t *testing.T) {
+	for _, tc := range []struct {
+		stat string
+		want int
+		ok   bool
+	}{
+		{"4242 (comptoir-dice) S 4200 4242 4200 0 -1 4194560", 4200, true},
+		{"77 (a (b) c) R 1 77 77 0", 1, true},
+		{"77 (odd) name)) S 12 77", 12, true},
+		{"77 comptoir S 12", 0, false},
+		{"77 (x) S", 0, false},
+		{"77 (x) S twelve", 0, false},
+	} {
+		if got, ok := parentOf(tc.stat); got != tc.want || ok != tc.ok {
+			t.Errorf("parentOf(%q) = %d, %v; want %d, %v", tc.stat, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -89,7 +89,8 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.KeepOnEOF, "keep-on-eof", false, "keep running when stdin ends (by default the end of stdin stops dicefeed)")
 	fs.BoolVar(&o.Readings, "readings", false, `also write the reader's verdict die by die before each roll (a line of type "reading"), answer {"type":"inspect","file":PATH} on stdin with the last frame read, and learn it as a throw ({"type":"learn","id":N,"blue":B,"red":R}), save and use the calibration learned ({"type":"calibrate","id":N,"file":PATH}), which keeps the --calibration file's, or start again from nothing ({"type":"reset","id":N})`)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: comptoir dicefeed (--camera DEVICE | --video FILE | --frames DIR [--fps 30] [--loop] | --pictures DIR)")
+		// comptoir-dice dicefeed, or comptoir dicefeed
+		fmt.Fprintf(stderr, "usage: %s dicefeed (--camera DEVICE | --video FILE | --frames DIR [--fps 30] [--loop] | --pictures DIR)\n", filepath.Base(os.Args[0]))
 		fmt.Fprintln(stderr, "Reads the dice and writes each roll, unreadable roll and camera status as a")
 		fmt.Fprintln(stderr, "JSON line of package comptoir/hw/replay on stdout. Stops on SIGTERM, SIGINT")
 		fmt.Fprintln(stderr, "or the end of stdin (comptoird starts it this way as its dice reader).")
