@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 
+	"comptoir/cmd/internal/diceprog"
 	"comptoir/tablecheck"
 	"comptoir/tableconfig"
 )
@@ -64,9 +64,9 @@ error (or a warning, with --strict), 0 otherwise.`)
 }
 
 // diceReaderOnPath finds the dice reader as comptoird would, from here:
-// dice_reader:, else comptoir-dice beside this comptoir (installed beside
-// comptoird) or in PATH, else a comptoir in PATH, else this comptoir,
-// whose dicefeed command is the same reader.
+// dice_reader:, else comptoir-dice, else comptoir, beside this comptoir
+// (installed beside comptoird) or in PATH (diceprog.Search), else this
+// comptoir, whose dicefeed command is the same reader.
 func diceReaderOnPath(cfg *tableconfig.Config) (string, error) {
 	if cfg.DiceReader != "" {
 		fi, err := os.Stat(cfg.DiceReader)
@@ -78,19 +78,15 @@ func diceReaderOnPath(cfg *tableconfig.Config) (string, error) {
 		}
 		return cfg.DiceReader, nil
 	}
-	exe, exeErr := os.Executable()
-	if exeErr == nil {
-		p := filepath.Join(filepath.Dir(exe), "comptoir-dice")
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-			return p, nil
-		}
+	exe, err := os.Executable()
+	dir := ""
+	if err == nil {
+		dir = filepath.Dir(exe)
 	}
-	for _, name := range []string{"comptoir-dice", "comptoir"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
+	if p, _, ok := diceprog.Search(dir); ok {
+		return p, nil
 	}
-	if exeErr == nil {
+	if err == nil {
 		return exe, nil
 	}
 	return "", errors.New("the dice reader (the comptoir-dice program) is not installed: install comptoir-dice beside comptoird, or name it with dice_reader: in the configuration")

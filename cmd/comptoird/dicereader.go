@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"comptoir/cmd/internal/diceprog"
 	"comptoir/hw/clock"
 	"comptoir/hw/replay"
 	"comptoir/input"
@@ -68,15 +69,10 @@ type diceReader struct {
 	pids  []int          // every child started, for the tests; guarded by mu
 }
 
-// diceReaderPrograms are the programs that run the dice reader, in the
-// order findDiceReader looks for them: comptoir-dice is the reader alone
-// (about 25 MB less resident than comptoir, whose dicefeed command is the
-// same), comptoir is kept for tables installed before it.
-var diceReaderPrograms = []string{"comptoir-dice", "comptoir"}
-
 // findDiceReader returns the program that runs the dice reader (as
-// PROGRAM dicefeed ...): the configuration's dice_reader:, else the first
-// of diceReaderPrograms beside this program, else in PATH.
+// PROGRAM dicefeed ...): the configuration's dice_reader:, else
+// comptoir-dice, else comptoir, beside this program or in PATH
+// (diceprog.Search).
 func findDiceReader(cfg *tableconfig.Config) (string, error) {
 	if cfg.DiceReader != "" {
 		if _, err := os.Stat(cfg.DiceReader); err != nil {
@@ -84,19 +80,13 @@ func findDiceReader(cfg *tableconfig.Config) (string, error) {
 		}
 		return cfg.DiceReader, nil
 	}
-	var tried []string
-	for _, name := range diceReaderPrograms {
-		if exe, err := os.Executable(); err == nil {
-			p := filepath.Join(filepath.Dir(exe), name)
-			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-				return p, nil
-			}
-			tried = append(tried, p)
-		}
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-		tried = append(tried, name+" in PATH")
+	dir := ""
+	if exe, err := os.Executable(); err == nil {
+		dir = filepath.Dir(exe)
+	}
+	p, tried, ok := diceprog.Search(dir)
+	if ok {
+		return p, nil
 	}
 	return "", fmt.Errorf("%w: tried %s; build it beside comptoird (go build -o bin/ ./cmd/comptoird ./cmd/comptoir-dice, with libopencv-dev installed), or name it with dice_reader: in %s", ErrNoDiceReader, strings.Join(tried, ", "), cfg.File)
 }
