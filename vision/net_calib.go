@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +35,29 @@ type NetCalibration struct {
 	// (made for a camera looking straight down) refuses flat dice, and
 	// Combined then lets the pose network overrule it (FlatOverTilt).
 	HandChecked, HandTilted int
+	// flat holds the places of the flat dice learned from whole frames
+	// and their numerals' offsets (the last flatFieldMaxDice), and field
+	// their fit, nil under flatFieldMinDice: a die whose numeral strays
+	// from it is refused (WhyNotFlatHere; see net_flat.go).
+	flat  []flatSample
+	field *flatField
+}
+
+// withField returns c with its flat dice's field fitted.
+func (c NetCalibration) withField() *NetCalibration {
+	c.flat = slices.Clone(c.flat)
+	c.field, _ = fitFlatField(c.flat)
+	return &c
+}
+
+// FlatDice is how many flat dice showed where this camera shows a flat
+// die's numeral, and whether that is enough to refuse the dice whose
+// numeral strays from it (see WhyNotFlatHere).
+func (c *NetCalibration) FlatDice() (n int, used bool) {
+	if c == nil {
+		return 0, false
+	}
+	return len(c.flat), c.field != nil
 }
 
 // Calibration thresholds on cosine similarities of embeddings. protoAgree,
@@ -242,6 +266,12 @@ type netCalibrationFile struct {
 	// have neither: the hand-tuned reader's test is then kept.
 	HandChecked int `json:"hand_checked,omitempty"`
 	HandTilted  int `json:"hand_tilted,omitempty"`
+	// Flat lists the flat dice learned from whole frames: their place
+	// (from the frame's centre, in frame widths) and their numeral's
+	// offset from their middle (in die widths), x, y, ox, oy. Files made
+	// before have none: no die is then refused for where its numeral
+	// lies.
+	Flat [][]float64 `json:"flat_dice,omitempty"`
 }
 
 const netCalibrationKind = "comptoir dice prototypes"
@@ -263,6 +293,9 @@ func EncodeNetCalibration(c *NetCalibration, made time.Time) ([]byte, error) {
 	f.Shown = c.Faces()
 	f.Partial = !c.Complete()
 	f.HandChecked, f.HandTilted = c.HandChecked, c.HandTilted
+	for _, p := range c.flat {
+		f.Flat = append(f.Flat, []float64{p.X, p.Y, p.OX, p.OY})
+	}
 	return json.MarshalIndent(f, "", " ")
 }
 
@@ -282,7 +315,20 @@ func DecodeNetCalibration(data []byte) (*NetCalibration, error) {
 	if f.HandChecked < 0 || f.HandTilted < 0 || f.HandTilted > f.HandChecked {
 		return nil, fmt.Errorf("%w: hand_tilted %d of hand_checked %d dice, want 0 to hand_checked", ErrNetCalibration, f.HandTilted, f.HandChecked)
 	}
+	if len(f.Flat) > flatFieldMaxDice {
+		return nil, fmt.Errorf("%w: flat_dice: %d dice, want at most %d", ErrNetCalibration, len(f.Flat), flatFieldMaxDice)
+	}
 	c := &NetCalibration{HandChecked: f.HandChecked, HandTilted: f.HandTilted}
+	for i, v := range f.Flat {
+		if len(v) != 4 {
+			return nil, fmt.Errorf("%w: flat_dice[%d]: %d numbers, want 4 (x, y, ox, oy)", ErrNetCalibration, i, len(v))
+		}
+		p := flatSample{X: v[0], Y: v[1], OX: v[2], OY: v[3]}
+		if err := checkSample(p); err != nil {
+			return nil, fmt.Errorf("%w: flat_dice[%d]: %v", ErrNetCalibration, i, err)
+		}
+		c.flat = append(c.flat, p)
+	}
 	for k, ps := range f.Faces {
 		face, err := strconv.Atoi(k)
 		if err != nil || face < 1 || face > 8 {
@@ -306,7 +352,7 @@ func DecodeNetCalibration(data []byte) (*NetCalibration, error) {
 			return nil, fmt.Errorf("%w: partial is %v with prototypes of faces %v", ErrNetCalibration, f.Partial, c.Faces())
 		}
 	}
-	return c, nil
+	return c.withField(), nil
 }
 
 // LoadNetCalibration reads a calibration file.
@@ -359,7 +405,7 @@ func (k *NetCalibrator) Close() error { return k.r.Close() }
 // pose network finds cocked, or that the classifier reads surely as
 // another face, is an ErrCalibration saying what to change.
 func (k *NetCalibrator) Add(frame gocv.Mat, die string, face int) error {
-	if err := k.add(frame, die, face, float64(frame.Cols())/640); err != nil {
+	if err := k.add(frame, die, face, float64(frame.Cols())/640, true); err != nil {
 		return err
 	}
 	if die == "blue" || die == "red" {
@@ -388,10 +434,13 @@ func (k *NetCalibrator) checkTilt(frame gocv.Mat, dice ...string) {
 // AddCrop is Add for a crop cut from a frame at the frame's scale (as the
 // wide distribution's crops are), not a whole frame.
 func (k *NetCalibrator) AddCrop(pic gocv.Mat, die string, face int) error {
-	return k.add(pic, die, face, 1)
+	return k.add(pic, die, face, 1, false)
 }
 
-func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64) error {
+// add learns face on die from frame, at px (its width over 640); whole
+// when frame is a whole frame, whose flat dice say where this camera
+// shows a flat die's numeral (flatSample), not a crop.
+func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64, whole bool) error {
 	if face < 1 || face > 8 {
 		return fmt.Errorf("%w: face %d, want 1 to 8", ErrCalibration, face)
 	}
@@ -403,7 +452,7 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64) er
 	default:
 		return fmt.Errorf("%w: die %q, want blue, red or die", ErrCalibration, die)
 	}
-	crop, cocked, _, ok := k.r.cropUnlessCocked(frame, colour, px)
+	crop, cocked, _, at, ok := k.r.cropUnlessCocked(frame, colour, px)
 	if !ok && colour != "any" && k.r.loc.sameColour() {
 		return &CalibrationError{Die: die, Face: face, Why: Why{Code: WhySameColour}}
 	}
@@ -421,6 +470,9 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64) er
 		return &CalibrationError{Die: die, Face: face, Why: Why{Code: WhyOtherFace, Face: got, Other: face}}
 	}
 	k.learn(outs[0], die, face)
+	if whole {
+		k.learnFlat(at)
+	}
 	return nil
 }
 
@@ -463,8 +515,7 @@ func (k *NetCalibrator) Calibration() (*NetCalibration, error) {
 	if err := k.seen.complete(); err != nil {
 		return nil, err
 	}
-	c := k.c
-	return &c, nil
+	return k.c.withField(), nil
 }
 
 // PartialCalibration returns the prototypes learned so far once at least
@@ -475,11 +526,11 @@ func (k *NetCalibrator) PartialCalibration(minDice int) (*NetCalibration, error)
 	if k.dice == 0 || k.dice < minDice {
 		return nil, fmt.Errorf("%w: %d dice learned, want at least %d: throw again", ErrCalibration, k.dice, max(minDice, 1))
 	}
-	c := k.c
+	c := k.c.withField()
 	for f := range c.Protos {
 		c.Protos[f] = append([][embedLen]float32(nil), c.Protos[f]...)
 	}
-	return &c, nil
+	return c, nil
 }
 
 // ThrowError is a free throw of which some dice could not be learned:
@@ -561,6 +612,7 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 	px := float64(frame.Cols()) / 640
 	b, rd, bok, rok := k.r.loc.locate(frame, px)
 	te := &ThrowError{}
+	var ats []flatSample
 	var crops [][]byte
 	var dice []string
 	var faces []int
@@ -572,6 +624,7 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 	}{{"blue", blue, b, bok}, {"red", red, rd, rok}} {
 		why := Why{}
 		crop := make([]byte, CropSize*CropSize)
+		var at flatSample
 		switch {
 		case !d.ok && k.r.loc.sameColour():
 			why.Code = WhySameColour
@@ -579,14 +632,19 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 			why.Code = WhyNotFound
 		case d.loc.edge:
 			why.Code = WhyEdge
-		case !normaliseCrop(frame, d.loc, crop):
-			why.Code = WhyTooSmall
+		default:
+			fx, fy, ok := normaliseCropAt(frame, d.loc, crop)
+			if !ok {
+				why.Code = WhyTooSmall
+			}
+			at = flatSampleOf(frame.Cols(), frame.Rows(), d.loc, fx, fy)
 		}
 		if why.Code != WhyNone {
 			te.Refused = append(te.Refused, &CalibrationError{Die: d.die, Face: d.face, Why: why})
 			continue
 		}
 		crops = append(crops, crop)
+		ats = append(ats, at)
 		dice = append(dice, d.die)
 		faces = append(faces, d.face)
 	}
@@ -601,6 +659,7 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 				continue
 			}
 			k.learn(o, dice[i], faces[i])
+			k.learnFlat(ats[i])
 			te.Learned = append(te.Learned, dice[i])
 		}
 	}
@@ -628,6 +687,9 @@ func (k *NetCalibrator) Seed(c *NetCalibration) {
 	}
 	k.c.HandChecked += c.HandChecked
 	k.c.HandTilted += c.HandTilted
+	for _, p := range c.flat {
+		k.learnFlat(p)
+	}
 }
 
 // maxProtos is how many prototypes of a face a calibration keeps: a
@@ -687,6 +749,16 @@ func (k *NetCalibrator) TiltCounts() (tilted, checked int) { return k.c.HandTilt
 // 62.81% calibrated face by face), none more wrong at the tables, but at
 // that risk; see vision/train/README.md, fifteenth stop.
 const minTiltMisfires = 2
+
+// learnFlat keeps the place and numeral offset of a flat die learned
+// from a whole frame, at most flatFieldMaxDice, the last ones (a camera
+// moved since the first ones shows its flat dice otherwise).
+func (k *NetCalibrator) learnFlat(p flatSample) {
+	k.c.flat = append(k.c.flat, p)
+	if n := len(k.c.flat) - flatFieldMaxDice; n > 0 {
+		k.c.flat = append(k.c.flat[:0:0], k.c.flat[n:]...)
+	}
+}
 
 // learn keeps a die's embedding as a prototype of face.
 func (k *NetCalibrator) learn(o netOut, die string, face int) {

@@ -58,7 +58,7 @@ func readSetsCrops(t testing.TB, r *NetReader, dir string) ([]setsCrop, []string
 			m.Close()
 			t.Fatalf("%s: cannot read %s", dir, row["file"])
 		}
-		g, cocked, flat, ok := r.cropUnlessCocked(m, row["colour"], 1)
+		g, cocked, flat, _, ok := r.cropUnlessCocked(m, row["colour"], 1)
 		m.Close()
 		if ok && cocked.Code != WhyNone {
 			c.found, c.cocked = true, true

@@ -87,11 +87,16 @@ func elsewhere(h, n Die) bool {
 
 // netMustRefuse says whether the learned reader refused a die for what
 // it is, whatever its numeral reads: the pose network finds it cocked,
-// or its top face is washed out (the numeral by its coloured side may
+// or the calibration's flat dice do (WhyNotFlatHere), or its top face is
+// washed out (the numeral by its coloured side may
 // be a side face's, which the hand-tuned reader may read too). merge
 // keeps such a refusal.
 func netMustRefuse(n Die) bool {
-	return n.Why.Code == WhyCocked || n.Why.Code == WhyWashedOut
+	switch n.Why.Code {
+	case WhyCocked, WhyWashedOut, WhyNotFlatHere:
+		return true
+	}
+	return false
 }
 
 // DefaultFlatOverTilt is how sure the pose network must be that a die

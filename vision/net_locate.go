@@ -412,6 +412,13 @@ func locateSingle(frame gocv.Mat) (located, bool) {
 // out (CropSize x CropSize bytes). It returns false when the crop cannot
 // be made (a die too close to the border to centre on).
 func normaliseCrop(frame gocv.Mat, d located, out []byte) bool {
+	_, _, ok := normaliseCropAt(frame, d, out)
+	return ok
+}
+
+// normaliseCropAt is normaliseCrop, and says where in frame the
+// numeral's middle is, the crop's centre (fx, fy).
+func normaliseCropAt(frame gocv.Mat, d located, out []byte) (fx, fy float64, ok bool) {
 	gray := gocv.NewMat()
 	defer gray.Close()
 	// a first cut, upright, around the silhouette's centre: where is the
@@ -420,7 +427,7 @@ func normaliseCrop(frame gocv.Mat, d located, out []byte) bool {
 	span := cropSpan * d.across
 	first := warpGray(frame, &gray, d.cx, d.cy, 0, span*1.5/cropSpan*numeralDisk, n)
 	if first == nil {
-		return false
+		return 0, 0, false
 	}
 	// the first cut spans 2*1.5*numeralDisk widths; the disk is its
 	// inner circle shrunk by 1.5
@@ -429,13 +436,13 @@ func normaliseCrop(frame gocv.Mat, d located, out []byte) bool {
 		cx, cy, angle = float64(n)/2, float64(n)/2, 0
 	}
 	k := span * 1.5 / cropSpan * numeralDisk / float64(n)
-	fx, fy := d.cx+(cx-float64(n)/2)*k, d.cy+(cy-float64(n)/2)*k
+	fx, fy = d.cx+(cx-float64(n)/2)*k, d.cy+(cy-float64(n)/2)*k
 	final := warpGray(frame, &gray, fx, fy, angle, span, n)
 	if final == nil {
-		return false
+		return 0, 0, false
 	}
 	copy(out, final)
-	return true
+	return fx, fy, true
 }
 
 // warpGray cuts a square of side span (frame pixels) centred on (cx, cy),

@@ -100,8 +100,9 @@ func PoseCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bool)
 // locator.find) and returns its numeral crop, or, when the pose network
 // finds it cocked, why (the crop nil), and the network's probability that
 // it lies flat (0 where the network did not run); ok is false when no
-// die is found or its crop cannot be cut.
-func (r *NetReader) cropUnlessCocked(pic gocv.Mat, colour string, px float64) (crop []byte, cocked Why, flat float64, ok bool) {
+// die is found or its crop cannot be cut. at is the die's place and its
+// numeral's offset (see flatSample).
+func (r *NetReader) cropUnlessCocked(pic gocv.Mat, colour string, px float64) (crop []byte, cocked Why, flat float64, at flatSample, ok bool) {
 	ok = r.loc.find(pic, colour, px, func(pic gocv.Mat, d located) bool {
 		ws, fl := r.cocked(pic, []located{d}, []bool{true})
 		if ws[0].Code != WhyNone {
@@ -110,9 +111,11 @@ func (r *NetReader) cropUnlessCocked(pic gocv.Mat, colour string, px float64) (c
 		}
 		flat = fl[0]
 		crop = make([]byte, CropSize*CropSize)
-		return normaliseCrop(pic, d, crop)
+		fx, fy, cut := normaliseCropAt(pic, d, crop)
+		at = flatSampleOf(pic.Cols(), pic.Rows(), d, fx, fy)
+		return cut
 	})
-	return crop, cocked, flat, ok
+	return crop, cocked, flat, at, ok
 }
 
 // poser runs the pose network. It is not safe for concurrent use.

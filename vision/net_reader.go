@@ -159,8 +159,7 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 			*d.die = Die{Found: true, Box: d.loc.box, Why: Why{Code: WhyEdge}}
 		case cocked[k].Code != WhyNone:
 			*d.die = Die{Found: true, Box: d.loc.box, Why: cocked[k]}
-		case !normaliseCrop(frame, d.loc, r.crops[k]):
-			*d.die = Die{Found: true, Box: d.loc.box, Why: Why{Code: WhyTooSmall}}
+		case !r.cut(frame, d.loc, flat[k], r.crops[k], d.die):
 		default:
 			*d.die = Die{Found: true, Box: d.loc.box, Flat: flat[k]}
 			todo = append(todo, r.crops[k])
@@ -171,6 +170,24 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 	r.washedOut(frame, &roll.Blue, b)
 	r.washedOut(frame, &roll.Red, rd)
 	return roll
+}
+
+// cut cuts the numeral crop of die d of frame into crop. When it cannot
+// be cut, or the calibration's flat dice say that the numeral is not
+// where a flat die's lies at this camera (flatField) and the pose network
+// is less than flatFieldSure that it lies flat (its probability flat), it
+// sets why in *die and returns false.
+func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, die *Die) bool {
+	fx, fy, ok := normaliseCropAt(frame, d, crop)
+	if !ok {
+		*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyTooSmall}}
+		return false
+	}
+	if f := r.opts.Calibration.flatField(); f != nil && flat < flatFieldSure && f.strays(flatSampleOf(frame.Cols(), frame.Rows(), d, fx, fy)) >= flatFieldRefuse {
+		*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyNotFlatHere}}
+		return false
+	}
+	return true
 }
 
 // washedOut refuses a die read from the crop cut around its coloured
@@ -214,10 +231,11 @@ func (r *NetReader) readOne(frame gocv.Mat, d located) Die {
 	if w[0].Code != WhyNone {
 		return Die{Found: true, Box: d.box, Why: w[0]}
 	}
-	if !normaliseCrop(frame, d, r.crops[0]) {
-		return Die{Found: true, Box: d.box, Why: Why{Code: WhyTooSmall}}
+	var out Die
+	if !r.cut(frame, d, flat[0], r.crops[0], &out) {
+		return out
 	}
-	out := Die{Found: true, Box: d.box, Flat: flat[0]}
+	out = Die{Found: true, Box: d.box, Flat: flat[0]}
 	r.classify([][]byte{r.crops[0]}, []*Die{&out})
 	r.washedOut(frame, &out, d)
 	return out

@@ -469,10 +469,10 @@ func ReadSets(o NetOpts, dir string) (*SetsReport, error) {
 			}
 			m.Close()
 		}
-		c := k.c // a face that could not be learned has no prototype
+		c := k.c.withField() // a face that could not be learned has no prototype
 		k.Close()
 		co := o
-		co.Calibration = &c
+		co.Calibration = c
 		cal, err := NewNetReader(co)
 		if err != nil {
 			return nil, err

@@ -174,9 +174,9 @@ func readTable(o NetOpts, plain TableReader, newReader ReaderFor, dir, table str
 			ts.Skipped = append(ts.Skipped, f.row["file"]+": "+err.Error())
 		}
 	}
-	c := k.c // a face that could not be learned has no prototype
+	c := k.c.withField() // a face that could not be learned has no prototype
 	ts.Tilted = fmt.Sprintf("%d of %d", c.HandTilted, c.HandChecked)
-	lost, wrong, err := readThrowsAt(o, plain, newReader, &c, throws, &ts.Plain, &ts.Calibrated)
+	lost, wrong, err := readThrowsAt(o, plain, newReader, c, throws, &ts.Plain, &ts.Calibrated)
 	if err != nil {
 		return nil, err
 	}

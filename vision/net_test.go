@@ -399,6 +399,14 @@ func FuzzDecodeNetCalibration(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(partial)
+	for i := range flatFieldMinDice {
+		c.flat = append(c.flat, flatSample{X: float64(i%4)/8 - 0.2, Y: float64(i/4)/8 - 0.2, OX: 0.01 * float64(i%3), OY: -0.02})
+	}
+	flat, err := EncodeNetCalibration(&c, time.Unix(0, 0))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(flat)
 	f.Add([]byte(`{"kind":"comptoir dice prototypes"}`))
 	f.Add([]byte("{"))
 	f.Fuzz(func(t *testing.T, data []byte) {

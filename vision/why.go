@@ -65,6 +65,10 @@ const (
 	// WhySameColour: the die is not found, but two dice of the other
 	// colour are: the reader tells the dice apart by their colours.
 	WhySameColour
+	// WhyNotFlatHere: the die's numeral is not where this camera shows
+	// a flat die's (learned at calibration: net_flat.go): cocked against
+	// the tray's wall.
+	WhyNotFlatHere
 
 	numWhyCodes // the number of codes, for tests
 )
@@ -159,6 +163,10 @@ var whyTexts = [numWhyCodes]struct{ en, fr string }{
 		"its top face is washed out by the light (its coloured side reads %[1]d, the whole die %[2]d): dim or move the lamp, or roll again",
 		"sa face du dessus est délavée par la lumière (son côté coloré se lit %[1]d, le dé entier %[2]d) : baissez ou déplacez la lampe, ou relancez",
 	},
+	WhyNotFlatHere: {
+		"cocked? its numeral is not where this camera shows a flat die's: is it leaning on the tray's wall? Lay it flat or roll again",
+		"cassé ? son chiffre n'est pas là où cette caméra montre celui d'un dé à plat : est-il appuyé contre le bord du plateau ? Posez-le à plat ou relancez",
+	},
 	WhySameColour: {
 		"not found, but two dice of the other colour are: the reader tells the dice apart by their colours; play with one blue and one red d8",
 		"introuvable, mais deux dés de l'autre couleur sont là : le lecteur distingue les dés par leur couleur ; jouez avec un d8 bleu et un d8 rouge",
@@ -223,6 +231,7 @@ var whyNames = [numWhyCodes]string{
 	WhyCocked:          "cocked (pose network)",
 	WhyWashedOut:       "top face washed out",
 	WhySameColour:      "not found, two of the other colour",
+	WhyNotFlatHere:     "cocked (calibrated camera)",
 }
 
 // Name is the code's short name (for a report's tallies), or

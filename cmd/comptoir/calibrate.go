@@ -150,6 +150,7 @@ func calibrateNet(camera, dir, out string, dice []string, stdout, stderr io.Writ
 	}
 	fmt.Fprintf(stdout, "calibration saved to %s: prototypes of %d dice\n", out, len(dice))
 	tiltNote(stdout, c)
+	flatNote(stdout, c)
 	return nil
 }
 
@@ -235,5 +236,17 @@ func tiltNote(w io.Writer, c *vision.NetCalibration) {
 	if c.TiltMisleads() {
 		fmt.Fprintf(w, "the camera leans: %d of the %d dice shown, lying flat, looked tilted to the hand-tuned reader; at this table a die it finds tilted is read when the pose network is at least %.0f%% sure it lies flat\n",
 			c.HandTilted, c.HandChecked, 100*vision.CalibratedFlatOverTilt)
+	}
+}
+
+// flatNote says how many flat dice showed where this camera shows a flat
+// die's numeral, and whether the reader now refuses the dice whose
+// numeral strays from it (vision.NetCalibration.FlatDice).
+func flatNote(w io.Writer, c *vision.NetCalibration) {
+	switch n, used := c.FlatDice(); {
+	case used:
+		fmt.Fprintf(w, "%d flat dice showed where this camera shows a flat die's numeral: a die whose numeral lies elsewhere is refused as cocked\n", n)
+	default:
+		fmt.Fprintf(w, "only %d flat dice in whole pictures: too few to tell where this camera shows a flat die's numeral (calibrate with more throws to refuse dice cocked against a wall)\n", n)
 	}
 }

@@ -58,7 +58,9 @@ func TestCalibrateThrowsDir(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("%s,%d,%d", w.file, w.blue, w.red))
 	}
 	out, calib := calibrateThrowsDir(t, dir, lines, 4)
-	for _, want := range []string{"skipped", "throw 4 of 4", "blue die: faces", "red die: faces", "calibration saved to " + calib} {
+	// 4 throws are 8 dice at most: too few to learn where this camera
+	// shows a flat die's numeral
+	for _, want := range []string{"skipped", "throw 4 of 4", "blue die: faces", "red die: faces", "calibration saved to " + calib, "flat dice in whole pictures: too few"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -285,6 +287,14 @@ func TestCalibrateThrowsLeaningCamera(t *testing.T) {
 	}
 	if !c.TiltMisleads() || c.HandChecked < 8 {
 		t.Errorf("calibration: %d of %d dice tilted, want some of at least 8", c.HandTilted, c.HandChecked)
+	}
+	// and where this camera shows a flat die's numeral: 8 throws are
+	// enough dice to refuse those whose numeral lies elsewhere
+	if n, used := c.FlatDice(); n < 12 || !used {
+		t.Errorf("calibration: %d flat dice, used %v; want at least 12, used", n, used)
+	}
+	if want := fmt.Sprintf("%d flat dice showed where this camera shows a flat die's numeral", c.HandChecked); !strings.Contains(out, want) {
+		t.Errorf("output lacks %q:\n%s", want, out)
 	}
 }
 
