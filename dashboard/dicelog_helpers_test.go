@@ -114,6 +114,16 @@ func (f *fakeCamera) leans(tilted, shown int) {
 	f.signalLocked()
 }
 
+// flat makes the fake camera's calibration say that it learned flat dice
+// in whole frames, need more before its reader refuses a die whose
+// numeral is not where a flat die's lies (vision.MinFlatDice).
+func (f *fakeCamera) flat(flat, need int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calib.Flat, f.calib.FlatNeed = flat, need
+	f.signalLocked()
+}
+
 // fakeCalibDice is how many dice the fake camera learns before it saves.
 const fakeCalibDice = 4
 

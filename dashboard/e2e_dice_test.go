@@ -167,6 +167,13 @@ func TestBrowserDiceCamera(t *testing.T) {
 		// the camera leans, and the panel says what to change.
 		cam.leans(2, 8)
 		pollPage(t, staff, "the camera leans", `!!document.querySelector('#calib-leans') && document.querySelector('#calib-leans').textContent.includes('The camera leans: 2 of the 8 dice learned') && document.querySelector('#calib-leans').textContent.includes('straight above the tray')`)
+		// Where this camera shows a flat die's numeral: too few dice yet,
+		// then enough to refuse a die cocked against the tray's wall.
+		pollPage(t, staff, "no word of the flat dice", `!document.querySelector('#calib-flat')`)
+		cam.flat(11, 1)
+		pollPage(t, staff, "one more die", `!!document.querySelector('#calib-flat') && document.querySelector('#calib-flat').dataset.need === '1' && document.querySelector('#calib-flat').textContent.startsWith('1 more die learned') && document.querySelector('#calib-flat').textContent.includes('cocked against the tray')`)
+		cam.flat(16, 0)
+		pollPage(t, staff, "enough flat dice", `document.querySelector('#calib-flat').dataset.need === '0' && document.querySelector('#calib-flat').textContent.startsWith('16 dice learned show where this camera sees')`)
 		// On a phone (390x844) the panel, with its longest note, fits the
 		// width, shows no notation and keeps its targets tappable.
 		var panel struct {
@@ -189,7 +196,7 @@ func TestBrowserDiceCamera(t *testing.T) {
 		chromedp.Run(staff, chromedp.ScrollIntoView(`#calibrate-dice`, chromedp.ByQuery))
 		pageShot(t, staff, "calibrate-start-again.png")
 		pollPage(t, staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
-		pollPage(t, staff, "the confirmation in French", `document.querySelector('#calib-reset-confirm').textContent.includes('Oublier tout ce qui est appris') && document.querySelector('#calib-reset-yes').textContent === 'Oui, tout oublier' && document.querySelector('#calib-grid tr[data-die=earlier] th').textContent === 'Déjà appris' && document.querySelector('#calib-leans').textContent.includes('La caméra est inclinée : 2 des 8 dés appris')`)
+		pollPage(t, staff, "the confirmation in French", `document.querySelector('#calib-reset-confirm').textContent.includes('Oublier tout ce qui est appris') && document.querySelector('#calib-reset-yes').textContent === 'Oui, tout oublier' && document.querySelector('#calib-grid tr[data-die=earlier] th').textContent === 'Déjà appris' && document.querySelector('#calib-leans').textContent.includes('La caméra est inclinée : 2 des 8 dés appris') && document.querySelector('#calib-flat').textContent.startsWith('16 dés appris montrent où cette caméra voit')`)
 		pollPage(t, staff, "the staff page in English", `(() => { if (document.documentElement.lang !== 'en') document.getElementById('lang').click(); return document.documentElement.lang === 'en'; })()`)
 		pollPage(t, staff, "cancel", `(document.querySelector('#calib-reset-no').click(), true)`)
 		pollPage(t, staff, "nothing dropped", `!document.querySelector('#calib-reset-confirm') && !!document.querySelector('#calib-reset') && document.querySelectorAll('#calib-grid tr[data-die=earlier] td.learned').length === 2`)

@@ -237,6 +237,12 @@ type DiceCalibState struct {
 	Shown  int  `json:"shown,omitempty"`
 	Tilted int  `json:"tilted,omitempty"`
 	Leans  bool `json:"leans,omitempty"`
+	// Flat counts the flat dice learned in whole frames, which show where
+	// this camera shows a flat die's numeral; FlatNeed how many more the
+	// reader needs to refuse a die whose numeral lies elsewhere (cocked
+	// against the tray's wall), 0 when it has enough.
+	Flat     int `json:"flat,omitempty"`
+	FlatNeed int `json:"flat_need,omitempty"`
 }
 
 // Refuse sets the reply's refusal: its code and its words in English and

@@ -731,6 +731,15 @@ func TiltMisleads(tilted, checked int) bool {
 	return tilted >= minTiltMisfires && 8*tilted >= checked
 }
 
+// FlatDice is how many flat dice in whole frames the calibration has
+// learned so far (see NetCalibration.FlatDice); it needs MinFlatDice.
+func (k *NetCalibrator) FlatDice() int { return len(k.c.flat) }
+
+// MinFlatDice is how many flat dice in whole frames a calibration needs
+// to refuse the dice whose numeral is not where this camera shows a flat
+// die's (WhyNotFlatHere).
+const MinFlatDice = flatFieldMinDice
+
 // TiltCounts returns how many of the dice learned so far the hand-tuned
 // reader's "tilted" test refused, and of how many it was shown
 // (NetCalibration.HandTilted, HandChecked).

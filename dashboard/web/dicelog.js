@@ -24,6 +24,8 @@
       reset: "Recommencer", resetAsk: "Oublier tout ce qui est appris, la calibration utilisée comprise ? Elle reste utilisée jusqu'au prochain enregistrement.",
       resetYes: "Oui, tout oublier", resetNo: "Annuler", resetOk: "Calibration recommencée à zéro",
       leans: (n, of) => "La caméra est inclinée : " + n + " des " + of + " dés appris, posés à plat, ont paru penchés au lecteur réglé à la main ; à cette table, le réseau de pose juge ces dés. Fixée droit au-dessus du plateau, la caméra en lirait davantage.",
+      flatNeed: (n) => "Encore " + n + (n === 1 ? " dé appris" : " dés appris") + ", et le lecteur saura où cette caméra montre le chiffre d'un dé à plat : il refusera alors un dé cassé contre le bord du plateau au lieu de lire la face qu'il tourne vers elle.",
+      flatOk: (n) => n + " dés appris montrent où cette caméra voit le chiffre d'un dé à plat : le lecteur refuse un dé cassé contre le bord du plateau.",
     },
     en: {
       title: "Dice camera", time: "Time", blue: "Blue", red: "Red", why: "Why", fate: "Then",
@@ -41,6 +43,8 @@
       reset: "Start again", resetAsk: "Drop everything learned, the calibration in use included? It stays in use until the next save.",
       resetYes: "Yes, drop it all", resetNo: "Cancel", resetOk: "Calibration started again from nothing",
       leans: (n, of) => "The camera leans: " + n + " of the " + of + " dice learned, lying flat, looked tilted to the hand-tuned reader; at this table the pose network judges those dice. Mounted straight above the tray, the camera would read more of them.",
+      flatNeed: (n) => n + (n === 1 ? " more die" : " more dice") + " learned, and the reader will know where this camera shows a flat die's numeral: it will then refuse a die cocked against the tray's wall instead of reading the face it turns to the camera.",
+      flatOk: (n) => n + " dice learned show where this camera sees a flat die's numeral: the reader refuses a die cocked against the tray's wall.",
     },
   };
 
@@ -104,6 +108,8 @@
       grid,
       earlier.length ? h("p", { class: "hint", id: "calib-earlier" }, t("earlierHint")) : null,
       cal.leans ? h("p", { class: "hint", id: "calib-leans" }, t("leans")(cal.tilted, cal.shown)) : null,
+      cal.flat_need > 0 ? h("p", { class: "hint", id: "calib-flat", "data-need": cal.flat_need }, t("flatNeed")(cal.flat_need)) :
+        cal.flat > 0 ? h("p", { class: "hint", id: "calib-flat", "data-need": 0 }, t("flatOk")(cal.flat)) : null,
       h("p", { id: "calib-status" }, status),
       h("p", {}, h("button", { type: "button", id: "calib-save", disabled: !camera.calibration || cal.need > 0, onclick: () => post({ action: "save" }, t("savedOk")) }, t("saveUse")), " ", reset));
   }

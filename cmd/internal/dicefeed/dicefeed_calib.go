@@ -117,13 +117,17 @@ func (c *calibrator) close() {
 // in use kept included (before the first learn, those a learn keeps).
 func (c *calibrator) state(r *input.DiceCalibReply) {
 	r.Blue, r.Red, r.Earlier, r.Need = []int{}, []int{}, []int{}, minCalibDice
-	defer func() { r.Leans = vision.TiltMisleads(r.Tilted, r.Shown) }()
+	defer func() {
+		r.Leans = vision.TiltMisleads(r.Tilted, r.Shown)
+		r.FlatNeed = max(vision.MinFlatDice-r.Flat, 0)
+	}()
 	if c.k == nil {
 		if c.seed != nil {
 			r.Earlier = append(r.Earlier, c.seed.Faces()...)
 			r.Dice = protos(c.seed)
 			r.Need = max(minCalibDice-r.Dice, 0)
 			r.Tilted, r.Shown = c.seed.HandTilted, c.seed.HandChecked
+			r.Flat, _ = c.seed.FlatDice()
 		}
 		return
 	}
@@ -133,6 +137,7 @@ func (c *calibrator) state(r *input.DiceCalibReply) {
 	r.Dice = c.k.Learned()
 	r.Need = max(minCalibDice-r.Dice, 0)
 	r.Tilted, r.Shown = c.k.TiltCounts()
+	r.Flat = c.k.FlatDice()
 }
 
 // protos counts a calibration's prototypes: the dice it learned.

@@ -91,6 +91,11 @@ func TestDicefeedCalibrate(t *testing.T) {
 		if r.Shown != 5 || r.Tilted > r.Shown || r.Leans != vision.TiltMisleads(r.Tilted, r.Shown) {
 			t.Errorf("learn %v: %d of %d dice tilted, leans %v, want of 5 and leans as vision says", rolls[1], r.Tilted, r.Shown, r.Leans)
 		}
+		// and where this camera shows a flat die's numeral: 5 flat dice,
+		// too few to refuse a die cocked against a wall
+		if r.Flat != 5 || r.FlatNeed != vision.MinFlatDice-5 {
+			t.Errorf("learn %v: %d flat dice, %d more needed; want 5 and %d", rolls[1], r.Flat, r.FlatNeed, vision.MinFlatDice-5)
+		}
 	})
 	t.Run("calibrate", func(t *testing.T) {
 		r := ask(`{"type":"calibrate","id":8,"file":"`+file+`"}`, "calibrated")
