@@ -613,6 +613,7 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 	b, rd, bok, rok := k.r.loc.locate(frame, px)
 	te := &ThrowError{}
 	var ats []flatSample
+	var flats []bool
 	var crops [][]byte
 	var dice []string
 	var faces []int
@@ -645,6 +646,11 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 		}
 		crops = append(crops, crop)
 		ats = append(ats, at)
+		// a thrown die may be cocked, whatever face the players confirm:
+		// only one the pose network finds flat says where a flat die's
+		// numeral lies
+		_, fl := k.r.cocked(frame, []located{d.loc}, []bool{true})
+		flats = append(flats, fl[0] >= flatLearnThrow)
 		dice = append(dice, d.die)
 		faces = append(faces, d.face)
 	}
@@ -659,7 +665,9 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 				continue
 			}
 			k.learn(o, dice[i], faces[i])
-			k.learnFlat(ats[i])
+			if flats[i] {
+				k.learnFlat(ats[i])
+			}
 			te.Learned = append(te.Learned, dice[i])
 		}
 	}

@@ -208,8 +208,22 @@ func (c *Combined) Read(frame gocv.Mat) Roll {
 	h := c.Hand.read(frame, [2]retry{retryFor(n.Blue), retryFor(n.Red)})
 	n.Blue = c.check(frame, h.Blue, n.Blue)
 	n.Red = c.check(frame, h.Red, n.Red)
-	return Roll{Blue: merge(h.Blue, n.Blue, c.overrule()), Red: merge(h.Red, n.Red, c.overrule())}
+	return Roll{Blue: keepAt(merge(h.Blue, n.Blue, c.overrule()), n.Blue), Red: keepAt(merge(h.Red, n.Red, c.overrule()), n.Red)}
 }
+
+// keepAt keeps, in d, the merged reading of a die, where the learned
+// reader's reading n saw its numeral, so that LearnFlat learns from it
+// whichever reader's reading stood.
+func keepAt(d, n Die) Die {
+	if d.Face != 0 {
+		d.at, d.hasAt = n.at, n.hasAt
+	}
+	return d
+}
+
+// LearnFlat learns where this camera shows a flat die's numeral from a
+// reading of this reader at a rest of the dice (NetReader.LearnFlat).
+func (c *Combined) LearnFlat(roll Roll) { c.Net.LearnFlat(roll) }
 
 // check returns the classifier's reading of a die the hand-tuned reader
 // read (h) and the learned reader's locator did not find, or found at the
@@ -233,7 +247,8 @@ func (c *Combined) ReadSingle(frame gocv.Mat) Die {
 		return n
 	}
 	h := c.Hand.readSingle(frame, retryFor(n))
-	return merge(h, c.check(frame, h, n), c.overrule())
+	n = c.check(frame, h, n)
+	return keepAt(merge(h, n, c.overrule()), n)
 }
 
 // ReadCrop reads a crop with the learned reader only (the hand-tuned one

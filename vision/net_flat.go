@@ -78,6 +78,16 @@ const (
 	// closely (under the tuning tables' least scatter, 0.019) from
 	// refusing every die that strays a little.
 	flatFieldMinRMS = 0.015
+	// flatLearnFlat is how sure the pose network must be that a die
+	// read during play lies flat for the reader to learn from it
+	// (LearnFlat): a cocked die learned as flat would move the field.
+	// flatLearnThrow is the same for a die of a calibration throw
+	// (AddThrow), whose face the players confirmed. On the tuning
+	// tables, calibrated from 8 throws: learning from every die found
+	// read 4 dice wrong and lost 4, at 0.9 4 and 2, at 0.99 6 and 2
+	// (fewer dice: at some tables too few for a field).
+	flatLearnFlat  = 0.99
+	flatLearnThrow = 0.9
 	// flatFieldRidge holds the field's slopes near zero where the
 	// calibration dice lay close together (it weighs as much as dice
 	// spread over a tenth of the frame's width): elsewhere it changes

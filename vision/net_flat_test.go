@@ -220,3 +220,65 @@ func TestCalibrationSeesCockedDie(t *testing.T) {
 		t.Errorf("the refusal's texts %q and %q do not say what to do", en, fr)
 	}
 }
+
+// TestNetReaderLearnFlat: the reader learns from the dice it read that
+// the pose network found flat (each die's place and numeral offset kept
+// when it cut the numeral), not from dice refused or not surely flat;
+// from flatFieldMinDice on it has a field, and it keeps the last
+// flatFieldMaxDice. A calibration's flat dice are its start.
+func TestNetReaderLearnFlat(t *testing.T) {
+	checkLeaks(t)
+	r, err := NewNetReader(DefaultNetOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	rng := rand.New(rand.NewPCG(5, 6))
+	lean := [3][2]float64{{0.01, 0.02}, {0.08, 0}, {0, 0.08}}
+	die := func(p flatSample, face int, learnable bool) Die {
+		return Die{Found: true, Face: face, Confidence: 1, Flat: 1, at: p, hasAt: learnable}
+	}
+	s := fieldSamples(rng, 80, lean, 0.01)
+	for i := 0; i < 10; i += 2 {
+		// blue read and flat, red refused or not surely flat
+		red := die(s[i+1], 0, true)
+		if i%4 == 0 {
+			red = die(s[i+1], 5, false)
+		}
+		r.LearnFlat(Roll{Blue: die(s[i], 3, true), Red: red})
+	}
+	if n, used := r.FlatDice(); n != 5 || used {
+		t.Fatalf("after 5 throws, FlatDice = %d, %v; want the 5 blue dice, no field", n, used)
+	}
+	for i := 10; i < 80; i += 2 {
+		r.LearnFlat(Roll{Blue: die(s[i], 3, true), Red: die(s[i+1], 4, true)})
+	}
+	if n, used := r.FlatDice(); n != flatFieldMaxDice || !used {
+		t.Fatalf("after 40 throws, FlatDice = %d, %v; want %d, used", n, used, flatFieldMaxDice)
+	}
+	if r.flat[len(r.flat)-1] != s[79] || r.flat[0] != s[80-flatFieldMaxDice] {
+		t.Errorf("kept %v … %v, want the last %d dice learned", r.flat[0], r.flat[len(r.flat)-1], flatFieldMaxDice)
+	}
+	off := flatSample{X: 0.2, Y: 0.1}
+	off.OX, off.OY = lean[0][0]+lean[1][0]*off.X+0.12, lean[0][1]+lean[2][1]*off.Y
+	if z := r.field.strays(off); z < flatFieldRefuse {
+		t.Errorf("a numeral 0.12 die widths off the field strays %.1f times its scatter, want at least %g", z, flatFieldRefuse)
+	}
+	// a calibration's flat dice are a new reader's start
+	c := &NetCalibration{flat: s[:20]}
+	c = c.withField()
+	o := DefaultNetOpts
+	o.Calibration = c
+	r2, err := NewNetReader(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	if n, used := r2.FlatDice(); n != 20 || !used {
+		t.Errorf("a reader calibrated with 20 flat dice: FlatDice = %d, %v", n, used)
+	}
+	r2.LearnFlat(Roll{Blue: die(s[30], 3, true)})
+	if n, _ := r2.FlatDice(); n != 21 || len(c.flat) != 20 {
+		t.Errorf("learning after a calibration: the reader has %d dice, the calibration %d; want 21 and 20 (the calibration unchanged)", n, len(c.flat))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"slices"
 
 	"gocv.io/x/gocv"
 )
@@ -86,6 +87,11 @@ type NetReader struct {
 	loc   locator
 	crops [2][]byte
 	tilt  float64 // tiltDegrees; 0 in the tests that measure without it
+	// flat are the flat dice that say where this camera shows a flat
+	// die's numeral, the calibration's and those learned since
+	// (LearnFlat); field their fit, nil under flatFieldMinDice.
+	flat  []flatSample
+	field *flatField
 }
 
 // NewNetReader returns a reader with the given options.
@@ -109,6 +115,10 @@ func NewNetReader(o NetOpts) (*NetReader, error) {
 		return nil, fmt.Errorf("vision: MaxCocked %g, want in [0, 1] (0: no pose network)", o.MaxCocked)
 	}
 	r := &NetReader{opts: o, cls: cls, tilt: tiltDegrees, loc: locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross, Grow: true}}}
+	if o.Calibration != nil {
+		r.flat = slices.Clone(o.Calibration.flat)
+		r.field = o.Calibration.field
+	}
 	for i := range r.crops {
 		r.crops[i] = make([]byte, CropSize*CropSize)
 		r.poses[i] = make([]byte, 3*PoseSize*PoseSize)
@@ -161,7 +171,8 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 			*d.die = Die{Found: true, Box: d.loc.box, Why: cocked[k]}
 		case !r.cut(frame, d.loc, flat[k], r.crops[k], d.die):
 		default:
-			*d.die = Die{Found: true, Box: d.loc.box, Flat: flat[k]}
+			// (cut set where the die's numeral lies)
+			d.die.Found, d.die.Box, d.die.Flat = true, d.loc.box, flat[k]
 			todo = append(todo, r.crops[k])
 			dice = append(dice, d.die)
 		}
@@ -183,12 +194,43 @@ func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, di
 		*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyTooSmall}}
 		return false
 	}
-	if f := r.opts.Calibration.flatField(); f != nil && flat < flatFieldSure && f.strays(flatSampleOf(frame.Cols(), frame.Rows(), d, fx, fy)) >= flatFieldRefuse {
+	at := flatSampleOf(frame.Cols(), frame.Rows(), d, fx, fy)
+	if f := r.field; f != nil && flat < flatFieldSure && f.strays(at) >= flatFieldRefuse {
 		*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyNotFlatHere}}
 		return false
 	}
+	die.at, die.hasAt = at, flat >= flatLearnFlat
 	return true
 }
+
+// LearnFlat learns where this camera shows a flat die's numeral from
+// the dice of roll, a reading of this reader at a rest of the dice
+// (Watch calls it once a rest, WatchOpts.Learn): each die read whose
+// numeral it cut and that the pose network found at least flatLearnFlat
+// flat (cut kept where its numeral lies). Once it has flatFieldMinDice such dice (its calibration's
+// included), it refuses, as a calibration does, the dice whose numeral
+// lies elsewhere (WhyNotFlatHere). It keeps the last flatFieldMaxDice.
+func (r *NetReader) LearnFlat(roll Roll) {
+	learnt := false
+	for _, d := range []Die{roll.Blue, roll.Red} {
+		if d.hasAt && d.Face != 0 {
+			r.flat = append(r.flat, d.at)
+			learnt = true
+		}
+	}
+	if !learnt {
+		return
+	}
+	if n := len(r.flat) - flatFieldMaxDice; n > 0 {
+		r.flat = append(r.flat[:0:0], r.flat[n:]...)
+	}
+	r.field, _ = fitFlatField(r.flat)
+}
+
+// FlatDice is how many flat dice the reader knows where this camera
+// shows their numeral (its calibration's and those it learned), and
+// whether that is enough to refuse a die whose numeral lies elsewhere.
+func (r *NetReader) FlatDice() (n int, used bool) { return len(r.flat), r.field != nil }
 
 // washedOut refuses a die read from the crop cut around its coloured
 // part, or guessed from it, when the die's top face is washed out (the
@@ -235,7 +277,7 @@ func (r *NetReader) readOne(frame gocv.Mat, d located) Die {
 	if !r.cut(frame, d, flat[0], r.crops[0], &out) {
 		return out
 	}
-	out = Die{Found: true, Box: d.box, Flat: flat[0]}
+	out.Found, out.Box, out.Flat = true, d.box, flat[0]
 	r.classify([][]byte{r.crops[0]}, []*Die{&out})
 	r.washedOut(frame, &out, d)
 	return out

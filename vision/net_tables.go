@@ -25,7 +25,16 @@ type TablesReport struct {
 	// --throws), their faces as the players would confirm them.
 	ThrowsPlain, ThrowsCalibrated Report
 	Tables                        []TableScore
+	// Learning is set when the readers learned, as they read each
+	// table's throws in order, where its camera shows a flat die's
+	// numeral (LearnFlat, as the daemon does at each rest of the dice);
+	// unset, each throw was read alone.
+	Learning bool
 }
+
+// flatLearner is a reader that learns where the camera shows a flat
+// die's numeral from its readings (NetReader, Combined).
+type flatLearner interface{ LearnFlat(Roll) }
 
 // TableThrows is how many free throws ReadTables calibrates each table
 // from (comptoir calibrate --throws: "8 is a good number").
@@ -73,7 +82,12 @@ var tablesColumns = []string{"blue", "red", "table", "use"}
 // options o, as comptoir calibrate does (each face of each die alone;
 // then, anew, from the first TableThrows throws), and reads the table's
 // throws with readers made by newReader, uncalibrated and calibrated.
-func ReadTables(o NetOpts, newReader ReaderFor, dir string) (*TablesReport, error) {
+// With learn, each reader made for a table learns from its readings as
+// it reads the throws in order, as the daemon does during a game (the
+// uncalibrated reader of the throws after the first TableThrows has
+// read those first: the table played them); without it, each throw is
+// read alone.
+func ReadTables(o NetOpts, newReader ReaderFor, dir string, learn bool) (*TablesReport, error) {
 	head, rows, err := readLabels(dir)
 	if err != nil {
 		return nil, err
@@ -94,14 +108,9 @@ func ReadTables(o NetOpts, newReader ReaderFor, dir string) (*TablesReport, erro
 		byTable[t] = append(byTable[t], row)
 	}
 	o.Calibration = nil
-	plain, err := newReader(o)
-	if err != nil {
-		return nil, err
-	}
-	defer plain.Close()
-	out := &TablesReport{}
+	out := &TablesReport{Learning: learn}
 	for _, t := range tables {
-		ts, err := readTable(o, plain, newReader, dir, t, byTable[t])
+		ts, err := readTable(o, newReader, learn, dir, t, byTable[t])
 		if err != nil {
 			return nil, err
 		}
@@ -134,7 +143,7 @@ func tableLabel(s string) int {
 }
 
 // readTable calibrates at one table and reads its throws.
-func readTable(o NetOpts, plain TableReader, newReader ReaderFor, dir, table string, rows []map[string]string) (*TableScore, error) {
+func readTable(o NetOpts, newReader ReaderFor, learn bool, dir, table string, rows []map[string]string) (*TableScore, error) {
 	ts := &TableScore{Table: table}
 	var frames []tableFrame
 	defer func() {
@@ -176,7 +185,7 @@ func readTable(o NetOpts, plain TableReader, newReader ReaderFor, dir, table str
 	}
 	c := k.c.withField() // a face that could not be learned has no prototype
 	ts.Tilted = fmt.Sprintf("%d of %d", c.HandTilted, c.HandChecked)
-	lost, wrong, err := readThrowsAt(o, plain, newReader, c, throws, &ts.Plain, &ts.Calibrated)
+	lost, wrong, err := readThrowsAt(o, newReader, learn, c, nil, throws, &ts.Plain, &ts.Calibrated)
 	if err != nil {
 		return nil, err
 	}
@@ -184,13 +193,14 @@ func readTable(o NetOpts, plain TableReader, newReader ReaderFor, dir, table str
 	// from free throws
 	k.reset()
 	n := 0
-	var rest []tableFrame
+	var rest, played []tableFrame
 	for _, f := range throws {
 		if n == TableThrows || f.blue < 1 || f.red < 1 {
 			rest = append(rest, f)
 			continue
 		}
 		n++
+		played = append(played, f)
 		if err := k.AddThrow(f.pic, f.blue, f.red); err != nil {
 			ts.Skipped = append(ts.Skipped, f.row["file"]+" (a throw): "+err.Error())
 		}
@@ -200,7 +210,7 @@ func readTable(o NetOpts, plain TableReader, newReader ReaderFor, dir, table str
 		tc = p
 		ts.ThrowsTilted = fmt.Sprintf("%d of %d", p.HandTilted, p.HandChecked)
 	}
-	lost, wrong, err = readThrowsAt(o, plain, newReader, tc, rest, &ts.ThrowsPlain, &ts.ThrowsCalibrated)
+	lost, wrong, err = readThrowsAt(o, newReader, learn, tc, played, rest, &ts.ThrowsPlain, &ts.ThrowsCalibrated)
 	if err != nil {
 		return nil, err
 	}
@@ -208,18 +218,37 @@ func readTable(o NetOpts, plain TableReader, newReader ReaderFor, dir, table str
 	return ts, nil
 }
 
-// readThrowsAt reads the throws with plain and with a reader calibrated
-// with c (nil: nothing learned, the uncalibrated reader), tallies both,
-// and counts the dice lost and newly read wrong.
-func readThrowsAt(o NetOpts, plain TableReader, newReader ReaderFor, c *NetCalibration, throws []tableFrame, rp, rc *Report) (lost, wrong int, err error) {
+// readThrowsAt reads the throws with an uncalibrated reader and with a
+// reader calibrated with c (nil: nothing learned, the uncalibrated
+// reader), tallies both, and counts the dice lost and newly read wrong.
+// With learn, both learn from each throw they read (LearnFlat), and the
+// uncalibrated one has first read and learned from played (throws the
+// calibration learned from: c has them).
+func readThrowsAt(o NetOpts, newReader ReaderFor, learn bool, c *NetCalibration, played, throws []tableFrame, rp, rc *Report) (lost, wrong int, err error) {
+	o.Calibration = nil
+	plain, err := newReader(o)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer plain.Close()
 	o.Calibration = c
 	cal, err := newReader(o)
 	if err != nil {
 		return 0, 0, err
 	}
 	defer cal.Close()
+	learnFrom := func(r TableReader, roll Roll) {
+		if l, ok := r.(flatLearner); ok && learn {
+			l.LearnFlat(roll)
+		}
+	}
+	for _, f := range played {
+		learnFrom(plain, plain.Read(f.pic))
+	}
 	for _, f := range throws {
 		p, q := plain.Read(f.pic), cal.Read(f.pic)
+		learnFrom(plain, p)
+		learnFrom(cal, q)
 		for _, d := range []struct {
 			die        string
 			want       int
@@ -242,6 +271,11 @@ func readThrowsAt(o NetOpts, plain TableReader, newReader ReaderFor, c *NetCalib
 // calibrated face by face over every throw, then the throws after the
 // free throws, uncalibrated and calibrated from them.
 func (tr *TablesReport) Write(w io.Writer) {
+	if tr.Learning {
+		fmt.Fprintln(w, "(the readers learn, as each table's throws are read in order, where its camera shows a flat die's numeral, as the daemon does)")
+	} else {
+		fmt.Fprintln(w, "(each throw read alone: the readers learn nothing as the table plays)")
+	}
 	for _, t := range tr.Tables {
 		fmt.Fprintf(w, "table %s (%s, %s):\n    uncalibrated %v\n    calibrated   %v (lost %d, new wrong %d)\n", t.Table, t.Font, t.Size, t.Plain.All, t.Calibrated.All, t.Lost, t.NewWrong)
 		fmt.Fprintf(w, "    after %d throws: uncalibrated %v\n    calibrated from them  %v (lost %d, new wrong %d)\n", TableThrows, t.ThrowsPlain.All, t.ThrowsCalibrated.All, t.ThrowsLost, t.ThrowsNewWrong)

@@ -32,6 +32,13 @@ type Die struct {
 	// (not cocked), when the learned reader ran it on the die and did
 	// not refuse it as cocked; 0 otherwise.
 	Flat float64
+	// at is the die's place in the frame and its numeral's offset
+	// (flatSample), when the learned reader cut its numeral and the pose
+	// network found it at least flatLearnFlat flat (hasAt): what a reader
+	// learns where this camera shows a flat die's numeral from
+	// (NetReader.LearnFlat).
+	at    flatSample
+	hasAt bool
 }
 
 // Reason is Why in English (without naming the die); "" when the die

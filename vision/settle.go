@@ -91,7 +91,10 @@ const (
 // A Settler owns its Mats: Close it. It is used by one goroutine.
 type Settler struct {
 	read func(gocv.Mat) Roll
-	o    SettleOpts
+	// learn, when set (OnRest), is given the reading of each rest of
+	// the dice that follows a movement.
+	learn func(Roll)
+	o     SettleOpts
 
 	// Working pictures, reused from frame to frame.
 	resized, bgr, small, prev, base, scaled, diff, diffGrey, mask gocv.Mat
@@ -299,6 +302,12 @@ func (s *Settler) Frame(frame gocv.Mat, at time.Time) ([]input.Event, error) {
 	return s.decide(s.best, at), nil
 }
 
+// OnRest makes the settler give learn the reading it decides on at each
+// rest of the dice that follows a movement (a throw, a die turned or
+// moved by hand; not the dice found in the tray at the start): a reader
+// learns from them how this camera shows flat dice (NetReader.LearnFlat).
+func (s *Settler) OnRest(learn func(Roll)) { s.learn = learn }
+
 // rebase makes the current frame the still picture later frames are
 // compared with.
 func (s *Settler) rebase() {
@@ -334,6 +343,9 @@ func (s *Settler) decide(r Roll, at time.Time) []input.Event {
 	s.rebase()
 	moved := s.moved
 	s.moved = false
+	if moved && s.learn != nil {
+		s.learn(r)
+	}
 	if !r.Blue.Found && !r.Red.Found {
 		// An empty tray: the dice were picked up.
 		s.emptySeen = true
@@ -392,6 +404,11 @@ type WatchOpts struct {
 	Clock clock.Clock
 	// Buffer is the size of the event channel.
 	Buffer int
+	// Learn, when set, is given the reading of each rest of the dice
+	// after a movement, from Watch's goroutine (Settler.OnRest): a
+	// reader's LearnFlat, so that it learns where this camera shows a
+	// flat die's numeral as the table plays.
+	Learn func(Roll)
 	// FrameRate, when not 0, stamps the frames as if they came at this
 	// rate from the first frame's time, rather than with Clock: for
 	// replays of recorded frames read faster than they were filmed, so
@@ -427,6 +444,9 @@ func Watch(ctx context.Context, src Source, read func(gocv.Mat) Roll, o WatchOpt
 		defer close(out)
 		st := NewSettler(read, o.Settle)
 		defer st.Close()
+		if o.Learn != nil {
+			st.OnRest(o.Learn)
+		}
 		frame := gocv.NewMat()
 		defer frame.Close()
 		var first time.Time

@@ -308,6 +308,9 @@ func TestSettleSynthetic(t *testing.T) {
 		steps []step
 		want  []string // events, as strings
 		reads int
+		// learned are the readings given to OnRest's learn: one for each
+		// rest that follows a movement
+		learned []Roll
 	}{
 		{
 			name:  "dice there from the start are not a roll",
@@ -320,8 +323,9 @@ func TestSettleSynthetic(t *testing.T) {
 				{dice: a, read: rollA, n: 5}, {read: none, n: 1}, {dice: b, read: rollB, n: 8},
 				{dice: a[:1], read: none, n: 1}, {dice: a, read: rollA, n: 8},
 			},
-			want:  []string{"dice blue=3 red=5 conf=0.90", "dice blue=3 red=5 conf=0.90"},
-			reads: 3,
+			want:    []string{"dice blue=3 red=5 conf=0.90", "dice blue=3 red=5 conf=0.90"},
+			reads:   3,
+			learned: []Roll{rollB, rollA},
 		},
 		{
 			name: "a reading that stays uncertain is unreadable, once",
@@ -329,8 +333,9 @@ func TestSettleSynthetic(t *testing.T) {
 				{read: none, n: 5}, {dice: a[:1], read: none, n: 1},
 				{dice: a, read: Roll{Blue: sure(3, 100, 100), Red: Die{Found: true, Confidence: 0.3, Why: Why{Code: WhyTilted, Face: 4}}}, n: 10},
 			},
-			want:  []string{"dice unreadable: red die: " + Why{Code: WhyTilted, Face: 4}.EN()},
-			reads: 1 + DefaultSettleOpts.ReadFrames,
+			want:    []string{"dice unreadable: red die: " + Why{Code: WhyTilted, Face: 4}.EN()},
+			reads:   1 + DefaultSettleOpts.ReadFrames,
+			learned: []Roll{{Blue: sure(3, 100, 100), Red: Die{Found: true, Confidence: 0.3, Why: Why{Code: WhyTilted, Face: 4}}}},
 		},
 		{
 			name: "a die missing is unreadable",
@@ -338,8 +343,9 @@ func TestSettleSynthetic(t *testing.T) {
 				{read: none, n: 5}, {dice: a[:1], read: none, n: 1},
 				{dice: a[:1], read: Roll{Blue: sure(3, 100, 100), Red: Die{Why: Why{Code: WhyNotFound}}}, n: 10},
 			},
-			want:  []string{"dice unreadable: red die: " + Why{Code: WhyNotFound}.EN()},
-			reads: 1 + DefaultSettleOpts.ReadFrames,
+			want:    []string{"dice unreadable: red die: " + Why{Code: WhyNotFound}.EN()},
+			reads:   1 + DefaultSettleOpts.ReadFrames,
+			learned: []Roll{{Blue: sure(3, 100, 100), Red: Die{Why: Why{Code: WhyNotFound}}}},
 		},
 		{
 			name: "a hand held still over the tray is not read",
@@ -349,6 +355,8 @@ func TestSettleSynthetic(t *testing.T) {
 			},
 			want:  []string{"dice blue=3 red=5 conf=0.90"},
 			reads: 3,
+			// the dice at rest after the throw, then again after the hand
+			learned: []Roll{rollB, rollB},
 		},
 		{
 			name: "a light switched on changes nothing",
@@ -375,6 +383,8 @@ func TestSettleSynthetic(t *testing.T) {
 			calls := 0
 			st := NewSettler(fakeRead(&cur, &calls), DefaultSettleOpts)
 			defer st.Close()
+			var learned []Roll
+			st.OnRest(func(r Roll) { learned = append(learned, r) })
 			var got []string
 			at := time.Unix(0, 0)
 			for _, s := range tt.steps {
@@ -404,6 +414,12 @@ func TestSettleSynthetic(t *testing.T) {
 			}
 			if calls != tt.reads {
 				t.Errorf("read %d times, want %d", calls, tt.reads)
+			}
+			if tt.learned != nil && fmt.Sprint(learned) != fmt.Sprint(tt.learned) {
+				t.Errorf("learned from %v, want %v", learned, tt.learned)
+			}
+			if tt.name == "dice there from the start are not a roll" && len(learned) != 0 {
+				t.Errorf("learned from the dice found at the start: %v", learned)
 			}
 		})
 	}

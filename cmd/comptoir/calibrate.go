@@ -247,6 +247,6 @@ func flatNote(w io.Writer, c *vision.NetCalibration) {
 	case used:
 		fmt.Fprintf(w, "%d flat dice showed where this camera shows a flat die's numeral: a die whose numeral lies elsewhere is refused as cocked\n", n)
 	default:
-		fmt.Fprintf(w, "only %d flat dice in whole pictures: too few to tell where this camera shows a flat die's numeral (calibrate with more throws to refuse dice cocked against a wall)\n", n)
+		fmt.Fprintf(w, "only %d flat dice in whole pictures: too few to tell where this camera shows a flat die's numeral; the reader learns it as the table plays (calibrate with more throws for it to refuse a die cocked against a wall from the first throw)\n", n)
 	}
 }

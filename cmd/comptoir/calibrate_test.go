@@ -290,10 +290,11 @@ func TestCalibrateThrowsLeaningCamera(t *testing.T) {
 	}
 	// and where this camera shows a flat die's numeral: 8 throws are
 	// enough dice to refuse those whose numeral lies elsewhere
-	if n, used := c.FlatDice(); n < 12 || !used {
+	n, used := c.FlatDice()
+	if n < 12 || !used {
 		t.Errorf("calibration: %d flat dice, used %v; want at least 12, used", n, used)
 	}
-	if want := fmt.Sprintf("%d flat dice showed where this camera shows a flat die's numeral", c.HandChecked); !strings.Contains(out, want) {
+	if want := fmt.Sprintf("%d flat dice showed where this camera shows a flat die's numeral", n); !strings.Contains(out, want) {
 		t.Errorf("output lacks %q:\n%s", want, out)
 	}
 }

@@ -61,6 +61,11 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
                found, no crop, the classifier's top answer wrong, or right
                but under the confidence; and the share of dice read right
                and wrong at confidences 0.5, 0.8, 0.9 and 0.97
+--each-alone   with --report, of a folder of tables: read each throw alone;
+               by default the readers learn, as a table's throws are read
+               in order, where its camera shows a flat die's numeral (as
+               the daemon does at each rest of the dice), and refuse a die
+               whose numeral lies elsewhere (cocked against a wall)
 --calibration FILE
                the dice set's prototypes made by comptoir calibrate (or,
                with --hand-tuned, numeral templates)
@@ -107,6 +112,7 @@ type diceFlags struct {
 	minConfident                   float64
 	report                         bool
 	stages                         bool
+	alone                          bool
 	handTuned                      bool
 	learned                        bool
 	model                          string
@@ -130,6 +136,7 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&f.minConfident, "min-confidence", 0, "confidence under which a die is reported as ? (default: the reader's)")
 	fs.BoolVar(&f.report, "report", false, "print right/refused/wrong per font, surface, size... of labelled folders")
 	fs.BoolVar(&f.stages, "stages", false, "with --report: where the dice were lost (not found, classifier wrong, under the confidence) and the classifier's reliability at 0.5, 0.8, 0.9 and 0.97")
+	fs.BoolVar(&f.alone, "each-alone", false, "with --report, of a tables folder: read each throw alone, the readers learning nothing as the table plays")
 	fs.BoolVar(&f.handTuned, "hand-tuned", false, "read with the hand-tuned reader alone")
 	fs.BoolVar(&f.learned, "learned", false, "read with the learned classifier alone")
 	fs.Float64Var(&f.trustAlone, "trust-alone", vision.DefaultTrustAlone, "combined reader: the classifier's confidence from which the hand-tuned reader is not asked (0: always asked)")
@@ -167,7 +174,7 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 		if !ok {
 			return errors.New("comptoir dice: --report reads crops, which the hand-tuned reader alone cannot: leave out --hand-tuned")
 		}
-		return reportDice(rr, readerFor(f), paths, f.stages, stdout)
+		return reportDice(rr, readerFor(f), paths, f.stages, !f.alone, stdout)
 	}
 	if live {
 		return watchDice(r, f, stdout, stderr)
@@ -257,10 +264,10 @@ func readerFor(f diceFlags) vision.ReaderFor {
 }
 
 // reportDice prints the report of each labelled folder.
-func reportDice(r reportReader, newReader vision.ReaderFor, dirs []string, stages bool, stdout io.Writer) error {
+func reportDice(r reportReader, newReader vision.ReaderFor, dirs []string, stages, learn bool, stdout io.Writer) error {
 	for _, dir := range dirs {
 		if vision.IsTablesFolder(dir) {
-			tr, err := vision.ReadTables(r.Options(), newReader, dir)
+			tr, err := vision.ReadTables(r.Options(), newReader, dir, learn)
 			if err != nil {
 				return err
 			}
@@ -524,7 +531,11 @@ func watchDice(r vision.DiceReader, f diceFlags, stdout, stderr io.Writer) error
 	defer src.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	for ev := range vision.Watch(ctx, src, r.Read, vision.DefaultWatchOpts) {
+	wo := vision.DefaultWatchOpts
+	if l, ok := r.(interface{ LearnFlat(vision.Roll) }); ok {
+		wo.Learn = l.LearnFlat // where this camera shows a flat die's numeral
+	}
+	for ev := range vision.Watch(ctx, src, r.Read, wo) {
 		switch e := ev.(type) {
 		case input.DiceRolled:
 			fmt.Fprintf(stdout, "%s blue=%d red=%d confidence=%.2f latency=%s\n", e.At.Format("15:04:05.000"), e.Blue, e.Red, e.Confidence, e.Latency.Round(1e6))

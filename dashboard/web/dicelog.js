@@ -24,7 +24,7 @@
       reset: "Recommencer", resetAsk: "Oublier tout ce qui est appris, la calibration utilisée comprise ? Elle reste utilisée jusqu'au prochain enregistrement.",
       resetYes: "Oui, tout oublier", resetNo: "Annuler", resetOk: "Calibration recommencée à zéro",
       leans: (n, of) => "La caméra est inclinée : " + n + " des " + of + " dés appris, posés à plat, ont paru penchés au lecteur réglé à la main ; à cette table, le réseau de pose juge ces dés. Fixée droit au-dessus du plateau, la caméra en lirait davantage.",
-      flatNeed: (n) => "Encore " + n + (n === 1 ? " dé appris" : " dés appris") + ", et le lecteur saura où cette caméra montre le chiffre d'un dé à plat : il refusera alors un dé cassé contre le bord du plateau au lieu de lire la face qu'il tourne vers elle.",
+      flatNeed: (n) => "Encore " + n + (n === 1 ? " dé appris" : " dés appris") + ", et la calibration saura où cette caméra montre le chiffre d'un dé à plat, pour refuser dès le premier lancer un dé cassé contre le bord du plateau au lieu de lire la face qu'il tourne vers elle (sans elle, le lecteur l'apprend au fil du jeu).",
       flatOk: (n) => n + " dés appris montrent où cette caméra voit le chiffre d'un dé à plat : le lecteur refuse un dé cassé contre le bord du plateau.",
     },
     en: {
@@ -43,7 +43,7 @@
       reset: "Start again", resetAsk: "Drop everything learned, the calibration in use included? It stays in use until the next save.",
       resetYes: "Yes, drop it all", resetNo: "Cancel", resetOk: "Calibration started again from nothing",
       leans: (n, of) => "The camera leans: " + n + " of the " + of + " dice learned, lying flat, looked tilted to the hand-tuned reader; at this table the pose network judges those dice. Mounted straight above the tray, the camera would read more of them.",
-      flatNeed: (n) => n + (n === 1 ? " more die" : " more dice") + " learned, and the reader will know where this camera shows a flat die's numeral: it will then refuse a die cocked against the tray's wall instead of reading the face it turns to the camera.",
+      flatNeed: (n) => n + (n === 1 ? " more die" : " more dice") + " learned, and the calibration will know where this camera shows a flat die's numeral, to refuse from the first throw a die cocked against the tray's wall instead of reading the face it turns to the camera (without it, the reader learns that as the table plays).",
       flatOk: (n) => n + " dice learned show where this camera sees a flat die's numeral: the reader refuses a die cocked against the tray's wall.",
     },
   };

@@ -256,6 +256,9 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 		}
 		stdinDone <- err
 	}()
+	// the reader learns where this camera shows a flat die's numeral
+	// from the dice at rest, to refuse a die cocked against a wall
+	wo.Learn = reader.LearnFlat
 	events := vision.Watch(ctx, src, read, wo)
 	defer func() {
 		cancel()

@@ -84,6 +84,14 @@ func (s *swapReader) Close() error {
 	return s.r.Close()
 }
 
+// LearnFlat is the reader's (vision.Combined.LearnFlat); a reader
+// swapped in starts from its calibration's flat dice.
+func (s *swapReader) LearnFlat(r vision.Roll) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.r.LearnFlat(r)
+}
+
 func (s *swapReader) Options() vision.NetOpts {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -1,0 +1,175 @@
+package dicefeed
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"comptoir/input"
+	"comptoir/vision"
+)
+
+// valTables is a folder of the dice reader's tuning tables (dicewide -kind
+// tables): per table, frames of each die alone, then throws.
+const valTables = "../../../vision/testdata/val-tables"
+
+// TestDicefeedLearnsFlatDice plays the throws of a tuning table (table 3
+// of val-tables: dice 110 pixels across under a camera leaning 14
+// degrees) to dicefeed as a camera would film them, the table without
+// dice between throws (the median of the table's frames). The reader learns, at each rest of the
+// dice, where this camera shows a flat die's numeral; by the fifteenth
+// throw it knows, and refuses the red die of 00138.jpg, cocked against
+// the tray's wall and showing an 8 and a 2, that a reader which learned
+// nothing reads as a 2 (vision.TestCalibrationSeesCockedDie). The table
+// is then asked for the roll, with the reason.
+func TestDicefeedLearnsFlatDice(t *testing.T) {
+	f, err := os.Open(filepath.Join(valTables, "labels.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	n := 0
+	link := func(src string) {
+		t.Helper()
+		n++
+		if err := os.Symlink(src, filepath.Join(dir, fmt.Sprintf("f%05d.jpg", n))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wallCol := slices.Index(rows[0], "wall")
+	if wallCol < 0 {
+		t.Fatalf("%s/labels.csv has no wall column", valTables)
+	}
+	var throws, all []string
+	walls := 0 // throws before 00138.jpg with a tray wall
+	for _, row := range rows[1:] {
+		// file, blue, red, ..., table, use
+		if row[len(row)-2] != "3" {
+			continue
+		}
+		all = append(all, filepath.Join(valTables, row[0]))
+		if row[len(row)-1] != "eval" || len(throws) > 0 && throws[len(throws)-1] == "00138.jpg" {
+			continue
+		}
+		throws = append(throws, row[0])
+		if row[wallCol] == "true" && row[0] != "00138.jpg" {
+			walls++
+		}
+	}
+	empty := filepath.Join(dir, "empty.jpg")
+	writeMedian(t, empty, all)
+	if len(throws) != 15 || throws[14] != "00138.jpg" {
+		t.Fatalf("table 3's throws up to 00138.jpg: %v, want 15", throws)
+	}
+	abs, err := filepath.Abs(valTables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, th := range throws {
+		// long enough to be a rest of the empty table, which later
+		// rests are compared with
+		for range 6 {
+			link(empty)
+		}
+		// a picture with a tray wall (a die cocked against it) differs
+		// from the empty table as a hand over the tray does: the settler
+		// takes it as the tray's new look after HandTimeout frames
+		frames := 10
+		if th == "00138.jpg" {
+			frames += vision.DefaultSettleOpts.HandTimeout
+		}
+		for range frames {
+			link(filepath.Join(abs, th))
+		}
+	}
+	for range 3 {
+		link(empty)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	fr := startFeed(t, ctx, feedOpts{Frames: dir, FPS: 30, KeepOnEOF: true})
+	fr.stdin.Close()
+	var last input.Event
+	rests := 0
+	for e := range fr.events {
+		switch e.(type) {
+		case input.DiceRolled, input.DiceUnreadable:
+			rests++
+			last = e
+		}
+	}
+	if err := <-fr.done; err != nil {
+		t.Fatalf("dicefeed: %v\n%s", err, fr.stderr)
+	}
+	// the other pictures with a wall, shown 10 frames only, are not
+	// read
+	if rests != len(throws)-walls {
+		t.Errorf("%d throws reported, want %d (%d throws, %d with a tray wall)", rests, len(throws)-walls, len(throws), walls)
+	}
+	u, ok := last.(input.DiceUnreadable)
+	if !ok || !strings.Contains(u.Reason, "red die: "+vision.Why{Code: vision.WhyNotFlatHere}.EN()) {
+		t.Errorf("the throw of 00138.jpg: %v, want the red die refused: %s", last, vision.Why{Code: vision.WhyNotFlatHere}.EN())
+	}
+}
+
+// writeMedian writes the median of the pictures, pixel by pixel: the
+// table without its dice, which lie elsewhere in each.
+func writeMedian(t *testing.T, path string, pictures []string) {
+	t.Helper()
+	var pics []image.Image
+	for _, p := range pictures {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := jpeg.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		pics = append(pics, m)
+	}
+	b := pics[0].Bounds()
+	out := image.NewRGBA(b)
+	vals := make([][3]uint32, len(pics))
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			for i, m := range pics {
+				r, g, bl, _ := m.At(x, y).RGBA()
+				vals[i] = [3]uint32{r, g, bl}
+			}
+			var c [3]uint8
+			for k := range 3 {
+				s := make([]uint32, len(vals))
+				for i, v := range vals {
+					s[i] = v[k]
+				}
+				slices.Sort(s)
+				c[k] = uint8(s[len(s)/2] >> 8)
+			}
+			out.SetRGBA(x, y, color.RGBA{c[0], c[1], c[2], 255})
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := jpeg.Encode(f, out, &jpeg.Options{Quality: 92}); err != nil {
+		t.Fatal(err)
+	}
+}
