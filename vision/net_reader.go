@@ -209,7 +209,10 @@ func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, di
 // numeral it cut and that the pose network found at least flatLearnFlat
 // flat (cut kept where its numeral lies). Once it has flatFieldMinDice such dice (its calibration's
 // included), it refuses, as a calibration does, the dice whose numeral
-// lies elsewhere (WhyNotFlatHere). It keeps the last flatFieldMaxDice.
+// lies elsewhere (WhyNotFlatHere). It keeps the last flatFieldMaxDice:
+// when the camera is moved, the dice the pose network is sure lie flat,
+// which the field never refuses (flatFieldSure), go on teaching it, and
+// replace the old camera's.
 func (r *NetReader) LearnFlat(roll Roll) {
 	learnt := false
 	for _, d := range []Die{roll.Blue, roll.Red} {
