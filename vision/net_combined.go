@@ -138,7 +138,10 @@ func (c *Combined) overrule() overrule {
 const CalibratedFlatOverTilt = 0.9
 
 // flatEnough says whether the pose network finds n flat enough for its
-// reading to stand over h's refusal.
+// reading to stand over h's refusal: at least the overrule's threshold
+// for that refusal; or, for a "tilted" refusal, at least
+// FieldFlatOverTilt when n's numeral lies where this camera shows a flat
+// die's (Die.onField: the reader has learned it, net_flat.go).
 func (o overrule) flatEnough(h, n Die) bool {
 	th := 0.0
 	switch h.Why.Code {
@@ -146,6 +149,9 @@ func (o overrule) flatEnough(h, n Die) bool {
 		th = o.tilt
 	case WhyTouching:
 		th = o.touching
+	}
+	if h.Why.Code == WhyTilted && n.onField && n.Flat >= FieldFlatOverTilt {
+		return true // its numeral lies where a flat die's does at this camera
 	}
 	return th > 0 && n.Flat >= th
 }

@@ -199,6 +199,7 @@ func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, di
 		*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyNotFlatHere}}
 		return false
 	}
+	die.onField = r.field != nil && r.field.strays(at) < flatFieldAgree
 	die.at, die.hasAt = at, flat >= flatLearnFlat
 	return true
 }

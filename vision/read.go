@@ -39,6 +39,10 @@ type Die struct {
 	// (NetReader.LearnFlat).
 	at    flatSample
 	hasAt bool
+	// onField is set when the learned reader knew where this camera
+	// shows a flat die's numeral and this die's lies there (within
+	// flatFieldAgree times the scatter).
+	onField bool
 }
 
 // Reason is Why in English (without naming the die); "" when the die
