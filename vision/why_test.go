@@ -161,8 +161,8 @@ func TestMergeReasons(t *testing.T) {
 	netUnsure := Die{Found: true, Guess: 6, Confidence: 0.7, Why: Why{Code: WhyUnsure, Pct: 70}}
 	tilted := Die{Found: true, Why: Why{Code: WhyTilted, Face: 5}}
 	washed := Die{Found: true, Flat: 0.99, Why: Why{Code: WhyWashedOut, Face: 7, Other: 4}}
-	// read, 80% flat, its numeral where this camera shows a flat die's
-	netOnField := Die{Face: 5, Confidence: 0.99, Found: true, Flat: 0.8, onField: true}
+	// read, 99.5% flat, its numeral where this camera shows a flat die's
+	netOnField := Die{Face: 5, Confidence: 0.99, Found: true, Flat: 0.995, onField: true}
 	notFlatHere := Die{Found: true, Why: Why{Code: WhyNotFlatHere}}
 	for _, tc := range []struct {
 		name                   string
@@ -175,8 +175,8 @@ func TestMergeReasons(t *testing.T) {
 		{"tilted, the pose network less sure than FlatOverTilt", tilted, netFlat, 0.96, 0, 0, tilted.Why},
 		{"tilted, no overrule asked", tilted, netFlat, 0, 0, 0, tilted.Why},
 		{"tilted, its numeral where a flat die's lies: the classifier reads", tilted, netOnField, 0, 0, 5, Why{}},
-		{"tilted, its numeral where a flat die's lies, the pose network unsure", tilted, Die{Face: 5, Confidence: 0.99, Found: true, Flat: 0.6, onField: true}, 0, 0, 0, tilted.Why},
-		{"tilted, its numeral elsewhere", tilted, Die{Face: 5, Confidence: 0.99, Found: true, Flat: 0.8}, 0, 0, 0, tilted.Why},
+		{"tilted, its numeral where a flat die's lies, the pose network less sure than FieldFlatOverTilt", tilted, Die{Face: 5, Confidence: 0.99, Found: true, Flat: 0.98, onField: true}, 0, 0, 0, tilted.Why},
+		{"tilted, its numeral elsewhere", tilted, Die{Face: 5, Confidence: 0.99, Found: true, Flat: 0.995}, 0, 0, 0, tilted.Why},
 		{"touching, its numeral where a flat die's lies: still refused", Die{Found: true, Why: Why{Code: WhyTouching}}, netOnField, 0, 0, 0, Why{Code: WhyTouching}},
 		{"not where this camera shows a flat die's numeral: refused whatever the hand-tuned reader reads", Die{Face: 5, Confidence: 0.95, Found: true}, notFlatHere, 0, 0, 0, notFlatHere.Why},
 		{"tilted, the pose network did not run", tilted, netRead, 0.5, 0.5, 0, tilted.Why},
