@@ -1,12 +1,10 @@
 package vision
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -155,15 +153,7 @@ func TestNetCalibrationFlatDice(t *testing.T) {
 func TestCalibrationSeesCockedDie(t *testing.T) {
 	checkLeaks(t)
 	dir := "testdata/val-tables"
-	f, err := os.Open(filepath.Join(dir, "labels.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSVAll(t, filepath.Join(dir, "labels.csv"))
 	k, err := NewNetCalibrator(DefaultNetOpts)
 	if err != nil {
 		t.Fatal(err)

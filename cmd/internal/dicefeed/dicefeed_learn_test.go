@@ -2,7 +2,6 @@ package dicefeed
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"image"
 	"image/color"
@@ -32,15 +31,7 @@ const valTables = "../../../vision/testdata/val-tables"
 // nothing reads as a 2 (vision.TestCalibrationSeesCockedDie). The table
 // is then asked for the roll, with the reason.
 func TestDicefeedLearnsFlatDice(t *testing.T) {
-	f, err := os.Open(filepath.Join(valTables, "labels.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, filepath.Join(valTables, "labels.csv"))
 	dir := t.TempDir()
 	n := 0
 	link := func(src string) {
