@@ -87,10 +87,10 @@ func elsewhere(h, n Die) bool {
 
 // netMustRefuse says whether the learned reader refused a die for what
 // it is, whatever its numeral reads: the pose network finds it cocked,
-// or the calibration's flat dice do (WhyNotFlatHere), or its top face is
-// washed out (the numeral by its coloured side may
-// be a side face's, which the hand-tuned reader may read too). merge
-// keeps such a refusal.
+// or its numeral is not where this camera shows a flat die's
+// (WhyNotFlatHere), or its top face is washed out (the numeral by its
+// coloured side may be a side face's, which the hand-tuned reader may
+// read too). merge keeps such a refusal.
 func netMustRefuse(n Die) bool {
 	switch n.Why.Code {
 	case WhyCocked, WhyWashedOut, WhyNotFlatHere:
@@ -214,7 +214,8 @@ func (c *Combined) Read(frame gocv.Mat) Roll {
 	h := c.Hand.read(frame, [2]retry{retryFor(n.Blue), retryFor(n.Red)})
 	n.Blue = c.check(frame, h.Blue, n.Blue)
 	n.Red = c.check(frame, h.Red, n.Red)
-	return Roll{Blue: keepAt(merge(h.Blue, n.Blue, c.overrule()), n.Blue), Red: keepAt(merge(h.Red, n.Red, c.overrule()), n.Red)}
+	o := c.overrule()
+	return Roll{Blue: keepAt(merge(h.Blue, n.Blue, o), n.Blue), Red: keepAt(merge(h.Red, n.Red, o), n.Red)}
 }
 
 // keepAt keeps, in d, the merged reading of a die, where the learned

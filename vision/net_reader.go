@@ -183,11 +183,14 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 	return roll
 }
 
-// cut cuts the numeral crop of die d of frame into crop. When it cannot
-// be cut, or the calibration's flat dice say that the numeral is not
-// where a flat die's lies at this camera (flatField) and the pose network
-// is less than flatFieldSure that it lies flat (its probability flat), it
-// sets why in *die and returns false.
+// cut cuts the numeral crop of die d of frame into crop, and keeps in
+// *die where its numeral lies (for LearnFlat, and whether that is where
+// a flat die's lies: Die.onField). When it cannot be cut, or the flat
+// dice the reader knows (its calibration's and those learned since) say
+// that the numeral is not where a flat die's lies at this camera
+// (flatField) and the pose network is less than flatFieldSure that it
+// lies flat (its probability flat), it sets why in *die and returns
+// false.
 func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, die *Die) bool {
 	fx, fy, ok := normaliseCropAt(frame, d, crop)
 	if !ok {
@@ -195,11 +198,14 @@ func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, di
 		return false
 	}
 	at := flatSampleOf(frame.Cols(), frame.Rows(), d, fx, fy)
-	if f := r.field; f != nil && flat < flatFieldSure && f.strays(at) >= flatFieldRefuse {
-		*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyNotFlatHere}}
-		return false
+	if f := r.field; f != nil {
+		z := f.strays(at)
+		if flat < flatFieldSure && z >= flatFieldRefuse {
+			*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyNotFlatHere}}
+			return false
+		}
+		die.onField = z < flatFieldAgree
 	}
-	die.onField = r.field != nil && r.field.strays(at) < flatFieldAgree
 	die.at, die.hasAt = at, flat >= flatLearnFlat
 	return true
 }
@@ -208,7 +214,7 @@ func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, di
 // the dice of roll, a reading of this reader at a rest of the dice
 // (Watch calls it once a rest, WatchOpts.Learn): each die read whose
 // numeral it cut and that the pose network found at least flatLearnFlat
-// flat (cut kept where its numeral lies). Once it has flatFieldMinDice such dice (its calibration's
+// flat. Once it has flatFieldMinDice such dice (its calibration's
 // included), it refuses, as a calibration does, the dice whose numeral
 // lies elsewhere (WhyNotFlatHere). It keeps the last flatFieldMaxDice:
 // when the camera is moved, the dice the pose network is sure lie flat,

@@ -66,8 +66,8 @@ const (
 	// colour are: the reader tells the dice apart by their colours.
 	WhySameColour
 	// WhyNotFlatHere: the die's numeral is not where this camera shows
-	// a flat die's (learned at calibration: net_flat.go): cocked against
-	// the tray's wall.
+	// a flat die's (learned at calibration or during play: net_flat.go):
+	// cocked against the tray's wall.
 	WhyNotFlatHere
 
 	numWhyCodes // the number of codes, for tests
