@@ -220,15 +220,6 @@ func invert3(m [3][3]float64) ([3][3]float64, bool) {
 	return r, true
 }
 
-// flatField is the calibration's field, nil when it has none (no
-// calibration, or too few flat dice in whole frames).
-func (c *NetCalibration) flatField() *flatField {
-	if c == nil {
-		return nil
-	}
-	return c.field
-}
-
 // FieldFlatOverTilt: see flatFieldAgree.
 const FieldFlatOverTilt = 0.99
 
