@@ -88,6 +88,14 @@ const (
 	// (fewer dice: at some tables too few for a field).
 	flatLearnFlat  = 0.99
 	flatLearnThrow = 0.9
+	// flatMovedRun is how many dice in a row, learned during play (the
+	// pose network 99% sure they lie flat), must lie off the field
+	// (flatFieldRefuse times its scatter) for the reader to take it that
+	// the camera was moved and forget the dice before them. A flat die
+	// lies that far about one time in fifty at the tuning tables (their
+	// 99th percentile is 3.4 to 3.6 times the scatter): six in a row, by
+	// chance, about once in ten billion.
+	flatMovedRun = 6
 	// flatFieldAgree: a die whose numeral lies within this many times
 	// the field's scatter lies where a flat die's does (Die.onField).
 	// With the pose network at least FieldFlatOverTilt sure it lies

@@ -318,3 +318,52 @@ func TestFieldStraightDown(t *testing.T) {
 		}
 	}
 }
+
+// TestNetReaderCameraMoved: a camera moved during play. The dice the
+// pose network is sure lie flat now lie off the field learned before;
+// after flatMovedRun of them in a row the reader forgets the old
+// camera's dice, and from flatFieldMinDice new ones on it knows the new
+// camera: a numeral where the old camera showed flat dice's strays.
+func TestNetReaderCameraMoved(t *testing.T) {
+	checkLeaks(t)
+	r, err := NewNetReader(DefaultNetOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	rng := rand.New(rand.NewPCG(7, 8))
+	before := [3][2]float64{{0, 0}, {0.08, 0}, {0, 0.08}}
+	after := [3][2]float64{{0.12, -0.1}, {-0.05, 0}, {0, 0.1}}
+	learn := func(s flatSample) {
+		r.LearnFlat(Roll{Blue: Die{Found: true, Face: 2, Confidence: 1, Flat: 1, at: s, hasAt: true}})
+	}
+	for _, s := range fieldSamples(rng, flatFieldMaxDice, before, 0.01) {
+		learn(s)
+	}
+	moved := fieldSamples(rng, 20, after, 0.01)
+	for i, s := range moved[:flatMovedRun-1] {
+		learn(s)
+		if n, used := r.FlatDice(); n != flatFieldMaxDice || !used {
+			t.Fatalf("after %d dice off the field: FlatDice = %d, %v; want the old camera's field still", i+1, n, used)
+		}
+	}
+	learn(moved[flatMovedRun-1])
+	if n, used := r.FlatDice(); n != flatMovedRun || used {
+		t.Fatalf("after %d dice in a row off the field: FlatDice = %d, %v; want only those %d, no field yet", flatMovedRun, n, used, flatMovedRun)
+	}
+	for _, s := range moved[flatMovedRun:flatFieldMinDice] {
+		learn(s)
+	}
+	if n, used := r.FlatDice(); n != flatFieldMinDice || !used {
+		t.Fatalf("after %d dice of the new camera: FlatDice = %d, %v", flatFieldMinDice, n, used)
+	}
+	p := flatSample{X: 0.3, Y: -0.2}
+	old := flatSample{X: p.X, Y: p.Y, OX: before[1][0] * p.X, OY: before[2][1] * p.Y}
+	now := flatSample{X: p.X, Y: p.Y, OX: after[0][0] + after[1][0]*p.X, OY: after[0][1] + after[2][1]*p.Y}
+	if z := r.field.strays(now); z >= flatFieldRefuse {
+		t.Errorf("a flat die of the new camera strays %.1f times the scatter", z)
+	}
+	if z := r.field.strays(old); z < flatFieldRefuse {
+		t.Errorf("a numeral where the old camera showed flat dice's strays %.1f times the scatter, want at least %g", z, flatFieldRefuse)
+	}
+}

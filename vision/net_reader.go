@@ -92,6 +92,9 @@ type NetReader struct {
 	// (LearnFlat); field their fit, nil under flatFieldMinDice.
 	flat  []flatSample
 	field *flatField
+	// strayRun counts the last dice learned in a row whose numeral lay
+	// off the field (LearnFlat).
+	strayRun int
 }
 
 // NewNetReader returns a reader with the given options.
@@ -216,25 +219,38 @@ func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, di
 // numeral it cut and that the pose network found at least flatLearnFlat
 // flat. Once it has flatFieldMinDice such dice (its calibration's
 // included), it refuses, as a calibration does, the dice whose numeral
-// lies elsewhere (WhyNotFlatHere). It keeps the last flatFieldMaxDice:
-// when the camera is moved, the dice the pose network is sure lie flat,
-// which the field never refuses (flatFieldSure), go on teaching it, and
-// replace the old camera's.
+// lies elsewhere (WhyNotFlatHere). It keeps the last flatFieldMaxDice.
+// When the camera is moved, the dice the pose network is sure lie flat,
+// which the field never refuses (flatFieldSure), go on teaching it; once
+// flatMovedRun of them in a row lie off the field, it forgets the dice
+// before them and learns the new camera afresh.
 func (r *NetReader) LearnFlat(roll Roll) {
 	learnt := false
 	for _, d := range []Die{roll.Blue, roll.Red} {
-		if d.hasAt && d.Face != 0 {
-			r.flat = append(r.flat, d.at)
-			learnt = true
+		if !d.hasAt || d.Face == 0 {
+			continue
 		}
-	}
-	if !learnt {
-		return
+		r.flat = append(r.flat, d.at)
+		learnt = true
+		if r.field == nil || r.field.strays(d.at) < flatFieldRefuse {
+			r.strayRun = 0
+			continue
+		}
+		// a die the pose network is sure lies flat, off the field
+		if r.strayRun++; r.strayRun >= flatMovedRun {
+			// the camera was moved: its old dice mislead
+			r.flat = append(r.flat[:0:0], r.flat[len(r.flat)-r.strayRun:]...)
+			r.strayRun = 0
+		}
 	}
 	if n := len(r.flat) - flatFieldMaxDice; n > 0 {
 		r.flat = append(r.flat[:0:0], r.flat[n:]...)
 	}
-	r.field, _ = fitFlatField(r.flat)
+	// while dice in a row lie off the field, it stays as it was: fitted
+	// to them as they come, it would grow lax and take them in
+	if learnt && (r.strayRun == 0 || r.field == nil) {
+		r.field, _ = fitFlatField(r.flat)
+	}
 }
 
 // FlatDice is how many flat dice the reader knows where this camera
