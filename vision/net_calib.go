@@ -613,7 +613,7 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 	b, rd, bok, rok := k.r.loc.locate(frame, px)
 	te := &ThrowError{}
 	var ats []flatSample
-	var flats []bool
+	var locs []located
 	var crops [][]byte
 	var dice []string
 	var faces []int
@@ -646,11 +646,7 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 		}
 		crops = append(crops, crop)
 		ats = append(ats, at)
-		// a thrown die may be cocked, whatever face the players confirm:
-		// only one the pose network finds flat says where a flat die's
-		// numeral lies
-		_, fl := k.r.cocked(frame, []located{d.loc}, []bool{true})
-		flats = append(flats, fl[0] >= flatLearnThrow)
+		locs = append(locs, d.loc)
 		dice = append(dice, d.die)
 		faces = append(faces, d.face)
 	}
@@ -659,13 +655,17 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 		if err != nil {
 			return err
 		}
+		// a thrown die may be cocked, whatever face the players confirm:
+		// only one the pose network finds flat says where a flat die's
+		// numeral lies (both dice in one pass)
+		_, flat := k.r.cocked(frame, locs, []bool{true, true}[:len(locs)])
 		for i, o := range outs {
 			if got, p, _ := o.best(); got != faces[i] && p >= 0.99 {
 				te.Refused = append(te.Refused, &CalibrationError{Die: dice[i], Face: faces[i], Why: Why{Code: WhyOtherFace, Face: got, Other: faces[i]}})
 				continue
 			}
 			k.learn(o, dice[i], faces[i])
-			if flats[i] {
+			if flat[i] >= flatLearnThrow {
 				k.learnFlat(ats[i])
 			}
 			te.Learned = append(te.Learned, dice[i])
