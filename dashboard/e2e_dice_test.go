@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"comptoir/engine"
@@ -102,6 +103,48 @@ func TestBrowserDiceCamera(t *testing.T) {
 		pollPage(t, staff, "the throw's reason in English", `(() => { const r = document.querySelector('#dice-throws tbody tr .why'); return r && r.textContent.includes('numeral unclear') && !r.textContent.includes('chiffre peu net'); })()`)
 		chromedp.Run(staff, chromedp.ScrollIntoView(`#dice-camera`, chromedp.ByQuery))
 		pageShot(t, staff, "dice-camera-staff.png")
+	})
+
+	t.Run("cocked dice: what the reader learned", func(t *testing.T) {
+		// A reader that does not say where its camera shows a flat
+		// die's numeral: no word of it. Then one learning it as the
+		// table plays, one that knows it, and one that took the camera
+		// as moved and learns it afresh.
+		pollPage(t, staff, "no word of the guard", `!document.querySelector('#dice-guard')`)
+		at := time.Now()
+		learning := func(f input.FlatField) {
+			at = at.Add(time.Second)
+			th := unreadThrow(at)
+			th.Flat = &f
+			cam.add(th)
+		}
+		guard := func(what, cond string) {
+			t.Helper()
+			pollPage(t, staff, what, `(() => { const g = document.querySelector('#dice-guard'); return !!g && `+cond+`; })()`)
+		}
+		learning(input.FlatField{Dice: 7, Need: 5})
+		guard("learning", `g.dataset.need === '5' && g.textContent.startsWith('Cocked dice: the reader is learning where this camera shows') && g.textContent.includes('after 5 more dice read flat it will refuse') && !g.textContent.includes('moved')`)
+		learning(input.FlatField{Dice: 14})
+		guard("refusing", `g.dataset.need === '0' && g.textContent.includes('knows where this camera shows a flat die') && g.textContent.includes('(14 flat dice)')`)
+		learning(input.FlatField{Dice: 6, Need: 6, Moved: 1})
+		guard("the camera moved", `g.dataset.moved === '1' && g.dataset.need === '6' && g.textContent.includes('The camera seems to have been moved: the reader forgot the dice')`)
+		pollPage(t, staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
+		guard("in French", `g.textContent.startsWith('Dés cassés : le lecteur apprend où cette caméra') && g.textContent.includes('après encore 6 dés lus à plat') && g.textContent.includes('La caméra semble avoir été déplacée : le lecteur a oublié')`)
+		// On a phone (390x844) the camera's section fits the width.
+		var overflow int
+		if err := chromedp.Run(staff, chromedp.EmulateViewport(390, 844), chromedp.ScrollIntoView(`#dice-guard`, chromedp.ByQuery),
+			chromedp.Evaluate(`Math.max(0, document.documentElement.scrollWidth - window.innerWidth)`, &overflow)); err != nil {
+			t.Fatal(err)
+		}
+		pageShot(t, staff, "dice-guard-390.png")
+		if overflow > 0 {
+			t.Errorf("the staff page at 390x844 with the guard's words: %d px sideways overflow", overflow)
+		}
+		// back to the window's own size
+		if err := chromedp.Run(staff, chromedp.ActionFunc(func(ctx context.Context) error { return emulation.ClearDeviceMetricsOverride().Do(ctx) })); err != nil {
+			t.Fatal(err)
+		}
+		pollPage(t, staff, "the staff page in English", `(() => { if (document.documentElement.lang !== 'en') document.getElementById('lang').click(); return document.documentElement.lang === 'en'; })()`)
 	})
 
 	t.Run("calibrate from throws", func(t *testing.T) {

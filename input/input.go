@@ -189,6 +189,26 @@ type DiceReading struct {
 	// ReasonFR is Reason in French; empty from a reader that says it in
 	// English only.
 	ReasonFR string `json:"reason_fr,omitempty"`
+	// Flat is what the reader knew, at this rest, of where its camera
+	// shows a flat die's numeral; nil from a reader that does not learn
+	// it.
+	Flat *FlatField `json:"flat,omitempty"`
+}
+
+// FlatField is what the dice reader knows of where its camera shows a
+// flat die's numeral, learned from its calibration and from the dice it
+// read at rest since: with enough, it refuses a die whose numeral lies
+// elsewhere (cocked against the tray's wall, showing the face it turns
+// to the camera).
+type FlatField struct {
+	// Dice is how many flat dice it knows.
+	Dice int `json:"dice"`
+	// Need is how many more it needs before it refuses such a die; 0
+	// once it does.
+	Need int `json:"need"`
+	// Moved counts the times it took the camera as moved (flat dice in a
+	// row off what it had learned) and started learning it afresh.
+	Moved int `json:"moved,omitempty"`
 }
 
 // DiceCalibReply is the dice reader's answer, on its standard output, to

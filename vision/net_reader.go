@@ -95,6 +95,9 @@ type NetReader struct {
 	// strayRun counts the last dice learned in a row whose numeral lay
 	// off the field (LearnFlat).
 	strayRun int
+	// moves counts the times the reader took its camera as moved and
+	// forgot the dice learned before (LearnFlat).
+	moves int
 }
 
 // NewNetReader returns a reader with the given options.
@@ -241,6 +244,7 @@ func (r *NetReader) LearnFlat(roll Roll) {
 			// the camera was moved: its old dice mislead
 			r.flat = append(r.flat[:0:0], r.flat[len(r.flat)-r.strayRun:]...)
 			r.strayRun = 0
+			r.moves++
 		}
 	}
 	if n := len(r.flat) - flatFieldMaxDice; n > 0 {
@@ -257,6 +261,11 @@ func (r *NetReader) LearnFlat(roll Roll) {
 // shows their numeral (its calibration's and those it learned), and
 // whether that is enough to refuse a die whose numeral lies elsewhere.
 func (r *NetReader) FlatDice() (n int, used bool) { return len(r.flat), r.field != nil }
+
+// CameraMoves is how many times the reader took its camera as moved
+// during play (six flat dice in a row off what it had learned) and
+// started learning it afresh.
+func (r *NetReader) CameraMoves() int { return r.moves }
 
 // washedOut refuses a die read from the crop cut around its coloured
 // part, or guessed from it, when the die's top face is washed out (the

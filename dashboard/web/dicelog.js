@@ -26,6 +26,9 @@
       leans: (n, of) => "La caméra est inclinée : " + n + " des " + of + " dés appris, posés à plat, ont paru penchés au lecteur réglé à la main ; à cette table, le réseau de pose juge ces dés. Fixée droit au-dessus du plateau, la caméra en lirait davantage.",
       flatNeed: (n) => "Encore " + n + (n === 1 ? " dé appris" : " dés appris") + ", et la calibration saura où cette caméra montre le chiffre d'un dé à plat, pour refuser dès le premier lancer un dé cassé contre le bord du plateau au lieu de lire la face qu'il tourne vers elle (sans elle, le lecteur l'apprend au fil du jeu).",
       flatOk: (n) => n + " dés appris montrent où cette caméra voit le chiffre d'un dé à plat : le lecteur refuse un dé cassé contre le bord du plateau.",
+      guardOn: (n) => "Dés cassés : le lecteur sait où cette caméra montre le chiffre d'un dé à plat (" + n + " dés à plat) et refuse un dé dont le chiffre est ailleurs, cassé contre le bord du plateau.",
+      guardNeed: (n) => "Dés cassés : le lecteur apprend où cette caméra montre le chiffre d'un dé à plat ; après encore " + n + (n === 1 ? " dé lu" : " dés lus") + " à plat, il refusera un dé dont le chiffre est ailleurs, cassé contre le bord du plateau. Calibrer ces dés le lui apprend d'un coup.",
+      moved: (n) => "La caméra semble avoir été déplacée" + (n > 1 ? " (" + n + " fois)" : "") + " : le lecteur a oublié les dés appris avant et apprend cette caméra à nouveau.",
     },
     en: {
       title: "Dice camera", time: "Time", blue: "Blue", red: "Red", why: "Why", fate: "Then",
@@ -45,6 +48,9 @@
       leans: (n, of) => "The camera leans: " + n + " of the " + of + " dice learned, lying flat, looked tilted to the hand-tuned reader; at this table the pose network judges those dice. Mounted straight above the tray, the camera would read more of them.",
       flatNeed: (n) => n + (n === 1 ? " more die" : " more dice") + " learned, and the calibration will know where this camera shows a flat die's numeral, to refuse from the first throw a die cocked against the tray's wall instead of reading the face it turns to the camera (without it, the reader learns that as the table plays).",
       flatOk: (n) => n + " dice learned show where this camera sees a flat die's numeral: the reader refuses a die cocked against the tray's wall.",
+      guardOn: (n) => "Cocked dice: the reader knows where this camera shows a flat die's numeral (" + n + " flat dice) and refuses a die whose numeral lies elsewhere, cocked against the tray's wall.",
+      guardNeed: (n) => "Cocked dice: the reader is learning where this camera shows a flat die's numeral; after " + n + (n === 1 ? " more die" : " more dice") + " read flat it will refuse a die whose numeral lies elsewhere, cocked against the tray's wall. Calibrating these dice teaches it at once.",
+      moved: (n) => "The camera seems to have been moved" + (n > 1 ? " (" + n + " times)" : "") + ": the reader forgot the dice it had learned before and learns this camera afresh.",
     },
   };
 
@@ -154,10 +160,16 @@
       h("span", {}, new Date(x.saved).toLocaleString() + " · " + reading(x.reading) + " "),
       h("button", { type: "button", class: "secondary", onclick: () => save(x.name + ".jpg") }, t("picture")), " ",
       h("button", { type: "button", class: "secondary", onclick: () => save(x.name + ".json") }, t("verdict"))));
+    // what the reader knew, at the last throw, of where this camera
+    // shows a flat die's numeral (it learns that as the table plays)
+    const known = camera.throws.filter((x) => x.flat).pop();
+    const guard = (f) => h("p", { class: "hint", id: "dice-guard", "data-need": f.need, "data-moved": f.moved || 0 },
+      f.need > 0 ? t("guardNeed")(f.need) : t("guardOn")(f.dice), f.moved ? " " + t("moved")(f.moved) : "");
     return h("section", { id: "dice-camera" }, h("h3", {}, t("title")),
       rows.length ? h("table", { id: "dice-throws", class: "scores" },
         h("thead", {}, h("tr", {}, [t("time"), t("blue"), t("red"), t("why"), t("fate")].map((x) => h("th", {}, x)))),
         h("tbody", {}, rows)) : h("p", { class: "hint", id: "dice-throws-none" }, t("none")),
+      known ? guard(known.flat) : null,
       h("p", {}, h("button", { type: "button", id: "inspect", onclick: inspect }, t("inspect"))),
       calibrateSection(camera, ctx, t),
       h("h4", {}, t("inspections")),

@@ -92,6 +92,19 @@ func (s *swapReader) LearnFlat(r vision.Roll) {
 	s.r.LearnFlat(r)
 }
 
+// flatField is what the reader knows, now, of where its camera shows a
+// flat die's numeral (input.FlatField).
+func (s *swapReader) flatField() *input.FlatField {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n, used := s.r.Net.FlatDice()
+	f := &input.FlatField{Dice: n, Moved: s.r.Net.CameraMoves()}
+	if !used {
+		f.Need = max(vision.MinFlatDice-n, 1)
+	}
+	return f
+}
+
 func (s *swapReader) Options() vision.NetOpts {
 	s.mu.Lock()
 	defer s.mu.Unlock()

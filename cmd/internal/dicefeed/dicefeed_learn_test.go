@@ -92,8 +92,16 @@ func TestDicefeedLearnsFlatDice(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	fr := startFeed(t, ctx, feedOpts{Frames: dir, FPS: 30, KeepOnEOF: true})
+	fr := startFeed(t, ctx, feedOpts{Frames: dir, FPS: 30, KeepOnEOF: true, Readings: true})
 	fr.stdin.Close()
+	var readings []input.DiceReading
+	gotAll := make(chan struct{})
+	go func() {
+		defer close(gotAll)
+		for r := range fr.readings {
+			readings = append(readings, r)
+		}
+	}()
 	var last input.Event
 	rests := 0
 	for e := range fr.events {
@@ -106,10 +114,33 @@ func TestDicefeedLearnsFlatDice(t *testing.T) {
 	if err := <-fr.done; err != nil {
 		t.Fatalf("dicefeed: %v\n%s", err, fr.stderr)
 	}
+	<-gotAll
 	// the other pictures with a wall, shown 10 frames only, are not
 	// read
 	if rests != len(throws)-walls {
 		t.Errorf("%d throws reported, want %d (%d throws, %d with a tray wall)", rests, len(throws)-walls, len(throws), walls)
+	}
+	// each verdict says what the reader knew of where this camera
+	// shows a flat die's numeral: more and more flat dice, until it
+	// refuses the dice whose numeral lies elsewhere
+	if len(readings) != rests {
+		t.Fatalf("%d verdicts for %d throws reported", len(readings), rests)
+	}
+	prev := 0
+	for i, r := range readings {
+		f := r.Flat
+		switch {
+		case f == nil:
+			t.Fatalf("verdict %d has no flat field", i+1)
+		case f.Dice < prev || f.Dice > 2*(i+1) || f.Moved != 0:
+			t.Errorf("verdict %d: flat %+v after %d flat dice; want at most two more a throw, no camera move", i+1, *f, prev)
+		case (f.Dice >= vision.MinFlatDice) != (f.Need == 0) || f.Need > vision.MinFlatDice:
+			t.Errorf("verdict %d: flat %+v: want need 0 from %d dice, and how many more before", i+1, *f, vision.MinFlatDice)
+		}
+		prev = f.Dice
+	}
+	if f := readings[len(readings)-1].Flat; f == nil || f.Need != 0 {
+		t.Errorf("the last verdict's flat field %+v: want the reader refusing by then (need 0)", f)
 	}
 	u, ok := last.(input.DiceUnreadable)
 	if !ok || !strings.Contains(u.Reason, "red die: "+vision.Why{Code: vision.WhyNotFlatHere}.EN()) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -24,17 +25,21 @@ import (
 type feedRun struct {
 	stdin  *io.PipeWriter
 	events chan input.Event
-	done   chan error
-	stderr *strings.Builder
+	// readings are the reader's verdicts (o.Readings), each with the
+	// event after it.
+	readings chan input.DiceReading
+	done     chan error
+	stderr   *strings.Builder
 }
 
 // startFeed runs dicefeed with o; every line it writes is decoded with the
-// recording decoder (a line that does not decode fails the test).
+// recording decoder (a line that does not decode fails the test), but
+// for the verdicts (o.Readings), which go to readings.
 func startFeed(t *testing.T, ctx context.Context, o feedOpts) *feedRun {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	f := &feedRun{stdin: inW, events: make(chan input.Event, 100), done: make(chan error, 1), stderr: &strings.Builder{}}
+	f := &feedRun{stdin: inW, events: make(chan input.Event, 100), readings: make(chan input.DiceReading, 100), done: make(chan error, 1), stderr: &strings.Builder{}}
 	go func() {
 		err := dicefeed(ctx, o, inR, outW, lockedWriter{f.stderr})
 		inR.Close()
@@ -43,8 +48,14 @@ func startFeed(t *testing.T, ctx context.Context, o feedOpts) *feedRun {
 	}()
 	go func() {
 		defer close(f.events)
+		defer close(f.readings)
 		sc := bufio.NewScanner(outR)
 		for n := 1; sc.Scan(); n++ {
+			var rl readingLine
+			if o.Readings && json.Unmarshal(sc.Bytes(), &rl) == nil && rl.Type == "reading" {
+				f.readings <- rl.DiceReading
+				continue
+			}
 			evs, err := replay.Decode(strings.NewReader(sc.Text()), fmt.Sprintf("stdout:%d", n))
 			if err != nil || len(evs) != 1 {
 				t.Errorf("dicefeed wrote %q: %v", sc.Text(), err)
