@@ -1,6 +1,10 @@
 package vision
 
-import "gocv.io/x/gocv"
+import (
+	"comptoir/input"
+
+	"gocv.io/x/gocv"
+)
 
 // Combined reads each frame with the learned reader and the hand-tuned
 // one and reports a face only when they do not contradict each other: both
@@ -231,6 +235,10 @@ func keepAt(d, n Die) Die {
 // LearnFlat learns where this camera shows a flat die's numeral from a
 // reading of this reader at a rest of the dice (NetReader.LearnFlat).
 func (c *Combined) LearnFlat(roll Roll) { c.Net.LearnFlat(roll) }
+
+// FlatField is what the learned reader knows of where this camera shows
+// a flat die's numeral (NetReader.FlatField).
+func (c *Combined) FlatField() input.FlatField { return c.Net.FlatField() }
 
 // check returns the classifier's reading of a die the hand-tuned reader
 // read (h) and the learned reader's locator did not find, or found at the

@@ -343,13 +343,13 @@ func TestNetReaderCameraMoved(t *testing.T) {
 	moved := fieldSamples(rng, 20, after, 0.01)
 	for i, s := range moved[:flatMovedRun-1] {
 		learn(s)
-		if n, used := r.FlatDice(); n != flatFieldMaxDice || !used || r.CameraMoves() != 0 {
-			t.Fatalf("after %d dice off the field: FlatDice = %d, %v, CameraMoves %d; want the old camera's field still", i+1, n, used, r.CameraMoves())
+		if n, used := r.FlatDice(); n != flatFieldMaxDice || !used || r.FlatField().Moved != 0 {
+			t.Fatalf("after %d dice off the field: FlatDice = %d, %v, CameraMoves %d; want the old camera's field still", i+1, n, used, r.FlatField().Moved)
 		}
 	}
 	learn(moved[flatMovedRun-1])
-	if n, used := r.FlatDice(); n != flatMovedRun || used || r.CameraMoves() != 1 {
-		t.Fatalf("after %d dice in a row off the field: FlatDice = %d, %v, CameraMoves %d; want only those %d, no field yet, one move", flatMovedRun, n, used, r.CameraMoves(), flatMovedRun)
+	if n, used := r.FlatDice(); n != flatMovedRun || used || r.FlatField().Moved != 1 {
+		t.Fatalf("after %d dice in a row off the field: FlatDice = %d, %v, CameraMoves %d; want only those %d, no field yet, one move", flatMovedRun, n, used, r.FlatField().Moved, flatMovedRun)
 	}
 	for _, s := range moved[flatMovedRun:flatFieldMinDice] {
 		learn(s)

@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"slices"
 
+	"comptoir/input"
+
 	"gocv.io/x/gocv"
 )
 
@@ -262,10 +264,19 @@ func (r *NetReader) LearnFlat(roll Roll) {
 // whether that is enough to refuse a die whose numeral lies elsewhere.
 func (r *NetReader) FlatDice() (n int, used bool) { return len(r.flat), r.field != nil }
 
-// CameraMoves is how many times the reader took its camera as moved
-// during play (six flat dice in a row off what it had learned) and
-// started learning it afresh.
-func (r *NetReader) CameraMoves() int { return r.moves }
+// FlatField is what the reader knows of where its camera shows a flat
+// die's numeral: how many flat dice, how many more it needs before it
+// refuses a die whose numeral lies elsewhere, and how many times it took
+// its camera as moved during play (flatMovedRun flat dice in a row off
+// what it had learned) and started learning it afresh.
+func (r *NetReader) FlatField() input.FlatField {
+	f := input.FlatField{Dice: len(r.flat), Moved: r.moves}
+	if r.field == nil {
+		// (a fit that failed needs more dice, however many it has)
+		f.Need = max(flatFieldMinDice-f.Dice, 1)
+	}
+	return f
+}
 
 // washedOut refuses a die read from the crop cut around its coloured
 // part, or guessed from it, when the die's top face is washed out (the

@@ -97,12 +97,8 @@ func (s *swapReader) LearnFlat(r vision.Roll) {
 func (s *swapReader) flatField() *input.FlatField {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n, used := s.r.Net.FlatDice()
-	f := &input.FlatField{Dice: n, Moved: s.r.Net.CameraMoves()}
-	if !used {
-		f.Need = max(vision.MinFlatDice-n, 1)
-	}
-	return f
+	f := s.r.FlatField()
+	return &f
 }
 
 func (s *swapReader) Options() vision.NetOpts {
