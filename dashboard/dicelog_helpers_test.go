@@ -124,6 +124,15 @@ func (f *fakeCamera) flat(flat, need int) {
 	f.signalLocked()
 }
 
+// across makes the fake camera tell the dice learned are that many
+// pixels across, and small under 40 (as vision.SmallDieAcross).
+func (f *fakeCamera) across(px int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calib.Across, f.calib.Small, f.calib.SmallUnder = px, px < 40, 40
+	f.signalLocked()
+}
+
 // fakeCalibDice is how many dice the fake camera learns before it saves.
 const fakeCalibDice = 4
 

@@ -217,6 +217,12 @@ func TestBrowserDiceCamera(t *testing.T) {
 		pollPage(t, staff, "one more die", `!!document.querySelector('#calib-flat') && document.querySelector('#calib-flat').dataset.need === '1' && document.querySelector('#calib-flat').textContent.startsWith('1 more die learned') && document.querySelector('#calib-flat').textContent.includes('cocked against the tray')`)
 		cam.flat(16, 0)
 		pollPage(t, staff, "enough flat dice", `document.querySelector('#calib-flat').dataset.need === '0' && document.querySelector('#calib-flat').textContent.startsWith('16 dice learned show where this camera sees')`)
+		// How large the dice look: 62 pixels across says nothing; 33
+		// says the camera is too far, and what to do.
+		cam.across(62)
+		pollPage(t, staff, "no word of the dice's size", `!document.querySelector('#calib-small')`)
+		cam.across(33)
+		pollPage(t, staff, "dice too small", `!!document.querySelector('#calib-small') && document.querySelector('#calib-small').dataset.across === '33' && document.querySelector('#calib-small').textContent.startsWith('The dice are about 33 pixels across') && document.querySelector('#calib-small').textContent.includes('Bring the camera lower (or zoom in) until a die is at least 40 pixels across')`)
 		// On a phone (390x844) the panel, with its longest note, fits the
 		// width, shows no notation and keeps its targets tappable.
 		var panel struct {
@@ -239,7 +245,7 @@ func TestBrowserDiceCamera(t *testing.T) {
 		chromedp.Run(staff, chromedp.ScrollIntoView(`#calibrate-dice`, chromedp.ByQuery))
 		pageShot(t, staff, "calibrate-start-again.png")
 		pollPage(t, staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
-		pollPage(t, staff, "the confirmation in French", `document.querySelector('#calib-reset-confirm').textContent.includes('Oublier tout ce qui est appris') && document.querySelector('#calib-reset-yes').textContent === 'Oui, tout oublier' && document.querySelector('#calib-grid tr[data-die=earlier] th').textContent === 'Déjà appris' && document.querySelector('#calib-leans').textContent.includes('La caméra est inclinée : 2 des 8 dés appris') && document.querySelector('#calib-flat').textContent.startsWith('16 dés appris montrent où cette caméra voit')`)
+		pollPage(t, staff, "the confirmation in French", `document.querySelector('#calib-reset-confirm').textContent.includes('Oublier tout ce qui est appris') && document.querySelector('#calib-reset-yes').textContent === 'Oui, tout oublier' && document.querySelector('#calib-grid tr[data-die=earlier] th').textContent === 'Déjà appris' && document.querySelector('#calib-leans').textContent.includes('La caméra est inclinée : 2 des 8 dés appris') && document.querySelector('#calib-flat').textContent.startsWith('16 dés appris montrent où cette caméra voit') && document.querySelector('#calib-small').textContent.includes('Descendez la caméra (ou zoomez) jusqu\'à ce qu\'un dé fasse au moins 40 pixels')`)
 		pollPage(t, staff, "the staff page in English", `(() => { if (document.documentElement.lang !== 'en') document.getElementById('lang').click(); return document.documentElement.lang === 'en'; })()`)
 		pollPage(t, staff, "cancel", `(document.querySelector('#calib-reset-no').click(), true)`)
 		pollPage(t, staff, "nothing dropped", `!document.querySelector('#calib-reset-confirm') && !!document.querySelector('#calib-reset') && document.querySelectorAll('#calib-grid tr[data-die=earlier] td.learned').length === 2`)

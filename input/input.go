@@ -263,6 +263,14 @@ type DiceCalibState struct {
 	// against the tray's wall), 0 when it has enough.
 	Flat     int `json:"flat,omitempty"`
 	FlatNeed int `json:"flat_need,omitempty"`
+	// Across is the median width of the dice learned, in pixels of a
+	// picture 640 wide (0: none learned). Small is set when it is under
+	// SmallUnder, the width under which the reader reads far fewer
+	// dice: the camera is too far, and the staff page says to bring it
+	// lower.
+	Across     int  `json:"across,omitempty"`
+	Small      bool `json:"small,omitempty"`
+	SmallUnder int  `json:"small_under,omitempty"`
 }
 
 // Refuse sets the reply's refusal: its code and its words in English and

@@ -379,6 +379,9 @@ type NetCalibrator struct {
 	seen shownFaces
 	// dice counts the dice learned.
 	dice int
+	// across are the widths of the dice learned, in pixels of a
+	// picture 640 wide (the last maxAcross).
+	across []float64
 }
 
 // NewNetCalibrator starts a calibration that finds the dice with the
@@ -452,17 +455,17 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64, wh
 	default:
 		return fmt.Errorf("%w: die %q, want blue, red or die", ErrCalibration, die)
 	}
-	crop, cocked, _, at, ok := k.r.cropUnlessCocked(frame, colour, px)
+	cut, ok := k.r.cropUnlessCocked(frame, colour, px)
 	if !ok && colour != "any" && k.r.loc.sameColour() {
 		return &CalibrationError{Die: die, Face: face, Why: Why{Code: WhySameColour}}
 	}
 	if !ok {
 		return &CalibrationError{Die: die, Face: face, Why: Why{Code: WhyNoCrop}}
 	}
-	if cocked.Code != WhyNone {
-		return &CalibrationError{Die: die, Face: face, Why: cocked}
+	if cut.cocked.Code != WhyNone {
+		return &CalibrationError{Die: die, Face: face, Why: cut.cocked}
 	}
-	outs, err := k.r.infer([][]byte{crop})
+	outs, err := k.r.infer([][]byte{cut.crop})
 	if err != nil {
 		return err
 	}
@@ -470,8 +473,9 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64, wh
 		return &CalibrationError{Die: die, Face: face, Why: Why{Code: WhyOtherFace, Face: got, Other: face}}
 	}
 	k.learn(outs[0], die, face)
+	k.learnAcross(cut.across)
 	if whole {
-		k.learnFlat(at)
+		k.learnFlat(cut.at)
 	}
 	return nil
 }
@@ -665,6 +669,7 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 				continue
 			}
 			k.learn(o, dice[i], faces[i])
+			k.learnAcross(locs[i].across / px)
 			if flat[i] >= flatLearnThrow {
 				k.learnFlat(ats[i])
 			}
@@ -718,7 +723,43 @@ func lastProtos(ps [][embedLen]float32) [][embedLen]float32 {
 
 // reset forgets everything learned.
 func (k *NetCalibrator) reset() {
-	k.c, k.seen, k.dice = NetCalibration{}, shownFaces{}, 0
+	k.c, k.seen, k.dice, k.across = NetCalibration{}, shownFaces{}, 0, nil
+}
+
+// SmallDieAcross is the width of a die, in pixels of a picture 640
+// wide, under which the reader reads far fewer dice: at the tuning
+// frames (testdata/val-frames, fonts training never saw) it reads 30% of
+// the dice 25 to 40 pixels across against 47% to 64% of the larger ones,
+// and an eye reads 20% of them against 60% to 78%
+// (vision/train/README.md, thirteenth stop). A calibration whose dice
+// are that small says to bring the camera lower.
+const SmallDieAcross = 40
+
+// maxAcross is how many dice widths a calibrator keeps.
+const maxAcross = 64
+
+// learnAcross keeps the width of a die learned.
+func (k *NetCalibrator) learnAcross(w float64) {
+	k.across = append(k.across, w)
+	if n := len(k.across) - maxAcross; n > 0 {
+		k.across = append(k.across[:0:0], k.across[n:]...)
+	}
+}
+
+// DieAcross is the median width of the dice learned, in pixels of a
+// picture 640 wide (0 before the first); under SmallDieAcross the
+// camera is too far (or its lens too wide) for the reader to read most
+// of them.
+func (k *NetCalibrator) DieAcross() float64 {
+	if len(k.across) == 0 {
+		return 0
+	}
+	w := slices.Clone(k.across)
+	slices.Sort(w)
+	if n := len(w); n%2 == 0 {
+		return (w[n/2-1] + w[n/2]) / 2
+	}
+	return w[len(w)/2]
 }
 
 // TiltMisleads says whether the hand-tuned reader's "tilted" test refused

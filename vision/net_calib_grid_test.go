@@ -58,9 +58,10 @@ func readSetsCrops(t testing.TB, r *NetReader, dir string) ([]setsCrop, []string
 			m.Close()
 			t.Fatalf("%s: cannot read %s", dir, row["file"])
 		}
-		g, cocked, flat, _, ok := r.cropUnlessCocked(m, row["colour"], 1)
+		cut, ok := r.cropUnlessCocked(m, row["colour"], 1)
+		g, flat := cut.crop, cut.flat
 		m.Close()
-		if ok && cocked.Code != WhyNone {
+		if ok && cut.cocked.Code != WhyNone {
 			c.found, c.cocked = true, true
 		} else if ok {
 			outs, err := r.infer([][]byte{g})

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -504,6 +505,66 @@ func TestNetCalibrationFileTilted(t *testing.T) {
 			}
 			if got.TiltMisleads() != tc.misleads {
 				t.Errorf("TiltMisleads %v, want %v", got.TiltMisleads(), tc.misleads)
+			}
+		})
+	}
+}
+
+// TestNetCalibratorDieAcross calibrates each table of val-tables face by
+// face, then from its first throws: the median width of the dice learned
+// is the table's (its label, size_px, is the dice's width in the
+// renderer), within a fifth, and under SmallDieAcross exactly at the
+// tables whose camera is far (dice 25 to 40 pixels across; a table
+// whose dice are within 5 pixels of it may go either way). A reset
+// forgets the widths.
+func TestNetCalibratorDieAcross(t *testing.T) {
+	checkLeaks(t)
+	dir := "testdata/val-tables"
+	rows := readCSVAll(t, filepath.Join(dir, "labels.csv"))
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	k, err := NewNetCalibrator(DefaultNetOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k.Close()
+	for table := range 8 {
+		t.Run(fmt.Sprintf("table %d", table), func(t *testing.T) {
+			var size float64
+			throws := 0
+			for _, phase := range []string{"calibrate", "eval"} {
+				k.reset()
+				if k.DieAcross() != 0 {
+					t.Fatalf("DieAcross after a reset = %v, want 0", k.DieAcross())
+				}
+				for _, row := range rows[1:] {
+					if row[col["table"]] != strconv.Itoa(table) || row[col["use"]] != phase {
+						continue
+					}
+					size, _ = strconv.ParseFloat(row[col["size_px"]], 64)
+					blue, _ := strconv.Atoi(row[col["blue"]])
+					red, _ := strconv.Atoi(row[col["red"]])
+					m := gocv.IMRead(filepath.Join(dir, row[col["file"]]), gocv.IMReadColor)
+					switch {
+					case phase == "eval" && blue > 0 && red > 0 && throws < TableThrows:
+						throws++
+						k.AddThrow(m, blue, red)
+					case phase == "calibrate" && blue > 0:
+						k.Add(m, "blue", blue)
+					case phase == "calibrate":
+						k.Add(m, "red", red)
+					}
+					m.Close()
+				}
+				got := k.DieAcross()
+				if math.Abs(got-size) > size/5 {
+					t.Errorf("%s: DieAcross = %.1f, want the table's dice, %.1f pixels across, within a fifth", phase, got, size)
+				}
+				if small, far := got < SmallDieAcross, size < 40; small != far && math.Abs(size-SmallDieAcross) > 5 {
+					t.Errorf("%s: DieAcross = %.1f (under %d: %v) for dice %.1f pixels across", phase, got, SmallDieAcross, small, size)
+				}
 			}
 		})
 	}

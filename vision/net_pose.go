@@ -96,26 +96,32 @@ func PoseCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bool)
 	return out, true
 }
 
+// dieCut is a die cut out of a picture by cropUnlessCocked.
+type dieCut struct {
+	crop   []byte     // its numeral crop; nil when cocked is set
+	cocked Why        // set when the pose network finds it cocked
+	flat   float64    // the pose network's probability that it lies flat (0: it did not run)
+	at     flatSample // its place and its numeral's offset
+	across float64    // its width, in pixels of a picture 640 wide
+}
+
 // cropUnlessCocked finds the die of the given colour in pic (as
-// locator.find) and returns its numeral crop, or, when the pose network
-// finds it cocked, why (the crop nil), and the network's probability that
-// it lies flat (0 where the network did not run); ok is false when no
-// die is found or its crop cannot be cut. at is the die's place and its
-// numeral's offset (see flatSample).
-func (r *NetReader) cropUnlessCocked(pic gocv.Mat, colour string, px float64) (crop []byte, cocked Why, flat float64, at flatSample, ok bool) {
+// locator.find) and cuts it (dieCut): its numeral crop, or, when the
+// pose network finds it cocked, why; ok is false when no die is found
+// or its crop cannot be cut.
+func (r *NetReader) cropUnlessCocked(pic gocv.Mat, colour string, px float64) (c dieCut, ok bool) {
 	ok = r.loc.find(pic, colour, px, func(pic gocv.Mat, d located) bool {
 		ws, fl := r.cocked(pic, []located{d}, []bool{true})
 		if ws[0].Code != WhyNone {
-			cocked = ws[0]
+			c = dieCut{cocked: ws[0]}
 			return true
 		}
-		flat = fl[0]
-		crop = make([]byte, CropSize*CropSize)
-		fx, fy, cut := normaliseCropAt(pic, d, crop)
-		at = flatSampleOf(pic.Cols(), pic.Rows(), d, fx, fy)
+		c = dieCut{flat: fl[0], crop: make([]byte, CropSize*CropSize), across: d.across / px}
+		fx, fy, cut := normaliseCropAt(pic, d, c.crop)
+		c.at = flatSampleOf(pic.Cols(), pic.Rows(), d, fx, fy)
 		return cut
 	})
-	return crop, cocked, flat, at, ok
+	return c, ok
 }
 
 // poser runs the pose network. It is not safe for concurrent use.

@@ -151,6 +151,7 @@ func calibrateNet(camera, dir, out string, dice []string, stdout, stderr io.Writ
 	fmt.Fprintf(stdout, "calibration saved to %s: prototypes of %d dice\n", out, len(dice))
 	tiltNote(stdout, c)
 	flatNote(stdout, c)
+	sizeNote(stdout, k.DieAcross())
 	return nil
 }
 
@@ -236,6 +237,17 @@ func tiltNote(w io.Writer, c *vision.NetCalibration) {
 	if c.TiltMisleads() {
 		fmt.Fprintf(w, "the camera leans: %d of the %d dice shown, lying flat, looked tilted to the hand-tuned reader; at this table a die it finds tilted is read when the pose network is at least %.0f%% sure it lies flat\n",
 			c.HandTilted, c.HandChecked, 100*vision.CalibratedFlatOverTilt)
+	}
+}
+
+// sizeNote says, when the dice learned are under vision.SmallDieAcross
+// pixels across (their median, in a picture 640 wide; 0: none learned),
+// that the camera is too far for the reader to read most of them, and
+// what to change.
+func sizeNote(w io.Writer, across float64) {
+	if across > 0 && across < vision.SmallDieAcross {
+		fmt.Fprintf(w, "the dice are about %.0f pixels across (in a picture 640 wide): under %d the reader reads far fewer of them; bring the camera lower (or zoom in) until a die is at least %d pixels across, then calibrate again\n",
+			across, vision.SmallDieAcross, vision.SmallDieAcross)
 	}
 }
 

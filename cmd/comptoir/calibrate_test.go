@@ -261,25 +261,14 @@ func TestParseThrowFaces(t *testing.T) {
 // tilted to the hand-tuned reader; the calibration says so and keeps the
 // count, so that the reader lets the pose network judge them there.
 func TestCalibrateThrowsLeaningCamera(t *testing.T) {
-	const tables = "../../vision/testdata/val-tables"
-	data, err := os.ReadFile(filepath.Join(tables, "labels.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	lines := []string{"file,blue,red"}
-	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
-		f := strings.Split(l, ",")
-		// file, blue, red, ..., table, use
-		if f[len(f)-2] != "0" || f[len(f)-1] != "eval" || f[1] == "?" || f[2] == "?" || len(lines) > 8 {
-			continue
-		}
-		copyFile(t, filepath.Join(tables, f[0]), filepath.Join(dir, f[0]))
-		lines = append(lines, strings.Join(f[:3], ","))
-	}
+	dir, lines := valTableThrows(t, "0")
 	out, calib := calibrateThrowsDir(t, dir, lines, 8)
 	if !strings.Contains(out, "the camera leans") {
 		t.Errorf("output does not say the camera leans:\n%s", out)
+	}
+	// the dice are 34 pixels across: the camera is too far
+	if !strings.Contains(out, "the dice are about 3") || !strings.Contains(out, "bring the camera lower") {
+		t.Errorf("output does not say the dice are small, and to bring the camera lower:\n%s", out)
 	}
 	c, err := vision.LoadNetCalibration(calib)
 	if err != nil {
@@ -297,6 +286,45 @@ func TestCalibrateThrowsLeaningCamera(t *testing.T) {
 	if want := fmt.Sprintf("%d flat dice showed where this camera shows a flat die's numeral", n); !strings.Contains(out, want) {
 		t.Errorf("output lacks %q:\n%s", want, out)
 	}
+}
+
+// TestCalibrateThrowsDiceSize: dice 72 and 110 pixels across (tables 2
+// and 3 of val-tables) are not said to be small.
+func TestCalibrateThrowsDiceSize(t *testing.T) {
+	for _, table := range []string{"2", "3"} {
+		t.Run("table "+table, func(t *testing.T) {
+			dir, lines := valTableThrows(t, table)
+			out, _ := calibrateThrowsDir(t, dir, lines, 8)
+			if strings.Contains(out, "pixels across") || strings.Contains(out, "bring the camera lower") {
+				t.Errorf("output says the dice are small:\n%s", out)
+			}
+		})
+	}
+}
+
+// valTableThrows copies the first 8 throws of a table of the dice
+// reader's tuning tables (vision/testdata/val-tables) whose faces are
+// both known into a folder, and returns it with the lines of its
+// labels.csv.
+func valTableThrows(t *testing.T, table string) (dir string, lines []string) {
+	t.Helper()
+	const tables = "../../vision/testdata/val-tables"
+	data, err := os.ReadFile(filepath.Join(tables, "labels.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	lines = []string{"file,blue,red"}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		f := strings.Split(l, ",")
+		// file, blue, red, ..., table, use
+		if f[len(f)-2] != table || f[len(f)-1] != "eval" || f[1] == "?" || f[2] == "?" || len(lines) > 8 {
+			continue
+		}
+		copyFile(t, filepath.Join(tables, f[0]), filepath.Join(dir, f[0]))
+		lines = append(lines, strings.Join(f[:3], ","))
+	}
+	return dir, lines
 }
 
 // calibrateThrowsDir writes lines as dir's labels.csv (the players'

@@ -112,6 +112,7 @@ func calibrateThrows(camera, dir, out string, n int, stdout, stderr io.Writer) e
 	fmt.Fprintf(stdout, "calibration saved to %s: %d throws, %d dice, prototypes of faces %s\n", out, done, k.Learned(), faceList(c.Faces()))
 	tiltNote(stdout, c)
 	flatNote(stdout, c)
+	sizeNote(stdout, k.DieAcross())
 	return nil
 }
 

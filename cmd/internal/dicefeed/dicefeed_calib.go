@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -155,6 +156,10 @@ func (c *calibrator) state(r *input.DiceCalibReply) {
 	r.Need = max(minCalibDice-r.Dice, 0)
 	r.Tilted, r.Shown = c.k.TiltCounts()
 	r.Flat = c.k.FlatDice()
+	if a := c.k.DieAcross(); a > 0 {
+		r.Across = int(math.Round(a))
+		r.Small, r.SmallUnder = a < vision.SmallDieAcross, vision.SmallDieAcross
+	}
 }
 
 // protos counts a calibration's prototypes: the dice it learned.

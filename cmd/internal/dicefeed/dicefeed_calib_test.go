@@ -96,6 +96,10 @@ func TestDicefeedCalibrate(t *testing.T) {
 		if r.Flat != 5 || r.FlatNeed != vision.MinFlatDice-5 {
 			t.Errorf("learn %v: %d flat dice, %d more needed; want 5 and %d", rolls[1], r.Flat, r.FlatNeed, vision.MinFlatDice-5)
 		}
+		// and how large the dice look: the demo's camera is not too far
+		if r.Across < vision.SmallDieAcross || r.Across > 160 || r.Small || r.SmallUnder != vision.SmallDieAcross {
+			t.Errorf("learn %v: dice %d pixels across, small %v (under %d); want 40 to 160, not small", rolls[1], r.Across, r.Small, r.SmallUnder)
+		}
 	})
 	t.Run("calibrate", func(t *testing.T) {
 		r := ask(`{"type":"calibrate","id":8,"file":"`+file+`"}`, "calibrated")
