@@ -105,31 +105,33 @@ func TestBrowserDiceCamera(t *testing.T) {
 		pageShot(t, staff, "dice-camera-staff.png")
 	})
 
-	t.Run("cocked dice: what the reader learned", func(t *testing.T) {
-		// A reader that does not say where its camera shows a flat
-		// die's numeral: no word of it. Then one learning it as the
-		// table plays, one that knows it, and one that took the camera
-		// as moved and learns it afresh.
+	t.Run("what the reader learned of its camera", func(t *testing.T) {
+		// A reader that does not say what it learned of its camera: no
+		// word of it. Then one learning where its camera shows a flat
+		// die's numeral as the table plays, one that knows it, and one
+		// that took the camera as moved and learns it afresh, whose
+		// dice look too small.
 		pollPage(t, staff, "no word of the guard", `!document.querySelector('#dice-guard')`)
 		at := time.Now()
-		learning := func(f input.FlatField) {
+		learning := func(v input.ReaderView) {
 			at = at.Add(time.Second)
 			th := unreadThrow(at)
-			th.Flat = &f
+			th.View = &v
 			cam.add(th)
 		}
 		guard := func(what, cond string) {
 			t.Helper()
 			pollPage(t, staff, what, `(() => { const g = document.querySelector('#dice-guard'); return !!g && `+cond+`; })()`)
 		}
-		learning(input.FlatField{Dice: 7, Need: 5})
-		guard("learning", `g.dataset.need === '5' && g.textContent.startsWith('Cocked dice: the reader is learning where this camera shows') && g.textContent.includes('after 5 more dice read flat it will refuse') && !g.textContent.includes('moved')`)
-		learning(input.FlatField{Dice: 14})
-		guard("refusing", `g.dataset.need === '0' && g.textContent.includes('knows where this camera shows a flat die') && g.textContent.includes('(14 flat dice)')`)
-		learning(input.FlatField{Dice: 6, Need: 6, Moved: 1})
+		learning(input.ReaderView{Flat: 7, FlatNeed: 5})
+		guard("learning", `g.dataset.need === '5' && g.textContent.startsWith('Cocked dice: the reader is learning where this camera shows') && g.textContent.includes('after 5 more dice read flat it will refuse') && !g.textContent.includes('moved') && !document.querySelector('#dice-small')`)
+		learning(input.ReaderView{Flat: 14, Across: 62, SmallUnder: 40})
+		guard("refusing", `g.dataset.need === '0' && g.textContent.includes('knows where this camera shows a flat die') && g.textContent.includes('(14 flat dice)') && !document.querySelector('#dice-small')`)
+		learning(input.ReaderView{Flat: 6, FlatNeed: 6, Moved: 1, Across: 33, Small: true, SmallUnder: 40})
 		guard("the camera moved", `g.dataset.moved === '1' && g.dataset.need === '6' && g.textContent.includes('The camera seems to have been moved: the reader forgot the dice')`)
+		pollPage(t, staff, "the dice too small", `(() => { const s = document.querySelector('#dice-small'); return !!s && s.dataset.across === '33' && s.textContent.startsWith('The dice look about 33 pixels across') && s.textContent.includes('Bring the camera lower (or zoom in) until a die is at least 40 pixels across.'); })()`)
 		pollPage(t, staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
-		guard("in French", `g.textContent.startsWith('Dés cassés : le lecteur apprend où cette caméra') && g.textContent.includes('après encore 6 dés lus à plat') && g.textContent.includes('La caméra semble avoir été déplacée : le lecteur a oublié')`)
+		guard("in French", `g.textContent.startsWith('Dés cassés : le lecteur apprend où cette caméra') && g.textContent.includes('après encore 6 dés lus à plat') && g.textContent.includes('La caméra semble avoir été déplacée : le lecteur a oublié') && document.querySelector('#dice-small').textContent.startsWith('Les dés font environ 33 pixels de large')`)
 		// On a phone (390x844) the camera's section fits the width.
 		var overflow int
 		if err := chromedp.Run(staff, chromedp.EmulateViewport(390, 844), chromedp.ScrollIntoView(`#dice-guard`, chromedp.ByQuery),

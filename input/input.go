@@ -189,26 +189,32 @@ type DiceReading struct {
 	// ReasonFR is Reason in French; empty from a reader that says it in
 	// English only.
 	ReasonFR string `json:"reason_fr,omitempty"`
-	// Flat is what the reader knew, at this rest, of where its camera
-	// shows a flat die's numeral; nil from a reader that does not learn
-	// it.
-	Flat *FlatField `json:"flat,omitempty"`
+	// View is what the reader had learned of its camera by this rest;
+	// nil from a reader that does not learn it.
+	View *ReaderView `json:"view,omitempty"`
 }
 
-// FlatField is what the dice reader knows of where its camera shows a
-// flat die's numeral, learned from its calibration and from the dice it
-// read at rest since: with enough, it refuses a die whose numeral lies
-// elsewhere (cocked against the tray's wall, showing the face it turns
-// to the camera).
-type FlatField struct {
-	// Dice is how many flat dice it knows.
-	Dice int `json:"dice"`
-	// Need is how many more it needs before it refuses such a die; 0
-	// once it does.
-	Need int `json:"need"`
+// ReaderView is what the dice reader learns of its camera as the table
+// plays, from the dice at rest (and from its calibration): where the
+// camera shows a flat die's numeral (with enough flat dice, it refuses a
+// die whose numeral lies elsewhere: cocked against the tray's wall,
+// showing the face it turns to the camera), and how large the dice look.
+type ReaderView struct {
+	// Flat is how many flat dice it knows.
+	Flat int `json:"flat"`
+	// FlatNeed is how many more it needs before it refuses such a die;
+	// 0 once it does.
+	FlatNeed int `json:"flat_need"`
 	// Moved counts the times it took the camera as moved (flat dice in a
 	// row off what it had learned) and started learning it afresh.
 	Moved int `json:"moved,omitempty"`
+	// Across is the median width of the dice at rest, in pixels of a
+	// picture 640 wide (0: too few yet). Small is set when it is under
+	// SmallUnder, the width under which the reader reads far fewer dice:
+	// the camera is too far.
+	Across     int  `json:"across,omitempty"`
+	Small      bool `json:"small,omitempty"`
+	SmallUnder int  `json:"small_under,omitempty"`
 }
 
 // DiceCalibReply is the dice reader's answer, on its standard output, to

@@ -740,27 +740,35 @@ const maxAcross = 64
 
 // learnAcross keeps the width of a die learned.
 func (k *NetCalibrator) learnAcross(w float64) {
-	k.across = append(k.across, w)
-	if n := len(k.across) - maxAcross; n > 0 {
-		k.across = append(k.across[:0:0], k.across[n:]...)
-	}
+	k.across = lastOf(append(k.across, w), maxAcross)
 }
 
-// DieAcross is the median width of the dice learned, in pixels of a
-// picture 640 wide (0 before the first); under SmallDieAcross the
-// camera is too far (or its lens too wide) for the reader to read most
-// of them.
-func (k *NetCalibrator) DieAcross() float64 {
-	if len(k.across) == 0 {
+// lastOf returns the last n of s (s itself when it has no more).
+func lastOf(s []float64, n int) []float64 {
+	if extra := len(s) - n; extra > 0 {
+		return append(s[:0:0], s[extra:]...)
+	}
+	return s
+}
+
+// median is the median of s (0 when empty); s is not changed.
+func median(s []float64) float64 {
+	if len(s) == 0 {
 		return 0
 	}
-	w := slices.Clone(k.across)
+	w := slices.Clone(s)
 	slices.Sort(w)
 	if n := len(w); n%2 == 0 {
 		return (w[n/2-1] + w[n/2]) / 2
 	}
 	return w[len(w)/2]
 }
+
+// DieAcross is the median width of the dice learned, in pixels of a
+// picture 640 wide (0 before the first); under SmallDieAcross the
+// camera is too far (or its lens too wide) for the reader to read most
+// of them.
+func (k *NetCalibrator) DieAcross() float64 { return median(k.across) }
 
 // TiltMisleads says whether the hand-tuned reader's "tilted" test refused
 // flat dice at this camera during the calibration (at least

@@ -223,12 +223,13 @@ func (c *Combined) Read(frame gocv.Mat) Roll {
 }
 
 // keepAt keeps, in d, the merged reading of a die, where the learned
-// reader's reading n saw its numeral, so that LearnFlat learns from it
-// whichever reader's reading stood.
+// reader's reading n saw its numeral and how wide it found the die, so
+// that LearnFlat learns from it whichever reader's reading stood.
 func keepAt(d, n Die) Die {
 	if d.Face != 0 {
 		d.at, d.hasAt = n.at, n.hasAt
 	}
+	d.across = n.across
 	return d
 }
 
@@ -236,9 +237,9 @@ func keepAt(d, n Die) Die {
 // reading of this reader at a rest of the dice (NetReader.LearnFlat).
 func (c *Combined) LearnFlat(roll Roll) { c.Net.LearnFlat(roll) }
 
-// FlatField is what the learned reader knows of where this camera shows
-// a flat die's numeral (NetReader.FlatField).
-func (c *Combined) FlatField() input.FlatField { return c.Net.FlatField() }
+// View is what the learned reader learned of its camera
+// (NetReader.View).
+func (c *Combined) View() input.ReaderView { return c.Net.View() }
 
 // check returns the classifier's reading of a die the hand-tuned reader
 // read (h) and the learned reader's locator did not find, or found at the

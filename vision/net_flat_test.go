@@ -343,13 +343,13 @@ func TestNetReaderCameraMoved(t *testing.T) {
 	moved := fieldSamples(rng, 20, after, 0.01)
 	for i, s := range moved[:flatMovedRun-1] {
 		learn(s)
-		if n, used := r.FlatDice(); n != flatFieldMaxDice || !used || r.FlatField().Moved != 0 {
-			t.Fatalf("after %d dice off the field: FlatDice = %d, %v, CameraMoves %d; want the old camera's field still", i+1, n, used, r.FlatField().Moved)
+		if n, used := r.FlatDice(); n != flatFieldMaxDice || !used || r.View().Moved != 0 {
+			t.Fatalf("after %d dice off the field: FlatDice = %d, %v, CameraMoves %d; want the old camera's field still", i+1, n, used, r.View().Moved)
 		}
 	}
 	learn(moved[flatMovedRun-1])
-	if n, used := r.FlatDice(); n != flatMovedRun || used || r.FlatField().Moved != 1 {
-		t.Fatalf("after %d dice in a row off the field: FlatDice = %d, %v, CameraMoves %d; want only those %d, no field yet, one move", flatMovedRun, n, used, r.FlatField().Moved, flatMovedRun)
+	if n, used := r.FlatDice(); n != flatMovedRun || used || r.View().Moved != 1 {
+		t.Fatalf("after %d dice in a row off the field: FlatDice = %d, %v, CameraMoves %d; want only those %d, no field yet, one move", flatMovedRun, n, used, r.View().Moved, flatMovedRun)
 	}
 	for _, s := range moved[flatMovedRun:flatFieldMinDice] {
 		learn(s)
@@ -365,5 +365,32 @@ func TestNetReaderCameraMoved(t *testing.T) {
 	}
 	if z := r.field.strays(old); z < flatFieldRefuse {
 		t.Errorf("a numeral where the old camera showed flat dice's strays %.1f times the scatter, want at least %g", z, flatFieldRefuse)
+	}
+}
+
+// TestNetReaderViewSizes: the reader says how large its camera shows the
+// dice at rest from minSizes dice found whole (their median width, the
+// last maxAcross), small under SmallDieAcross; dice not found whole
+// (across 0) do not count.
+func TestNetReaderViewSizes(t *testing.T) {
+	r := &NetReader{}
+	rest := func(blue, red float64) {
+		r.LearnFlat(Roll{Blue: Die{Found: blue > 0, across: blue}, Red: Die{Found: red > 0, across: red}})
+	}
+	rest(30, 0)
+	rest(34, 0)
+	rest(36, 0)
+	if v := r.View(); v.Across != 0 || v.Small {
+		t.Errorf("after 3 dice: %+v, want no width yet", v)
+	}
+	rest(31, 0)
+	if v := r.View(); v.Across != 33 || !v.Small || v.SmallUnder != SmallDieAcross {
+		t.Errorf("after 4 dice 30 to 36 pixels across: %+v, want 33, small", v)
+	}
+	for range maxAcross / 2 {
+		rest(60, 62)
+	}
+	if v := r.View(); v.Across != 61 || v.Small {
+		t.Errorf("after the camera was lowered: %+v, want 61 (the last %d dice), not small", v, maxAcross)
 	}
 }

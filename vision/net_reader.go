@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"slices"
 
 	"comptoir/input"
@@ -100,6 +101,9 @@ type NetReader struct {
 	// moves counts the times the reader took its camera as moved and
 	// forgot the dice learned before (LearnFlat).
 	moves int
+	// sizes are the widths of the dice at the last rests, in pixels of
+	// a picture 640 wide (LearnFlat; the last maxAcross).
+	sizes []float64
 }
 
 // NewNetReader returns a reader with the given options.
@@ -188,6 +192,12 @@ func (r *NetReader) Read(frame gocv.Mat) Roll {
 	r.classify(todo, dice)
 	r.washedOut(frame, &roll.Blue, b)
 	r.washedOut(frame, &roll.Red, rd)
+	if bok && !b.edge {
+		roll.Blue.across = b.across / px
+	}
+	if rok && !rd.edge {
+		roll.Red.across = rd.across / px
+	}
 	return roll
 }
 
@@ -229,7 +239,14 @@ func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, di
 // which the field never refuses (flatFieldSure), go on teaching it; once
 // flatMovedRun of them in a row lie off the field, it forgets the dice
 // before them and learns the new camera afresh.
+//
+// It also keeps how wide the dice found whole at rest are (View).
 func (r *NetReader) LearnFlat(roll Roll) {
+	for _, d := range []Die{roll.Blue, roll.Red} {
+		if d.across > 0 {
+			r.sizes = lastOf(append(r.sizes, d.across), maxAcross)
+		}
+	}
 	learnt := false
 	for _, d := range []Die{roll.Blue, roll.Red} {
 		if !d.hasAt || d.Face == 0 {
@@ -264,18 +281,29 @@ func (r *NetReader) LearnFlat(roll Roll) {
 // whether that is enough to refuse a die whose numeral lies elsewhere.
 func (r *NetReader) FlatDice() (n int, used bool) { return len(r.flat), r.field != nil }
 
-// FlatField is what the reader knows of where its camera shows a flat
-// die's numeral: how many flat dice, how many more it needs before it
-// refuses a die whose numeral lies elsewhere, and how many times it took
-// its camera as moved during play (flatMovedRun flat dice in a row off
-// what it had learned) and started learning it afresh.
-func (r *NetReader) FlatField() input.FlatField {
-	f := input.FlatField{Dice: len(r.flat), Moved: r.moves}
+// minSizes is how many dice at rest the reader must have seen before it
+// says how large its camera shows them (View): one die may be grown or
+// cut.
+const minSizes = 4
+
+// View is what the reader learned of its camera: how many flat dice say
+// where it shows a flat die's numeral, how many more it needs before it
+// refuses a die whose numeral lies elsewhere, how many times it took the
+// camera as moved during play (flatMovedRun flat dice in a row off what
+// it had learned) and started learning it afresh; and, from minSizes
+// dice at rest, their median width, small under SmallDieAcross.
+func (r *NetReader) View() input.ReaderView {
+	v := input.ReaderView{Flat: len(r.flat), Moved: r.moves}
 	if r.field == nil {
 		// (a fit that failed needs more dice, however many it has)
-		f.Need = max(flatFieldMinDice-f.Dice, 1)
+		v.FlatNeed = max(flatFieldMinDice-v.Flat, 1)
 	}
-	return f
+	if len(r.sizes) >= minSizes {
+		a := median(r.sizes)
+		v.Across = int(math.Round(a))
+		v.Small, v.SmallUnder = a < SmallDieAcross, SmallDieAcross
+	}
+	return v
 }
 
 // washedOut refuses a die read from the crop cut around its coloured

@@ -43,6 +43,11 @@ type Die struct {
 	// shows a flat die's numeral and this die's lies there (within
 	// flatFieldAgree times the scatter).
 	onField bool
+	// across is the die's width in pixels of a picture 640 wide, when
+	// the learned reader found it whole (not at the picture's edge); 0
+	// otherwise: what a reader learns how large this camera shows the
+	// dice from (NetReader.LearnFlat).
+	across float64
 }
 
 // Reason is Why in English (without naming the die); "" when the die

@@ -64,9 +64,8 @@ func fakeReadings(w *replay.Writer) int {
 			d := e.(input.DiceRolled)
 			at := time.Now()
 			last = input.DiceReading{At: at, Blue: input.DieReading{Face: d.Blue, Confidence: 0.97, Found: true}, Red: input.DieReading{Face: d.Red, Confidence: 0.93, Found: true}}
-			// what it learned of where its camera shows a flat die's
-			// numeral: two dice a throw
-			last.Flat = &input.FlatField{Dice: 2 * n, Need: max(12-2*n, 0)}
+			// what it learned of its camera: two flat dice a throw
+			last.View = &input.ReaderView{Flat: 2 * n, FlatNeed: max(12-2*n, 0), Across: 33, Small: true, SmallUnder: 40}
 			if n == 6 {
 				last.Red = input.DieReading{Confidence: 0.41, Found: true, Reason: "numeral unclear", ReasonFR: "chiffre peu net"}
 				last.Reason, last.ReasonFR = "red die: numeral unclear", "dé rouge : chiffre peu net"
@@ -125,11 +124,11 @@ func TestDaemonDiceCamera(t *testing.T) {
 		if u := throws[5]; u.Fate != "unreadable" || u.Red.Face != 0 || u.Red.Reason != "numeral unclear" || u.Red.Confidence != 0.41 || u.Blue.Face == 0 {
 			t.Errorf("the sixth throw = %+v, want blue read, red unread (numeral unclear, 0.41), asked of the players", u)
 		}
-		// what the reader learned of where its camera shows a flat
-		// die's numeral came through its pipe, throw by throw
+		// what the reader learned of its camera came through its pipe,
+		// throw by throw
 		for i, th := range throws {
-			if f := th.Flat; f == nil || f.Dice != 2*(i+1) || f.Need != max(12-2*(i+1), 0) {
-				t.Errorf("throw %d's flat field = %+v, want %d dice", i, f, 2*(i+1))
+			if v := th.View; v == nil || v.Flat != 2*(i+1) || v.FlatNeed != max(12-2*(i+1), 0) || v.Across != 33 || !v.Small {
+				t.Errorf("throw %d's view = %+v, want %d flat dice, 33 pixels across", i, v, 2*(i+1))
 			}
 		}
 		// the reasons in French came through the reader's pipe

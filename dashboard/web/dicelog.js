@@ -27,6 +27,7 @@
       flatNeed: (n) => "Encore " + n + (n === 1 ? " dé appris" : " dés appris") + ", et la calibration saura où cette caméra montre le chiffre d'un dé à plat, pour refuser dès le premier lancer un dé cassé contre le bord du plateau au lieu de lire la face qu'il tourne vers elle (sans elle, le lecteur l'apprend au fil du jeu).",
       flatOk: (n) => n + " dés appris montrent où cette caméra voit le chiffre d'un dé à plat : le lecteur refuse un dé cassé contre le bord du plateau.",
       small: (n, under) => "Les dés font environ " + n + " pixels de large dans l'image de la caméra : en dessous de " + under + ", le lecteur en lit beaucoup moins. Descendez la caméra (ou zoomez) jusqu'à ce qu'un dé fasse au moins " + under + " pixels, puis calibrez à nouveau.",
+      smallPlay: (n, under) => "Les dés font environ " + n + " pixels de large dans l'image de la caméra : en dessous de " + under + ", le lecteur en lit beaucoup moins. Descendez la caméra (ou zoomez) jusqu'à ce qu'un dé fasse au moins " + under + " pixels.",
       guardOn: (n) => "Dés cassés : le lecteur sait où cette caméra montre le chiffre d'un dé à plat (" + n + " dés à plat) et refuse un dé dont le chiffre est ailleurs, cassé contre le bord du plateau.",
       guardNeed: (n) => "Dés cassés : le lecteur apprend où cette caméra montre le chiffre d'un dé à plat ; après encore " + n + (n === 1 ? " dé lu" : " dés lus") + " à plat, il refusera un dé dont le chiffre est ailleurs, cassé contre le bord du plateau. Calibrer ces dés le lui apprend d'un coup.",
       moved: (n) => "La caméra semble avoir été déplacée" + (n > 1 ? " (" + n + " fois)" : "") + " : le lecteur a oublié les dés appris avant et apprend cette caméra à nouveau.",
@@ -50,6 +51,7 @@
       flatNeed: (n) => n + (n === 1 ? " more die" : " more dice") + " learned, and the calibration will know where this camera shows a flat die's numeral, to refuse from the first throw a die cocked against the tray's wall instead of reading the face it turns to the camera (without it, the reader learns that as the table plays).",
       flatOk: (n) => n + " dice learned show where this camera sees a flat die's numeral: the reader refuses a die cocked against the tray's wall.",
       small: (n, under) => "The dice are about " + n + " pixels across in the camera's picture: under " + under + " the reader reads far fewer of them. Bring the camera lower (or zoom in) until a die is at least " + under + " pixels across, then calibrate again.",
+      smallPlay: (n, under) => "The dice look about " + n + " pixels across in the camera's picture: under " + under + " the reader reads far fewer of them. Bring the camera lower (or zoom in) until a die is at least " + under + " pixels across.",
       guardOn: (n) => "Cocked dice: the reader knows where this camera shows a flat die's numeral (" + n + " flat dice) and refuses a die whose numeral lies elsewhere, cocked against the tray's wall.",
       guardNeed: (n) => "Cocked dice: the reader is learning where this camera shows a flat die's numeral; after " + n + (n === 1 ? " more die" : " more dice") + " read flat it will refuse a die whose numeral lies elsewhere, cocked against the tray's wall. Calibrating these dice teaches it at once.",
       moved: (n) => "The camera seems to have been moved" + (n > 1 ? " (" + n + " times)" : "") + ": the reader forgot the dice it had learned before and learns this camera afresh.",
@@ -163,16 +165,19 @@
       h("span", {}, new Date(x.saved).toLocaleString() + " · " + reading(x.reading) + " "),
       h("button", { type: "button", class: "secondary", onclick: () => save(x.name + ".jpg") }, t("picture")), " ",
       h("button", { type: "button", class: "secondary", onclick: () => save(x.name + ".json") }, t("verdict"))));
-    // what the reader knew, at the last throw, of where this camera
-    // shows a flat die's numeral (it learns that as the table plays)
-    const known = camera.throws.filter((x) => x.flat).pop();
-    const guard = (f) => h("p", { class: "hint", id: "dice-guard", "data-need": f.need, "data-moved": f.moved || 0 },
-      f.need > 0 ? t("guardNeed")(f.need) : t("guardOn")(f.dice), f.moved ? " " + t("moved")(f.moved) : "");
+    // what the reader had learned of its camera by the last throw (it
+    // learns as the table plays): where it shows a flat die's numeral,
+    // and how large the dice look
+    const view = (camera.throws.filter((x) => x.view).pop() || {}).view;
+    const guard = (v) => h("p", { class: "hint", id: "dice-guard", "data-need": v.flat_need, "data-moved": v.moved || 0 },
+      v.flat_need > 0 ? t("guardNeed")(v.flat_need) : t("guardOn")(v.flat), v.moved ? " " + t("moved")(v.moved) : "");
+    const small = (v) => v.small ? h("p", { class: "hint", id: "dice-small", "data-across": v.across }, t("smallPlay")(v.across, v.small_under)) : null;
     return h("section", { id: "dice-camera" }, h("h3", {}, t("title")),
       rows.length ? h("table", { id: "dice-throws", class: "scores" },
         h("thead", {}, h("tr", {}, [t("time"), t("blue"), t("red"), t("why"), t("fate")].map((x) => h("th", {}, x)))),
         h("tbody", {}, rows)) : h("p", { class: "hint", id: "dice-throws-none" }, t("none")),
-      known ? guard(known.flat) : null,
+      view ? guard(view) : null,
+      view ? small(view) : null,
       h("p", {}, h("button", { type: "button", id: "inspect", onclick: inspect }, t("inspect"))),
       calibrateSection(camera, ctx, t),
       h("h4", {}, t("inspections")),

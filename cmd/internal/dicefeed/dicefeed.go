@@ -272,7 +272,7 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 				return nil
 			}
 			if t != nil {
-				if err := writeVerdict(stdout, t, e, reader.flatField()); err != nil {
+				if err := writeVerdict(stdout, t, e, reader.view()); err != nil {
 					return fmt.Errorf("dicefeed: stdout: %w", err)
 				}
 			}
@@ -294,14 +294,13 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 }
 
 // writeVerdict writes the reading line of a roll or unreadable roll,
-// with what the reader knows of where its camera shows a flat die's
-// numeral (it learned this rest's dice before the event came: Watch's
-// Learn).
-func writeVerdict(stdout io.Writer, t tap, e input.Event, flat *input.FlatField) error {
+// with what the reader learned of its camera by then (it learned this
+// rest's dice before the event came: Watch's Learn).
+func writeVerdict(stdout io.Writer, t tap, e input.Event, view *input.ReaderView) error {
 	switch e.(type) {
 	case input.DiceRolled, input.DiceUnreadable:
 		v := t.verdict(e)
-		v.Flat = flat
+		v.View = view
 		return writeLine(stdout, readingLine{Type: "reading", DiceReading: v})
 	}
 	return nil

@@ -93,13 +93,13 @@ func (s *swapReader) LearnFlat(r vision.Roll) {
 	s.r.LearnFlat(r)
 }
 
-// flatField is what the reader knows, now, of where its camera shows a
-// flat die's numeral (input.FlatField).
-func (s *swapReader) flatField() *input.FlatField {
+// view is what the reader learned, by now, of its camera
+// (input.ReaderView).
+func (s *swapReader) view() *input.ReaderView {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	f := s.r.FlatField()
-	return &f
+	v := s.r.View()
+	return &v
 }
 
 func (s *swapReader) Options() vision.NetOpts {

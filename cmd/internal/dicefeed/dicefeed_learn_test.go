@@ -120,27 +120,30 @@ func TestDicefeedLearnsFlatDice(t *testing.T) {
 	if rests != len(throws)-walls {
 		t.Errorf("%d throws reported, want %d (%d throws, %d with a tray wall)", rests, len(throws)-walls, len(throws), walls)
 	}
-	// each verdict says what the reader knew of where this camera
-	// shows a flat die's numeral: more and more flat dice, until it
-	// refuses the dice whose numeral lies elsewhere
+	// each verdict says what the reader had learned of its camera:
+	// more and more flat dice, until it refuses the dice whose numeral
+	// lies elsewhere; and, from the second throw, how large the dice
+	// look (110 pixels across: not small)
 	if len(readings) != rests {
 		t.Fatalf("%d verdicts for %d throws reported", len(readings), rests)
 	}
 	prev := 0
 	for i, r := range readings {
-		f := r.Flat
+		v := r.View
 		switch {
-		case f == nil:
-			t.Fatalf("verdict %d has no flat field", i+1)
-		case f.Dice < prev || f.Dice > 2*(i+1) || f.Moved != 0:
-			t.Errorf("verdict %d: flat %+v after %d flat dice; want at most two more a throw, no camera move", i+1, *f, prev)
-		case (f.Dice >= vision.MinFlatDice) != (f.Need == 0) || f.Need > vision.MinFlatDice:
-			t.Errorf("verdict %d: flat %+v: want need 0 from %d dice, and how many more before", i+1, *f, vision.MinFlatDice)
+		case v == nil:
+			t.Fatalf("verdict %d has no view", i+1)
+		case v.Flat < prev || v.Flat > 2*(i+1) || v.Moved != 0:
+			t.Errorf("verdict %d: view %+v after %d flat dice; want at most two more a throw, no camera move", i+1, *v, prev)
+		case (v.Flat >= vision.MinFlatDice) != (v.FlatNeed == 0) || v.FlatNeed > vision.MinFlatDice:
+			t.Errorf("verdict %d: view %+v: want flat_need 0 from %d dice, and how many more before", i+1, *v, vision.MinFlatDice)
+		case i >= 1 && (v.Across < 90 || v.Across > 130 || v.Small || v.SmallUnder != vision.SmallDieAcross):
+			t.Errorf("verdict %d: view %+v: want the dice about 110 pixels across, not small", i+1, *v)
 		}
-		prev = f.Dice
+		prev = v.Flat
 	}
-	if f := readings[len(readings)-1].Flat; f == nil || f.Need != 0 {
-		t.Errorf("the last verdict's flat field %+v: want the reader refusing by then (need 0)", f)
+	if v := readings[len(readings)-1].View; v == nil || v.FlatNeed != 0 {
+		t.Errorf("the last verdict's view %+v: want the reader refusing by then (flat_need 0)", v)
 	}
 	u, ok := last.(input.DiceUnreadable)
 	if !ok || !strings.Contains(u.Reason, "red die: "+vision.Why{Code: vision.WhyNotFlatHere}.EN()) {
