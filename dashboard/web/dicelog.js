@@ -146,7 +146,7 @@
     const sep = ctx.lang === "en" ? ": " : "\u00a0: ";
     const why = (x) => [x.blue.face ? "" : t("blue") + sep + reason(x.blue), x.red.face ? "" : t("red") + sep + reason(x.red)].filter(Boolean).join(ctx.lang === "en" ? "; " : " ; ");
     const rows = camera.throws.slice().reverse().map((x) => h("tr", { class: "throw fate-" + (x.fate || "pending"), "data-fate": x.fate || "" },
-      h("td", {}, new Date(x.t).toLocaleTimeString()), h("td", { class: "blue" }, die(x.blue)), h("td", { class: "red" }, die(x.red)),
+      h("td", {}, new Date(x.t).toLocaleTimeString()), h("td", { class: "blue", "data-label": t("blue") }, die(x.blue)), h("td", { class: "red", "data-label": t("red") }, die(x.red)),
       h("td", { class: "why" }, why(x)), h("td", { class: "fate" }, fate(x))));
     const headers = () => ({ "X-Comptoir-Staff-Pin": pin() });
     const inspect = async () => {
@@ -173,9 +173,9 @@
       v.flat_need > 0 ? t("guardNeed")(v.flat_need) : t("guardOn")(v.flat), v.moved ? " " + t("moved")(v.moved) : "");
     const small = (v) => v.small ? h("p", { class: "hint", id: "dice-small", "data-across": v.across }, t("smallPlay")(v.across, v.small_under)) : null;
     return h("section", { id: "dice-camera" }, h("h3", {}, t("title")),
-      rows.length ? h("table", { id: "dice-throws", class: "scores" },
+      rows.length ? h("div", { class: "table-scroll" }, h("table", { id: "dice-throws", class: "scores" },
         h("thead", {}, h("tr", {}, [t("time"), t("blue"), t("red"), t("why"), t("fate")].map((x) => h("th", {}, x)))),
-        h("tbody", {}, rows)) : h("p", { class: "hint", id: "dice-throws-none" }, t("none")),
+        h("tbody", {}, rows))) : h("p", { class: "hint", id: "dice-throws-none" }, t("none")),
       view ? guard(view) : null,
       view ? small(view) : null,
       h("p", {}, h("button", { type: "button", id: "inspect", onclick: inspect }, t("inspect"))),
