@@ -218,6 +218,18 @@
 // floors (vision/train/README.md, fourteenth, fifteenth and seventeenth
 // stops).
 //
+// What the reader learned of its camera during play, NetReader.View
+// (input.ReaderView), goes with each verdict to the staff page: how many
+// flat dice it knows and how many more it needs before it refuses a die
+// whose numeral lies elsewhere, how many times it took the camera as
+// moved, and the median width of the dice at rest (from minSizes of
+// them). Under SmallDieAcross (40 pixels of a picture 640 wide) the
+// staff page, and a calibration (NetCalibrator.DieAcross, comptoir
+// calibrate), say to bring the camera lower: the reader reads 30% of
+// val-frames' dice 25 to 40 pixels across, against 47% to 64% of the
+// larger ones, and an eye 20% (vision/train/README.md, thirteenth and
+// eighteenth stops).
+//
 // The hand-tuned reader's tests read five labelled sets (see the READMEs
 // of testdata/):
 // testdata/rendered, realistic throws into a tray (the accuracy set: at
