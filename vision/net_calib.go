@@ -473,7 +473,11 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64, wh
 		return &CalibrationError{Die: die, Face: face, Why: Why{Code: WhyOtherFace, Face: got, Other: face}}
 	}
 	k.learn(outs[0], die, face)
-	k.learnAcross(cut.across)
+	if got, _, _ := outs[0].best(); got == face {
+		// (a crop the network reads as its face was cut from a die, not
+		// from a blob of its colour around it)
+		k.learnAcross(cut.across)
+	}
 	if whole {
 		k.learnFlat(cut.at)
 	}
@@ -669,7 +673,9 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 				continue
 			}
 			k.learn(o, dice[i], faces[i])
-			k.learnAcross(locs[i].across / px)
+			if got, _, _ := o.best(); got == faces[i] {
+				k.learnAcross(locs[i].across / px)
+			}
 			if flat[i] >= flatLearnThrow {
 				k.learnFlat(ats[i])
 			}
@@ -764,8 +770,9 @@ func median(s []float64) float64 {
 	return w[len(w)/2]
 }
 
-// DieAcross is the median width of the dice learned, in pixels of a
-// picture 640 wide (0 before the first); under SmallDieAcross the
+// DieAcross is the median width of the dice learned that the network
+// read as the face shown, in pixels of a picture 640 wide (0 before the
+// first); under SmallDieAcross the
 // camera is too far (or its lens too wide) for the reader to read most
 // of them.
 func (k *NetCalibrator) DieAcross() float64 { return median(k.across) }

@@ -369,14 +369,17 @@ func TestNetReaderCameraMoved(t *testing.T) {
 }
 
 // TestNetReaderViewSizes: the reader says how large its camera shows the
-// dice at rest from minSizes dice found whole (their median width, the
-// last maxAcross), small under SmallDieAcross; dice not found whole
-// (across 0) do not count.
+// dice at rest from minSizes dice (their median width, the last
+// maxAcross), small under SmallDieAcross: the dice read, or when none of
+// a rest was read the narrower found; dice not found whole (across 0) or
+// far wider than a die do not count.
 func TestNetReaderViewSizes(t *testing.T) {
-	r := &NetReader{}
+	r := &NetReader{opts: DefaultNetOpts}
 	rest := func(blue, red float64) {
-		r.LearnFlat(Roll{Blue: Die{Found: blue > 0, across: blue}, Red: Die{Found: red > 0, across: red}})
+		r.LearnFlat(Roll{Blue: Die{Found: blue > 0, Face: 3, across: blue}, Red: Die{Found: red > 0, Face: 5, across: red}})
 	}
+	// a blob far wider than a die says nothing of the dice's size
+	r.LearnFlat(Roll{Blue: Die{Found: true, across: 300}, Red: Die{Found: true, across: 300}})
 	rest(30, 0)
 	rest(34, 0)
 	rest(36, 0)
@@ -392,5 +395,14 @@ func TestNetReaderViewSizes(t *testing.T) {
 	}
 	if v := r.View(); v.Across != 61 || v.Small {
 		t.Errorf("after the camera was lowered: %+v, want 61 (the last %d dice), not small", v, maxAcross)
+	}
+	// Dice found but not read: the narrower of the two says how wide
+	// they are (the other may be a die grown into its shadow).
+	r = &NetReader{opts: DefaultNetOpts}
+	for range minSizes {
+		r.LearnFlat(Roll{Blue: Die{Found: true, across: 44}, Red: Die{Found: true, across: 26}})
+	}
+	if v := r.View(); v.Across != 26 || !v.Small {
+		t.Errorf("dice 44 and 26 pixels across, not read: %+v, want 26, small", v)
 	}
 }

@@ -240,12 +240,10 @@ func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, di
 // flatMovedRun of them in a row lie off the field, it forgets the dice
 // before them and learns the new camera afresh.
 //
-// It also keeps how wide the dice found whole at rest are (View).
+// It also keeps how wide the dice at rest are (restAcross, View).
 func (r *NetReader) LearnFlat(roll Roll) {
-	for _, d := range []Die{roll.Blue, roll.Red} {
-		if d.across > 0 {
-			r.sizes = lastOf(append(r.sizes, d.across), maxAcross)
-		}
+	if w := restAcross(roll, r.opts.MinAcross, r.opts.MaxAcross); len(w) > 0 {
+		r.sizes = lastOf(append(r.sizes, w...), maxAcross)
 	}
 	learnt := false
 	for _, d := range []Die{roll.Blue, roll.Red} {
@@ -280,6 +278,33 @@ func (r *NetReader) LearnFlat(roll Roll) {
 // shows their numeral (its calibration's and those it learned), and
 // whether that is enough to refuse a die whose numeral lies elsewhere.
 func (r *NetReader) FlatDice() (n int, used bool) { return len(r.flat), r.field != nil }
+
+// restAcross is what a rest of the dice says of how wide the camera
+// shows them, in pixels of a picture 640 wide: the widths of the dice
+// read (what was found was a die); when none was read, the narrower of
+// those found whole, within a fifth of the locator's bounds min and max
+// (a blob of the die's colour may be the die with its shadow, or run
+// into a mat's print or a tray of its colour, and is then wider; none
+// read, the dice may still tell the camera is too far).
+func restAcross(roll Roll, min, max float64) []float64 {
+	var read []float64
+	narrowest := 0.0
+	for _, d := range []Die{roll.Blue, roll.Red} {
+		if d.across < 0.8*min || d.across > 1.2*max {
+			continue
+		}
+		if d.Face != 0 {
+			read = append(read, d.across)
+		}
+		if narrowest == 0 || d.across < narrowest {
+			narrowest = d.across
+		}
+	}
+	if len(read) > 0 || narrowest == 0 {
+		return read
+	}
+	return []float64{narrowest}
+}
 
 // minSizes is how many dice at rest the reader must have seen before it
 // says how large its camera shows them (View): one die may be grown or

@@ -3,8 +3,11 @@ package vision
 import (
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strconv"
+
+	"comptoir/input"
 
 	"gocv.io/x/gocv"
 )
@@ -57,7 +60,18 @@ type TableScore struct {
 	// hand-tuned reader's "tilted" test refused, of those it was shown
 	// (NetCalibration.HandTilted): face by face, then from throws.
 	Tilted, ThrowsTilted string
+	// CalibAcross is the median width of the dice the calibration face by
+	// face learned (NetCalibrator.DieAcross), View what the uncalibrated
+	// reader learned of the camera once it had read every throw (the
+	// staff page's words; learning only): both say whether the dice look
+	// small enough for the reader to ask for the camera lower.
+	CalibAcross int
+	View        input.ReaderView
 }
+
+// viewer is a reader that says what it learned of its camera
+// (NetReader, Combined).
+type viewer interface{ View() input.ReaderView }
 
 // TableReader is a reader a tables report reads with.
 type TableReader interface {
@@ -185,7 +199,8 @@ func readTable(o NetOpts, newReader ReaderFor, learn bool, dir, table string, ro
 	}
 	c := k.c.withField() // a face that could not be learned has no prototype
 	ts.Tilted = fmt.Sprintf("%d of %d", c.HandTilted, c.HandChecked)
-	lost, wrong, err := readThrowsAt(o, newReader, learn, c, nil, throws, &ts.Plain, &ts.Calibrated)
+	ts.CalibAcross = int(math.Round(k.DieAcross()))
+	lost, wrong, err := readThrowsAt(o, newReader, learn, c, nil, throws, &ts.Plain, &ts.Calibrated, &ts.View)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +225,7 @@ func readTable(o NetOpts, newReader ReaderFor, learn bool, dir, table string, ro
 		tc = p
 		ts.ThrowsTilted = fmt.Sprintf("%d of %d", p.HandTilted, p.HandChecked)
 	}
-	lost, wrong, err = readThrowsAt(o, newReader, learn, tc, played, rest, &ts.ThrowsPlain, &ts.ThrowsCalibrated)
+	lost, wrong, err = readThrowsAt(o, newReader, learn, tc, played, rest, &ts.ThrowsPlain, &ts.ThrowsCalibrated, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -223,8 +238,9 @@ func readTable(o NetOpts, newReader ReaderFor, learn bool, dir, table string, ro
 // reader), tallies both, and counts the dice lost and newly read wrong.
 // With learn, both learn from each throw they read (LearnFlat), and the
 // uncalibrated one has first read and learned from played (throws the
-// calibration learned from: c has them).
-func readThrowsAt(o NetOpts, newReader ReaderFor, learn bool, c *NetCalibration, played, throws []tableFrame, rp, rc *Report) (lost, wrong int, err error) {
+// calibration learned from: c has them). When view is not nil, it is
+// set to what the uncalibrated reader learned of the camera by the end.
+func readThrowsAt(o NetOpts, newReader ReaderFor, learn bool, c *NetCalibration, played, throws []tableFrame, rp, rc *Report, view *input.ReaderView) (lost, wrong int, err error) {
 	o.Calibration = nil
 	plain, err := newReader(o)
 	if err != nil {
@@ -264,6 +280,9 @@ func readThrowsAt(o NetOpts, newReader ReaderFor, learn bool, c *NetCalibration,
 			}
 		}
 	}
+	if v, ok := plain.(viewer); ok && view != nil {
+		*view = v.View()
+	}
 	return lost, wrong, nil
 }
 
@@ -283,7 +302,11 @@ func (tr *TablesReport) Write(w io.Writer) {
 		for _, sk := range t.Skipped {
 			fmt.Fprintf(w, "    not learned: %s\n", sk)
 		}
+		if v := t.View; v.Across > 0 || t.CalibAcross > 0 {
+			fmt.Fprintf(w, "    dice across: %d pixels at rest, %d in the calibration%s\n", v.Across, t.CalibAcross, smallWords(v, t.CalibAcross))
+		}
 	}
+	tr.writeSmall(w)
 	fmt.Fprintln(w, "uncalibrated, every throw:")
 	tr.Plain.Write(w)
 	fmt.Fprintln(w, "calibrated at each table, face by face:")
@@ -292,4 +315,42 @@ func (tr *TablesReport) Write(w io.Writer) {
 	tr.ThrowsPlain.Write(w)
 	fmt.Fprintf(w, "calibrated at each table from its first %d throws:\n", TableThrows)
 	tr.ThrowsCalibrated.Write(w)
+}
+
+// smallWords says what the staff page and comptoir calibrate would say
+// of dice that wide.
+func smallWords(v input.ReaderView, calib int) string {
+	switch {
+	case v.Small && calib > 0 && calib < SmallDieAcross:
+		return ": both say to bring the camera lower"
+	case v.Small:
+		return ": the staff page says to bring the camera lower"
+	case calib > 0 && calib < SmallDieAcross:
+		return ": the calibration says to bring the camera lower"
+	}
+	return ""
+}
+
+// writeSmall tallies the tables where the reader asks for the camera
+// lower (the staff page, from the dice at rest) against the others: the
+// dice read right there uncalibrated, so that the advice is measured
+// where it fires.
+func (tr *TablesReport) writeSmall(w io.Writer) {
+	if !tr.Learning {
+		return
+	}
+	var small, other Score
+	ns, no := 0, 0
+	for _, t := range tr.Tables {
+		s := t.Plain.All
+		if t.View.Small {
+			ns++
+			small.Right, small.Wrong, small.Rejected = small.Right+s.Right, small.Wrong+s.Wrong, small.Rejected+s.Rejected
+		} else {
+			no++
+			other.Right, other.Wrong, other.Rejected = other.Right+s.Right, other.Wrong+s.Wrong, other.Rejected+s.Rejected
+		}
+	}
+	fmt.Fprintf(w, "tables where the staff page asks for the camera lower (dice under %d pixels across): %d, their dice read right uncalibrated %.2f%%; the other %d tables %.2f%%\n",
+		SmallDieAcross, ns, 100*small.Accuracy(), no, 100*other.Accuracy())
 }
