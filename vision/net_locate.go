@@ -87,6 +87,11 @@ func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, ro
 	l.sm, l.bg = sm.pix, bg.pix
 	minA := 0.45 * sq(l.o.MinAcross*px/float64(step))
 	maxA := 1.0 * sq(l.o.MaxAcross*px/float64(step))
+	// a blob whose rows, filled, make a die wider than a fifth over
+	// MaxAcross is not a die, however few its pixels: the rim of a tray
+	// of the die's colour, a mat's print (measure's width is of the
+	// filled rows)
+	maxFilled := hexFill * sq(1.2*l.o.MaxAcross*px/float64(step))
 	find := func(mask, other []byte, k int) (located, bool) {
 		blobs, labels := components(mask, sm.w, sm.h, l.labels)
 		l.labels = labels
@@ -94,7 +99,7 @@ func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, ro
 		l.like = l.like[:0]
 		for i := range blobs {
 			b := &blobs[i]
-			if float64(b.area) < minA || float64(b.area) > maxA || !dieShaped(b, labels, sm.w) {
+			if float64(b.area) < minA || float64(b.area) > maxA || !dieShaped(b, labels, sm.w) || rowFill(b, labels, sm.w) > maxFilled {
 				continue
 			}
 			l.like = append(l.like, i)

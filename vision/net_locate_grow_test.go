@@ -181,3 +181,37 @@ func TestNetWashedOut(t *testing.T) {
 		})
 	}
 }
+
+// TestLocateTrayRim: the rim of a tray of the red die's colour (few
+// pixels, but a die 300 pixels across once its rows are filled, as the
+// locator measures a die) is not taken for the red die, which is found
+// beside it at its own width; a rim alone is no die. (At a held-out table
+// of wide-tables the rim of a red tray was taken for the red die, larger
+// than any of its blobs: 342 to 465 pixels across.)
+func TestLocateTrayRim(t *testing.T) {
+	bg := color.RGBA{70, 110, 60, 0} // green felt
+	red := color.RGBA{190, 30, 35, 0}
+	l := locator{o: locateOpts{Blue: DefaultNetOpts.Blue, Red: DefaultNetOpts.Red, MinBackgroundDiff: DefaultNetOpts.MinBackgroundDiff, MinAcross: DefaultNetOpts.MinAcross, MaxAcross: DefaultNetOpts.MaxAcross, Grow: true}}
+	for _, tc := range []struct {
+		name string
+		die  bool
+	}{{"a red die inside a red rim", true}, {"a red rim alone", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(float64(bg.B), float64(bg.G), float64(bg.R), 0), 480, 640, gocv.MatTypeCV8UC3)
+			defer m.Close()
+			gocv.Rectangle(&m, image.Rect(170, 90, 470, 390), red, 8) // the rim: 300 pixels, 8 thick
+			if tc.die {
+				drawD8(&m, 300, 240, 30, 0.3, red, red, false)
+			}
+			_, rd, _, rok := l.locate(m, 1)
+			switch {
+			case !tc.die && rok:
+				t.Errorf("the rim alone is found as a die %.0f pixels across", rd.across)
+			case tc.die && !rok:
+				t.Errorf("the red die is not found")
+			case tc.die && (rd.across < 45 || rd.across > 75 || math.Hypot(rd.cx-300, rd.cy-240) > 6):
+				t.Errorf("the red die found %.0f pixels across at (%.0f, %.0f), want about 60 at (300, 240)", rd.across, rd.cx, rd.cy)
+			}
+		})
+	}
+}

@@ -93,8 +93,12 @@ var (
 	// the throws after 8, 47.92% calibrated from them (47.40% before the
 	// tilted test was overruled); bands 35% (25-40 px) to 56.25% (65-100
 	// px, 6.25% wrong: NotoSerif-Bold dice whose top face a harsh lamp
-	// washes out, read as 1 by both readers)
-	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.44, 0.019, 0.455, 0.019, 0.475, 0.021, 0.35, 0.0625, 0}
+	// washes out, read as 1 by both readers). Since the locator leaves
+	// out a blob whose filled rows make it wider than a die (the rim of
+	// table 5's red tray was taken for the red die): 46.25%, 47.19%
+	// calibrated face by face, 48.44% and 48.96% the throws after 8,
+	// wrong unchanged.
+	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.46, 0.019, 0.47, 0.019, 0.485, 0.021, 0.35, 0.0625, 0}
 )
 
 // TestCombinedTables calibrates the daemon's reader at each table of the
