@@ -227,7 +227,12 @@
 // 48.96% from throws), wrong unchanged; at the tuning sets one die more
 // (val-frames 48.75%), none other changed (TestLocateTrayRim; found
 // through the dice's widths the tables report prints,
-// vision/train/README.md, eighteenth stop).
+// vision/train/README.md, eighteenth stop). It costs the learned reader
+// alone, which is not the daemon's, one die of the held-out frames read
+// wrong (wide-frames 00039.jpg's red 4, 25 pixels across and touching
+// the blue die, read as a 6: a 218-pixel blob of the wood at the
+// picture's edge hid it before, refused as at the edge); Combined
+// refuses it, the readers disagreeing.
 //
 // What the reader learned of its camera during play, NetReader.View
 // (input.ReaderView), goes with each verdict to the staff page: how many
