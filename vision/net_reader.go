@@ -282,15 +282,15 @@ func (r *NetReader) FlatDice() (n int, used bool) { return len(r.flat), r.field 
 // restAcross is what a rest of the dice says of how wide the camera
 // shows them, in pixels of a picture 640 wide: the widths of the dice
 // read (what was found was a die); when none was read, the narrower of
-// those found whole, within a fifth of the locator's bounds min and max
+// those found whole, within a fifth of the locator's bounds lo and hi
 // (a blob of the die's colour may be the die with its shadow, or run
 // into a mat's print or a tray of its colour, and is then wider; none
 // read, the dice may still tell the camera is too far).
-func restAcross(roll Roll, min, max float64) []float64 {
+func restAcross(roll Roll, lo, hi float64) []float64 {
 	var read []float64
 	narrowest := 0.0
 	for _, d := range []Die{roll.Blue, roll.Red} {
-		if d.across < 0.8*min || d.across > 1.2*max {
+		if d.across < 0.8*lo || d.across > 1.2*hi {
 			continue
 		}
 		if d.Face != 0 {
