@@ -757,8 +757,8 @@ func lastOf(s []float64, n int) []float64 {
 	return s
 }
 
-// median is the median of s (0 when empty); s is not changed.
-func median(s []float64) float64 {
+// medianOf is the median of s (0 when empty); s is not changed.
+func medianOf(s []float64) float64 {
 	if len(s) == 0 {
 		return 0
 	}
@@ -775,7 +775,7 @@ func median(s []float64) float64 {
 // first); under SmallDieAcross the
 // camera is too far (or its lens too wide) for the reader to read most
 // of them.
-func (k *NetCalibrator) DieAcross() float64 { return median(k.across) }
+func (k *NetCalibrator) DieAcross() float64 { return medianOf(k.across) }
 
 // TiltMisleads says whether the hand-tuned reader's "tilted" test refused
 // flat dice at this camera during the calibration (at least

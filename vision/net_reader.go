@@ -324,7 +324,7 @@ func (r *NetReader) View() input.ReaderView {
 		v.FlatNeed = max(flatFieldMinDice-v.Flat, 1)
 	}
 	if len(r.sizes) >= minSizes {
-		a := median(r.sizes)
+		a := medianOf(r.sizes)
 		v.Across = int(math.Round(a))
 		v.Small, v.SmallUnder = a < SmallDieAcross, SmallDieAcross
 	}
