@@ -8,18 +8,21 @@ import (
 )
 
 // hsv converts an 8-bit BGR colour to OpenCV's HSV (hue 0-179), in
-// integers.
+// integers: the saturation (255 d / v, rounded, d the channels' span)
+// and the hue (30 per sixth of the circle, rounded) looked up
+// (hsvTables), not divided.
 func hsv(b, g, r int) (h, s, v int) {
 	v = max(r, g, b)
-	if v == 0 {
-		return 0, 0, 0
-	}
 	d := v - min(r, g, b)
-	s = (255*d + v/2) / v
+	return hue(b, g, r, v, d), int(hsvSat[uint16(v<<8|d)]), v
+}
+
+// hue is the hue of hsv, given the colour's brightness v and the span of
+// its channels d.
+func hue(b, g, r, v, d int) int {
 	if d == 0 {
-		return 0, s, v
+		return 0
 	}
-	// hue in half degrees: 30 per sixth of the circle, rounded
 	var num, base int
 	switch v {
 	case r:
@@ -29,11 +32,11 @@ func hsv(b, g, r int) (h, s, v int) {
 	default:
 		num, base = r-g, 120
 	}
-	h = base + (60*num+d*sign(num))/(2*d)
+	h := base + int(hsvHue[(d<<9|(num+256))&(1<<17-1)])
 	if h < 0 {
 		h += 180
 	}
-	return h % 180, s, v
+	return h % 180
 }
 
 func sign(x int) int {
@@ -86,8 +89,8 @@ func viewBGRCopy(m gocv.Mat) (bgrImage, error) { return viewBGRInto(m, nil) }
 // bm and rm are reused when large enough.
 func colourMasks(im, bg bgrImage, ratio int, blue, red HSVRange, minDiff int, bm, rm []byte) ([]byte, []byte) {
 	bm, rm = zeroed(bm, im.w*im.h), zeroed(rm, im.w*im.h)
-	// a pixel's saturation and hue (each a division) are worked out only
-	// when its brightness and then its saturation fall in a range
+	// a pixel's saturation and hue are worked out only when its
+	// brightness and then its saturation fall in a range
 	vmin, vmax := min(blue.VMin, red.VMin), max(blue.VMax, red.VMax)
 	smin, smax := min(blue.SMin, red.SMin), max(blue.SMax, red.SMax)
 	for y := 0; y < im.h; y++ {
@@ -95,34 +98,64 @@ func colourMasks(im, bg bgrImage, ratio int, blue, red HSVRange, minDiff int, bm
 		bgRow := bg.pix[3*by*bg.w : 3*(by+1)*bg.w]
 		row := im.pix[3*y*im.w : 3*(y+1)*im.w]
 		bmRow, rmRow := bm[y*im.w:(y+1)*im.w], rm[y*im.w:(y+1)*im.w]
-		for x := range bmRow {
-			p := row[3*x : 3*x+3 : 3*x+3]
-			b, g, r := int(p[0]), int(p[1]), int(p[2])
-			j := 3 * min(bg.w-1, x/ratio)
-			q := bgRow[j : j+3 : j+3]
-			if iabs(b-int(q[0]))+iabs(g-int(q[1]))+iabs(r-int(q[2])) < minDiff {
-				continue
+		// the background is one colour along each run of ratio pixels
+		// (the last run of the row takes the pixels beyond the
+		// background's width): no division and no reload of its colour
+		// for each pixel
+		for x0 := 0; x0 < im.w; {
+			bx := min(bg.w-1, x0/ratio)
+			x1 := im.w
+			if bx < bg.w-1 {
+				x1 = min(im.w, (bx+1)*ratio)
 			}
-			v := max(r, g, b)
-			if v < vmin || v > vmax {
-				continue
+			qb, qg, qr := int(bgRow[3*bx]), int(bgRow[3*bx+1]), int(bgRow[3*bx+2])
+			run := row[3*x0 : 3*x1]
+			for i := 0; i+2 < len(run); i += 3 {
+				b, g, r := int(run[i]), int(run[i+1]), int(run[i+2])
+				if iabs(b-qb)+iabs(g-qg)+iabs(r-qr) < minDiff {
+					continue
+				}
+				v := max(r, g, b)
+				if v < vmin || v > vmax {
+					continue
+				}
+				d := v - min(r, g, b)
+				sat := int(hsvSat[uint16(v<<8|d)])
+				if sat < smin || sat > smax {
+					continue
+				}
+				h := hue(b, g, r, v, d)
+				if blue.Contains(h, sat, v) {
+					bmRow[x0+i/3] = 1
+				} else if red.Contains(h, sat, v) {
+					rmRow[x0+i/3] = 1
+				}
 			}
-			sat := 0
-			if v > 0 {
-				sat = (255*(v-min(r, g, b)) + v/2) / v
-			}
-			if sat < smin || sat > smax {
-				continue
-			}
-			h, _, _ := hsv(b, g, r)
-			if blue.Contains(h, sat, v) {
-				bmRow[x] = 1
-			} else if red.Contains(h, sat, v) {
-				rmRow[x] = 1
-			}
+			x0 = x1
 		}
 	}
 	return bm, rm
+}
+
+// The divisions of hsv, looked up: hsvSat[v<<8|d] is the saturation of
+// a colour of brightness v whose channels span d, and hsvHue[d<<9|(num+256)]
+// the hue's offset from its sixth's base for the difference num of the
+// other two channels. 192 KB, made when the package starts.
+var hsvSat, hsvHue = hsvTables()
+
+func hsvTables() (sats *[1 << 16]uint8, hues *[1 << 17]int8) {
+	sats, hues = new([1 << 16]uint8), new([1 << 17]int8)
+	for v := 1; v < 256; v++ {
+		for d := 0; d <= v; d++ {
+			sats[v<<8|d] = uint8((255*d + v/2) / v)
+		}
+	}
+	for d := 1; d < 256; d++ {
+		for num := -d; num <= d; num++ {
+			hues[d<<9|(num+256)] = int8((60*num + d*sign(num)) / (2 * d))
+		}
+	}
+	return sats, hues
 }
 
 // dieCandidates returns the blobs of one colour that may be the die, of a

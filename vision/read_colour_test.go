@@ -23,7 +23,7 @@ func colourMasksEveryPixel(im, bg bgrImage, ratio int, blue, red HSVRange, minDi
 			if iabs(b-int(bg.pix[j]))+iabs(g-int(bg.pix[j+1]))+iabs(r-int(bg.pix[j+2])) < minDiff {
 				continue
 			}
-			h, s, v := hsv(b, g, r)
+			h, s, v := hsvDivided(b, g, r)
 			if blue.Contains(h, s, v) {
 				bm[i] = 1
 			} else if red.Contains(h, s, v) {
@@ -72,9 +72,11 @@ func TestColourMasksSameAsEveryPixel(t *testing.T) {
 		return im
 	}
 	for _, c := range cases {
-		for _, size := range [][4]int{{64, 48, 8, 6}, {37, 23, 3, 2}, {40, 40, 1, 1}} {
+		// the last size's background reaches beyond the picture (8 x 5
+		// pixels wide against 30)
+		for _, size := range [][5]int{{64, 48, 8, 6, 8}, {37, 23, 3, 2, 12}, {40, 40, 1, 1, 40}, {30, 20, 8, 6, 5}} {
 			im, bg := picture(size[0], size[1]), picture(size[2], size[3])
-			ratio := max(1, size[0]/size[2])
+			ratio := size[4]
 			wb, wr := colourMasksEveryPixel(im, bg, ratio, c.blue, c.red, c.minDiff)
 			gb, gr := colourMasks(im, bg, ratio, c.blue, c.red, c.minDiff, nil, nil)
 			marked := 0
