@@ -618,7 +618,7 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 		}
 	}
 	px := float64(frame.Cols()) / 640
-	b, rd, bok, rok := k.r.loc.locate(frame, px)
+	b, rd, bok, rok := k.r.loc.locate(frame, px, nil)
 	te := &ThrowError{}
 	var ats []flatSample
 	var locs []located

@@ -25,6 +25,9 @@ type Combined struct {
 	// FlatOverTilt and FlatOverTouching: see DefaultFlatOverTilt, which
 	// NewCombined sets (and DefaultFlatOverTouching).
 	FlatOverTilt, FlatOverTouching float64
+	// sf is the frame being read shrunk, for both readers (they shrink
+	// it alike)
+	sf shrunkFrame
 }
 
 // NewCombined makes both readers with their default options and the
@@ -211,11 +214,12 @@ func (c *Combined) sure(d Die) bool {
 // hand-tuned reader too unless the classifier is at least TrustAlone sure
 // of both dice.
 func (c *Combined) Read(frame gocv.Mat) Roll {
-	n := c.Net.Read(frame)
+	c.sf.forget()
+	n := c.Net.read(frame, &c.sf)
 	if c.sure(n.Blue) && c.sure(n.Red) {
 		return n
 	}
-	h := c.Hand.read(frame, [2]retry{retryFor(n.Blue), retryFor(n.Red)})
+	h := c.Hand.read(frame, [2]retry{retryFor(n.Blue), retryFor(n.Red)}, &c.sf)
 	n.Blue = c.check(frame, h.Blue, n.Blue)
 	n.Red = c.check(frame, h.Red, n.Red)
 	o := c.overrule()

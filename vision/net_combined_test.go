@@ -52,8 +52,8 @@ func TestCombinedRetriesSameAnswer(t *testing.T) {
 	for _, name := range names {
 		m := gocv.IMRead(name, gocv.IMReadColor)
 		n := c.Net.Read(m)
-		all := c.Hand.read(m, [2]retry{})
-		some := c.Hand.read(m, [2]retry{retryFor(n.Blue), retryFor(n.Red)})
+		all := c.Hand.read(m, [2]retry{}, nil)
+		some := c.Hand.read(m, [2]retry{retryFor(n.Blue), retryFor(n.Red)}, nil)
 		for k, d := range []struct{ n, all, some Die }{{n.Blue, all.Blue, some.Blue}, {n.Red, all.Red, some.Red}} {
 			if d.n.Face != 0 {
 				continue

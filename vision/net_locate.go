@@ -56,10 +56,13 @@ type locator struct {
 	labels []int32
 	// grow's scratch: its marks, the number of its last call's, its
 	// stack
-	glab   []int32
-	gen    int32
-	stack  []int32
-	sm, bg []byte // the shrunk frame's pixels and the background's
+	glab  []int32
+	gen   int32
+	stack []int32
+	// the frame shrunk, when locate is not given it shrunk, and the
+	// background's pixels
+	sf shrunkFrame
+	bg []byte
 	// dieLike counts, per colour (blue, red), the dice the last locate
 	// found in the masks it read the die from (otherDice): two of one
 	// colour and none of the other is a set of two dice of one colour
@@ -71,8 +74,9 @@ type locator struct {
 // locate finds the blue and the red die of a frame. px is the frame's
 // scale: 1 for a frame 640 pixels wide, or for a crop cut from one at its
 // own scale. A colour with no die-like blob gives ok false; edge reports a
-// blob of the right size touching the border.
-func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, rok bool) {
+// blob of the right size touching the border. sf is the frame shrunk
+// (shrunkFrame), or nil: the locator shrinks it itself.
+func (l *locator) locate(frame gocv.Mat, px float64, sf *shrunkFrame) (blue, red located, bok, rok bool) {
 	l.dieLike = [2]int{}
 	im, err := viewBGR(frame)
 	if err != nil {
@@ -80,11 +84,15 @@ func (l *locator) locate(frame gocv.Mat, px float64) (blue, red located, bok, ro
 	}
 	step := max(1, int(math.Round(float64(im.w)/maskWidth)))
 	ratio := 8
-	sm, bg, err := shrinkWide(frame, step, ratio, px, l.sm, l.bg)
+	if sf == nil {
+		sf = &l.sf
+		sf.forget()
+	}
+	sm, bg, err := shrinkWide(sf, frame, step, ratio, px, l.bg)
 	if err != nil {
 		return
 	}
-	l.sm, l.bg = sm.pix, bg.pix
+	l.bg = bg.pix
 	minA := 0.45 * sq(l.o.MinAcross*px/float64(step))
 	maxA := 1.0 * sq(l.o.MaxAcross*px/float64(step))
 	// a blob whose rows, filled, make a die wider than a fifth over
@@ -340,45 +348,31 @@ func sq(x float64) float64 { return x * x }
 
 // shrinkWide is shrink with a background median window of about 320
 // pixels at 640 wide (twice the largest die), so that a large die is
-// still less than half of any window. The pixels are copied into smBuf
-// and bgBuf when they are large enough (the locator's, from frame to
-// frame).
-func shrinkWide(frame gocv.Mat, step, ratio int, px float64, smBuf, bgBuf []byte) (sm, bg bgrImage, err error) {
-	small := gocv.NewMat()
-	defer small.Close()
-	w, h := max(1, frame.Cols()/step), max(1, frame.Rows()/step)
-	gocv.Resize(frame, &small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
-	if sm, err = viewBGRInto(small, smBuf); err != nil {
+// still less than half of any window.
+func shrinkWide(sf *shrunkFrame, frame gocv.Mat, step, ratio int, px float64, bgBuf []byte) (sm, bg bgrImage, err error) {
+	if err := sf.shrink(frame, step, ratio); err != nil {
 		return sm, bg, err
 	}
-	tiny := gocv.NewMat()
-	defer tiny.Close()
-	tw, th := max(1, w/ratio), max(1, h/ratio)
-	gocv.Resize(small, &tiny, image.Pt(tw, th), 0, 0, gocv.InterpolationArea)
+	tiny := sf.tiny
 	k := int(320*px/float64(step*ratio)) | 1
-	if k >= min(tw, th) {
+	if k >= min(tiny.w, tiny.h) {
 		// the window covers the whole picture: its median
-		bg = medianColour(tiny)
-		return sm, bg, nil
+		return sf.sm, medianColour(tiny), nil
 	}
-	med := gocv.NewMat()
-	defer med.Close()
-	gocv.MedianBlur(tiny, &med, max(3, k))
-	bg, err = viewBGRInto(med, bgBuf)
-	return sm, bg, err
+	bg, err = median(tiny, max(3, k), bgBuf)
+	return sf.sm, bg, err
 }
 
-// medianColour is a 1x1 picture of the per-channel median of m.
-func medianColour(m gocv.Mat) bgrImage {
-	v, err := viewMat(m)
+// medianColour is a 1x1 picture of the per-channel median of im.
+func medianColour(im bgrImage) bgrImage {
 	out := bgrImage{w: 1, h: 1, pix: []byte{0, 0, 0}}
-	if err != nil || v.w*v.h == 0 {
+	if im.w*im.h == 0 {
 		return out
 	}
-	ch := make([]byte, v.w*v.h)
+	ch := make([]byte, im.w*im.h)
 	for c := 0; c < 3; c++ {
 		for i := range ch {
-			ch[i] = v.pix[3*i+c]
+			ch[i] = im.pix[3*i+c]
 		}
 		sort.Slice(ch, func(i, j int) bool { return ch[i] < ch[j] })
 		out.pix[c] = ch[len(ch)/2]

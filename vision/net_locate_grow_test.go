@@ -96,7 +96,7 @@ func TestGrowWashedOut(t *testing.T) {
 				}
 			}
 			drawD8(&m, 320, 240, r, tc.turn, blue, tc.top, tc.shadow)
-			b, _, bok, _ := l.locate(m, 1)
+			b, _, bok, _ := l.locate(m, 1, nil)
 			if !bok {
 				t.Fatal("the blue die is not found")
 			}

@@ -160,9 +160,13 @@ func (r *NetReader) Close() error {
 }
 
 // Read reads the blue and the red die of a frame.
-func (r *NetReader) Read(frame gocv.Mat) Roll {
+func (r *NetReader) Read(frame gocv.Mat) Roll { return r.read(frame, nil) }
+
+// read is Read with the frame shrunk by the caller (sf), or by the
+// locator itself (nil).
+func (r *NetReader) read(frame gocv.Mat, sf *shrunkFrame) Roll {
 	px := float64(frame.Cols()) / 640
-	b, rd, bok, rok := r.loc.locate(frame, px)
+	b, rd, bok, rok := r.loc.locate(frame, px, sf)
 	var roll Roll
 	var todo [][]byte
 	var dice []*Die
@@ -437,7 +441,7 @@ func (l *locator) find(pic gocv.Mat, colour string, px float64, use func(gocv.Ma
 	case "any":
 		d, ok = locateSingle(pic)
 	default:
-		b, rd, bok, rok := l.locate(pic, px)
+		b, rd, bok, rok := l.locate(pic, px, nil)
 		d, ok = b, bok
 		if colour == "red" {
 			d, ok = rd, rok

@@ -186,6 +186,9 @@ type Reader struct {
 	scratch struct {
 		bm, rm []byte
 		labels []int32
+		bg     []byte
+		// the frame shrunk, when read is not given it shrunk
+		sf shrunkFrame
 	}
 	// onGlyph, when set, sees the numeral glyph of every die read; the
 	// learner uses it to collect samples.
@@ -289,18 +292,24 @@ func (r *Reader) readSingle(frame gocv.Mat, allowed retry) Die {
 }
 
 // Read reads the blue and the red die in the frame.
-func (r *Reader) Read(frame gocv.Mat) Roll { return r.read(frame, [2]retry{}) }
+func (r *Reader) Read(frame gocv.Mat) Roll { return r.read(frame, [2]retry{}, nil) }
 
 // read is Read with the second tries allowed for the blue and the red
-// die.
-func (r *Reader) read(frame gocv.Mat, retries [2]retry) Roll {
+// die, and the frame shrunk by the caller (sf), or by the reader itself
+// (nil).
+func (r *Reader) read(frame gocv.Mat, retries [2]retry, sf *shrunkFrame) Roll {
 	im, err := viewBGR(frame)
 	if err != nil {
 		return Roll{Blue: Die{Why: badFrame(err)}, Red: Die{Why: badFrame(err)}}
 	}
 	step := max(1, im.w/maskWidth)
 	ratio := max(1, maskWidth/40)
-	sm, bg, err := shrink(frame, step, ratio)
+	if sf == nil {
+		sf = &r.scratch.sf
+		sf.forget()
+	}
+	sm, bg, err := shrink(sf, frame, step, ratio, r.scratch.bg)
+	r.scratch.bg = bg.pix
 	if err != nil {
 		return Roll{Blue: Die{Why: badFrame(err)}, Red: Die{Why: badFrame(err)}}
 	}

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"fmt"
 	"image"
 	"sort"
 
@@ -46,26 +47,73 @@ func sign(x int) int {
 	return 1
 }
 
-// shrink returns the frame at 1/step of its size (block means) and the
-// background under the dice at 1/(step*ratio): a median filter wide enough
-// that a die (or two touching) is less than half of any window.
-func shrink(frame gocv.Mat, step, ratio int) (sm, bg bgrImage, err error) {
+// shrunkFrame is a frame shrunk to find its dice by colour: at 1/step of
+// its size (block means, sm) and at 1/(step*ratio) (tiny), where the
+// background under the dice is taken from. The learned reader's locator
+// and the hand-tuned reader shrink a 640-wide frame alike (by 2, then by
+// 8): Combined gives both one shrunkFrame, so that a frame is shrunk
+// once. Its pixels' buffers are reused from frame to frame.
+type shrunkFrame struct {
+	ok          bool // sm and tiny are the frame's, at step and ratio
+	step, ratio int
+	sm, tiny    bgrImage
+}
+
+// forget makes sf forget its frame: the next shrink shrinks the frame it
+// is given.
+func (sf *shrunkFrame) forget() { sf.ok = false }
+
+// shrink shrinks frame into sf by step, then by ratio, unless sf holds
+// it shrunk so already (since the last forget). The callers take the
+// pixels as they are and do not change them.
+func (sf *shrunkFrame) shrink(frame gocv.Mat, step, ratio int) error {
+	if sf.ok && sf.step == step && sf.ratio == ratio {
+		return nil
+	}
+	sf.ok = false
 	small := gocv.NewMat()
 	defer small.Close()
-	w, h := frame.Cols()/step, frame.Rows()/step
+	w, h := max(1, frame.Cols()/step), max(1, frame.Rows()/step)
 	gocv.Resize(frame, &small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
-	if sm, err = viewBGRCopy(small); err != nil {
-		return sm, bg, err
+	sm, err := viewBGRInto(small, sf.sm.pix)
+	if err != nil {
+		return err
 	}
 	tiny := gocv.NewMat()
 	defer tiny.Close()
-	tw, th := w/ratio, h/ratio
-	gocv.Resize(small, &tiny, image.Pt(tw, th), 0, 0, gocv.InterpolationArea)
+	gocv.Resize(small, &tiny, image.Pt(max(1, w/ratio), max(1, h/ratio)), 0, 0, gocv.InterpolationArea)
+	t, err := viewBGRInto(tiny, sf.tiny.pix)
+	if err != nil {
+		return err
+	}
+	sf.sm, sf.tiny, sf.step, sf.ratio, sf.ok = sm, t, step, ratio, true
+	return nil
+}
+
+// median is the median filter of im (k x k pixels), its pixels copied
+// into buf when it is large enough.
+func median(im bgrImage, k int, buf []byte) (bgrImage, error) {
+	m, err := gocv.NewMatFromBytes(im.h, im.w, gocv.MatTypeCV8UC3, im.pix)
+	if err != nil {
+		return bgrImage{}, fmt.Errorf("%w: %v", ErrBadFrame, err)
+	}
+	defer m.Close()
 	med := gocv.NewMat()
 	defer med.Close()
-	gocv.MedianBlur(tiny, &med, max(5, (tw/8)|1))
-	bg, err = viewBGRCopy(med)
-	return sm, bg, err
+	gocv.MedianBlur(m, &med, k)
+	return viewBGRInto(med, buf)
+}
+
+// shrink returns the frame at 1/step of its size (block means; sf's) and
+// the background under the dice at 1/(step*ratio): a median filter wide
+// enough that a die (or two touching) is less than half of any window,
+// its pixels copied into bgBuf when it is large enough.
+func shrink(sf *shrunkFrame, frame gocv.Mat, step, ratio int, bgBuf []byte) (sm, bg bgrImage, err error) {
+	if err := sf.shrink(frame, step, ratio); err != nil {
+		return sm, bg, err
+	}
+	bg, err = median(sf.tiny, max(5, (sf.tiny.w/8)|1), bgBuf)
+	return sf.sm, bg, err
 }
 
 // viewBGRInto is viewBGRCopy into buf when it is large enough.

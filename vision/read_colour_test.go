@@ -105,7 +105,7 @@ func BenchmarkColourMasks(b *testing.B) {
 	var frames []shrunk
 	for _, n := range names {
 		m := gocv.IMRead(n, gocv.IMReadColor)
-		sm, bg, err := shrinkWide(m, 2, 8, 1, nil, nil)
+		sm, bg, err := shrinkWide(&shrunkFrame{}, m, 2, 8, 1, nil)
 		m.Close()
 		if err != nil {
 			b.Fatal(err)
