@@ -116,7 +116,8 @@ func shrink(sf *shrunkFrame, frame gocv.Mat, step, ratio int, bgBuf []byte) (sm,
 	return sf.sm, bg, err
 }
 
-// viewBGRInto is viewBGRCopy into buf when it is large enough.
+// viewBGRInto is viewBGR with the pixels copied out of the Mat, into buf
+// when it is large enough.
 func viewBGRInto(m gocv.Mat, buf []byte) (bgrImage, error) {
 	v, err := viewMat(m)
 	if err != nil {
@@ -125,9 +126,6 @@ func viewBGRInto(m gocv.Mat, buf []byte) (bgrImage, error) {
 	v.pix = append(buf[:0], v.pix...)
 	return v, nil
 }
-
-// viewBGRCopy is viewBGR with the pixels copied out of the Mat.
-func viewBGRCopy(m gocv.Mat) (bgrImage, error) { return viewBGRInto(m, nil) }
 
 // colourMasks marks, on im (at 1/step of the frame), the pixels in the
 // blue and the red ranges that also stand out from the background bg (at
