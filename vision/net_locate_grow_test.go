@@ -203,7 +203,7 @@ func TestLocateTrayRim(t *testing.T) {
 			if tc.die {
 				drawD8(&m, 300, 240, 30, 0.3, red, red, false)
 			}
-			_, rd, _, rok := l.locate(m, 1)
+			_, rd, _, rok := l.locate(m, 1, nil)
 			switch {
 			case !tc.die && rok:
 				t.Errorf("the rim alone is found as a die %.0f pixels across", rd.across)
