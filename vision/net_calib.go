@@ -741,6 +741,12 @@ func (k *NetCalibrator) reset() {
 // are that small says to bring the camera lower.
 const SmallDieAcross = 40
 
+// DiceTooSmall says whether dice across pixels wide (a median, in a
+// picture 640 wide; 0 or less: not known yet) are too small for the
+// reader to read most of them: the camera is to be brought lower. The
+// staff page, comptoir calibrate and the tables report all ask it.
+func DiceTooSmall(across float64) bool { return across > 0 && across < SmallDieAcross }
+
 // maxAcross is how many dice widths a calibrator keeps.
 const maxAcross = 64
 

@@ -330,7 +330,7 @@ func (r *NetReader) View() input.ReaderView {
 	if len(r.sizes) >= minSizes {
 		a := medianOf(r.sizes)
 		v.Across = int(math.Round(a))
-		v.Small, v.SmallUnder = a < SmallDieAcross, SmallDieAcross
+		v.Small, v.SmallUnder = DiceTooSmall(a), SmallDieAcross
 	}
 	return v
 }

@@ -577,14 +577,6 @@ func readThrows(o NetOpts, plain *NetReader, dir string, rows []map[string]strin
 	return ts, nil
 }
 
-func (s *Score) merge(o *Score) {
-	s.Right += o.Right
-	s.Wrong += o.Wrong
-	s.Rejected += o.Rejected
-	s.MustReject += o.MustReject
-	s.Refused += o.Refused
-}
-
 func (rp *Report) merge(o *Report) {
 	rp.All.merge(&o.All)
 	rp.Stages.merge(&o.Stages)

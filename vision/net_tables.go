@@ -320,12 +320,12 @@ func (tr *TablesReport) Write(w io.Writer) {
 // smallWords says what the staff page and comptoir calibrate would say
 // of dice that wide.
 func smallWords(v input.ReaderView, calib int) string {
-	switch {
-	case v.Small && calib > 0 && calib < SmallDieAcross:
+	switch cs := DiceTooSmall(float64(calib)); {
+	case v.Small && cs:
 		return ": both say to bring the camera lower"
 	case v.Small:
 		return ": the staff page says to bring the camera lower"
-	case calib > 0 && calib < SmallDieAcross:
+	case cs:
 		return ": the calibration says to bring the camera lower"
 	}
 	return ""
@@ -345,10 +345,10 @@ func (tr *TablesReport) writeSmall(w io.Writer) {
 		s := t.Plain.All
 		if t.View.Small {
 			ns++
-			small.Right, small.Wrong, small.Rejected = small.Right+s.Right, small.Wrong+s.Wrong, small.Rejected+s.Rejected
+			small.merge(&s)
 		} else {
 			no++
-			other.Right, other.Wrong, other.Rejected = other.Right+s.Right, other.Wrong+s.Wrong, other.Rejected+s.Rejected
+			other.merge(&s)
 		}
 	}
 	fmt.Fprintf(w, "tables where the staff page asks for the camera lower (dice under %d pixels across): %d, their dice read right uncalibrated %.2f%%; the other %d tables %.2f%%\n",

@@ -38,6 +38,15 @@ func (s *Score) Add(want, got int) {
 	}
 }
 
+// merge adds o's counts to s.
+func (s *Score) merge(o *Score) {
+	s.Right += o.Right
+	s.Wrong += o.Wrong
+	s.Rejected += o.Rejected
+	s.MustReject += o.MustReject
+	s.Refused += o.Refused
+}
+
 // Total is the number of dice counted.
 func (s Score) Total() int { return s.Right + s.Wrong + s.Rejected }
 

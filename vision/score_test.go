@@ -30,3 +30,40 @@ func TestScore(t *testing.T) {
 		})
 	}
 }
+
+// TestDiceTooSmall: the one test of "bring the camera lower" that the
+// staff page, comptoir calibrate and the tables report share.
+func TestDiceTooSmall(t *testing.T) {
+	for _, tc := range []struct {
+		across float64
+		want   bool
+	}{
+		{0, false}, // not known yet
+		{-3, false},
+		{25, true},
+		{39.9, true},
+		{SmallDieAcross, false},
+		{120, false},
+	} {
+		if got := DiceTooSmall(tc.across); got != tc.want {
+			t.Errorf("DiceTooSmall(%g) = %v, want %v", tc.across, got, tc.want)
+		}
+	}
+}
+
+// TestScoreMerge: merging two Scores counts every die of both.
+func TestScoreMerge(t *testing.T) {
+	var a, b, both Score
+	for i, d := range [][2]int{{3, 3}, {0, 0}, {4, 0}, {5, 6}, {0, 2}} {
+		s := &a
+		if i%2 == 1 {
+			s = &b
+		}
+		s.Add(d[0], d[1])
+		both.Add(d[0], d[1])
+	}
+	a.merge(&b)
+	if a != both {
+		t.Errorf("merged %+v, want %+v", a, both)
+	}
+}

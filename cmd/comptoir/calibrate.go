@@ -245,7 +245,7 @@ func tiltNote(w io.Writer, c *vision.NetCalibration) {
 // that the camera is too far for the reader to read most of them, and
 // what to change.
 func sizeNote(w io.Writer, across float64) {
-	if across > 0 && across < vision.SmallDieAcross {
+	if vision.DiceTooSmall(across) {
 		fmt.Fprintf(w, "the dice are about %.0f pixels across (in a picture 640 wide): under %d the reader reads far fewer of them; bring the camera lower (or zoom in) until a die is at least %d pixels across, then calibrate again\n",
 			across, vision.SmallDieAcross, vision.SmallDieAcross)
 	}

@@ -158,7 +158,7 @@ func (c *calibrator) state(r *input.DiceCalibReply) {
 	r.Flat = c.k.FlatDice()
 	if a := c.k.DieAcross(); a > 0 {
 		r.Across = int(math.Round(a))
-		r.Small, r.SmallUnder = a < vision.SmallDieAcross, vision.SmallDieAcross
+		r.Small, r.SmallUnder = vision.DiceTooSmall(a), vision.SmallDieAcross
 	}
 }
 
