@@ -21,17 +21,24 @@ type wideThrow struct {
 	blue, red int
 }
 
-func wideThrows(t *testing.T) []wideThrow {
+// readLabels reads a labels.csv, its header first.
+func readLabels(t *testing.T, path string) [][]string {
 	t.Helper()
-	f, err := os.Open(filepath.Join(wideFramesDir, "labels.csv"))
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	recs, err := csv.NewReader(f).ReadAll()
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
+	return recs
+}
+
+func wideThrows(t *testing.T) []wideThrow {
+	t.Helper()
+	recs := readLabels(t, filepath.Join(wideFramesDir, "labels.csv"))
 	var out []wideThrow
 	for _, rec := range recs[1:] {
 		b, _ := strconv.Atoi(rec[1])
@@ -309,14 +316,9 @@ func TestCalibrateThrowsDiceSize(t *testing.T) {
 func valTableThrows(t *testing.T, table string) (dir string, lines []string) {
 	t.Helper()
 	const tables = "../../vision/testdata/val-tables"
-	data, err := os.ReadFile(filepath.Join(tables, "labels.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir = t.TempDir()
 	lines = []string{"file,blue,red"}
-	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
-		f := strings.Split(l, ",")
+	for _, f := range readLabels(t, filepath.Join(tables, "labels.csv"))[1:] {
 		// file, blue, red, ..., table, use
 		if f[len(f)-2] != table || f[len(f)-1] != "eval" || f[1] == "?" || f[2] == "?" || len(lines) > 8 {
 			continue

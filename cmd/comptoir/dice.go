@@ -29,7 +29,7 @@ func init() {
 
 const diceUsage = `usage: comptoir dice [--single] [--labels FILE] [--calibration FILE] [--hand-tuned] PATH...
        comptoir dice --report [--calibration FILE] [--each-alone] FOLDER...
-       comptoir dice --camera /dev/video0 | --video FILE [--calibration FILE]
+       comptoir dice --camera /dev/video0 | --video FILE | --frames FOLDER [--calibration FILE]
        comptoir dice --misreads JOURNAL
 
 Reads the blue and the red die in each picture (a folder means every picture
@@ -99,6 +99,13 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
 --camera DEV   watch the camera and print each roll as it comes to rest,
                with its latency, until interrupted
 --video FILE   the same from a video file
+--frames FOLDER
+               the same from a folder of frame pictures (.jpg, .png, .bmp),
+               read in name order
+With --camera, --video and --frames, a line "reader: ..." says what the
+reader learned of the camera when it changes (as the staff page does): once
+it knows where the camera shows a flat die's numeral, whether it took the
+camera as moved, how large the dice look and whether to bring it lower.
 `
 
 // diceFlags are the flags of comptoir dice.
@@ -108,6 +115,7 @@ type diceFlags struct {
 	calibration                    string
 	camera                         string
 	video                          string
+	frames                         string
 	verbose                        bool
 	minConfident                   float64
 	report                         bool
@@ -132,6 +140,7 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.calibration, "calibration", "", "calibration file from comptoir calibrate")
 	fs.StringVar(&f.camera, "camera", "", "camera device, such as /dev/video0")
 	fs.StringVar(&f.video, "video", "", "video file")
+	fs.StringVar(&f.frames, "frames", "", "folder of frame pictures, read in name order")
 	fs.BoolVar(&f.verbose, "v", false, "print the confidence and reason of every die")
 	fs.Float64Var(&f.minConfident, "min-confidence", 0, "confidence under which a die is reported as ? (default: the reader's)")
 	fs.BoolVar(&f.report, "report", false, "print right/refused/wrong per font, surface, size... of labelled folders")
@@ -158,9 +167,15 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 		}
 		return printMisreads(f.misreads, stdout)
 	}
-	live := f.camera != "" || f.video != ""
-	if live == (len(paths) > 0) || (f.camera != "" && f.video != "") || (live && (f.single || f.labels != "" || f.report)) {
-		fmt.Fprintln(stderr, "comptoir dice: give pictures, or one of --camera and --video (without --single, --labels or --report)")
+	sources := 0
+	for _, s := range []string{f.camera, f.video, f.frames} {
+		if s != "" {
+			sources++
+		}
+	}
+	live := sources > 0
+	if live == (len(paths) > 0) || sources > 1 || (live && (f.single || f.labels != "" || f.report)) {
+		fmt.Fprintln(stderr, "comptoir dice: give pictures, or one of --camera, --video and --frames (without --single, --labels or --report)")
 		fs.Usage()
 		return errUsage
 	}
@@ -520,9 +535,12 @@ func readPicture(r vision.DiceReader, path string, single bool) ([]vision.Die, e
 func watchDice(r vision.DiceReader, f diceFlags, stdout, stderr io.Writer) error {
 	var src vision.Source
 	var err error
-	if f.camera != "" {
+	switch {
+	case f.camera != "":
 		src, err = vision.OpenCamera(f.camera, vision.DefaultCameraOpts)
-	} else {
+	case f.frames != "":
+		src, err = vision.OpenDir(f.frames)
+	default:
 		src, err = vision.OpenVideo(f.video)
 	}
 	if err != nil {
@@ -535,6 +553,8 @@ func watchDice(r vision.DiceReader, f diceFlags, stdout, stderr io.Writer) error
 	if l, ok := r.(interface{ LearnFlat(vision.Roll) }); ok {
 		wo.Learn = l.LearnFlat // where this camera shows a flat die's numeral
 	}
+	viewer, _ := r.(interface{ View() input.ReaderView })
+	var told viewNews
 	for ev := range vision.Watch(ctx, src, r.Read, wo) {
 		switch e := ev.(type) {
 		case input.DiceRolled:
@@ -543,9 +563,67 @@ func watchDice(r vision.DiceReader, f diceFlags, stdout, stderr io.Writer) error
 			fmt.Fprintf(stdout, "%s blue=? red=? (%s)\n", e.At.Format("15:04:05.000"), e.Reason)
 		case input.DeviceStatus:
 			fmt.Fprintf(stderr, "comptoir dice: %v\n", e)
+			continue
+		}
+		// what the reader learned of the camera at this rest, when it
+		// says something new (the staff page says the same)
+		if viewer != nil {
+			if v := viewer.View(); newsOf(v) != told {
+				told = newsOf(v)
+				fmt.Fprintf(stdout, "reader: %s\n", viewWords(v))
+			}
 		}
 	}
+	if viewer != nil {
+		fmt.Fprintf(stdout, "reader, at the end: %s\n", viewWords(viewer.View()))
+	}
 	return vision.SourceErr(src)
+}
+
+// viewNews is what, of a reader's view of its camera, is worth a line
+// when it changes: whether it refuses the dice whose numeral lies off
+// where a flat die's lies, how many times it took the camera as moved,
+// whether it knows the dice's size and finds them too small.
+type viewNews struct {
+	guard, sized, small bool
+	moved               int
+}
+
+func newsOf(v input.ReaderView) viewNews {
+	return viewNews{guard: v.FlatNeed == 0, sized: v.Across > 0, small: v.Small, moved: v.Moved}
+}
+
+// flatDice is "1 flat die" or "n flat dice".
+func flatDice(n int) string {
+	if n == 1 {
+		return "1 flat die"
+	}
+	return fmt.Sprintf("%d flat dice", n)
+}
+
+// viewWords is what the reader learned of its camera, in the staff
+// page's English words (dashboard/web/dicelog.js).
+func viewWords(v input.ReaderView) string {
+	var b strings.Builder
+	if v.FlatNeed > 0 {
+		fmt.Fprintf(&b, "learning where this camera shows a flat die's numeral (%s); after %d more read flat it will refuse a die whose numeral lies elsewhere, cocked against the tray's wall", flatDice(v.Flat), v.FlatNeed)
+	} else {
+		fmt.Fprintf(&b, "knows where this camera shows a flat die's numeral (%s) and refuses a die whose numeral lies elsewhere, cocked against the tray's wall", flatDice(v.Flat))
+	}
+	if v.Moved > 0 {
+		times := "once"
+		if v.Moved > 1 {
+			times = fmt.Sprintf("%d times", v.Moved)
+		}
+		fmt.Fprintf(&b, "; took the camera as moved %s and learned it afresh", times)
+	}
+	switch {
+	case v.Small:
+		fmt.Fprintf(&b, "; the dice look about %d pixels across: under %d the reader reads far fewer of them, bring the camera lower (or zoom in) until a die is at least %d pixels across", v.Across, v.SmallUnder, v.SmallUnder)
+	case v.Across > 0:
+		fmt.Fprintf(&b, "; the dice look about %d pixels across", v.Across)
+	}
+	return b.String()
 }
 
 // printMisreads prints, per game of the journal at path, the camera's dice

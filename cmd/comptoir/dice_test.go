@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -270,5 +271,74 @@ func TestDiceReportTables(t *testing.T) {
 				t.Errorf("%v: the report lacks %q:\n%s", args, want, out)
 			}
 		}
+	}
+}
+
+// TestDiceFramesView: comptoir dice --frames watches a folder of frames
+// as a camera, prints each roll, and says in a "reader:" line what the
+// reader learned of the camera when it changes, as the staff page does.
+// The frames are the flat throws of two tuning tables of val-tables, each
+// picture held 10 frames: table 3 (dice 110 pixels across), where the
+// reader comes to refuse a die whose numeral is off where a flat die's
+// lies, and table 0 (34 pixels), where it asks for the camera lower.
+func TestDiceFramesView(t *testing.T) {
+	src, err := filepath.Abs("../../vision/testdata/val-tables")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := readLabels(t, filepath.Join(src, "labels.csv"))
+	frames := func(table string) string {
+		dir := t.TempDir()
+		n := 0
+		for _, row := range rows[1:] {
+			// file, blue, red, ..., wall (14), ..., table, use
+			if row[len(row)-2] != table || row[len(row)-1] != "eval" || row[14] != "false" {
+				continue
+			}
+			for range 10 {
+				n++
+				if err := os.Symlink(filepath.Join(src, row[0]), filepath.Join(dir, fmt.Sprintf("f%05d.jpg", n))); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if n < 100 {
+			t.Fatalf("table %s: %d frames, want its flat throws", table, n)
+		}
+		return dir
+	}
+	for _, tc := range []struct {
+		table     string
+		want, not []string
+	}{
+		{"3", []string{
+			"reader: learning where this camera shows a flat die's numeral",
+			"reader: knows where this camera shows a flat die's numeral",
+			"the dice look about 10", // 106, 107 pixels
+			"reader, at the end: knows"},
+			[]string{"bring the camera lower", "moved"}},
+		{"0", []string{"the dice look about 3", "bring the camera lower (or zoom in) until a die is at least 40 pixels across",
+			"reader, at the end: learning"}, []string{"knows where", "moved"}},
+	} {
+		t.Run("table "+tc.table, func(t *testing.T) {
+			out, errs, code := runCmd(t, "dice", "--frames", frames(tc.table))
+			if code != 0 {
+				t.Fatalf("exit %d\n%s%s", code, out, errs)
+			}
+			rolls := regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d\.\d{3} blue=[1-8?] red=[1-8?]`).FindAllString(out, -1)
+			if len(rolls) < 10 {
+				t.Errorf("%d rolls printed, want one a throw:\n%s", len(rolls), out)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("no %q in:\n%s", w, out)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(out, w) {
+					t.Errorf("%q in:\n%s", w, out)
+				}
+			}
+		})
 	}
 }
