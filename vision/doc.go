@@ -244,7 +244,17 @@
 // calibrate), say to bring the camera lower: the reader reads 30% of
 // val-frames' dice 25 to 40 pixels across, against 47% to 64% of the
 // larger ones, and an eye 20% (vision/train/README.md, thirteenth and
-// eighteenth stops).
+// eighteenth stops). DiceTooSmall decides it for all of them.
+//
+// What the reader learned of its camera outlives the reader
+// (net_learned.go): NetReader.LearnedCamera and RestoreCamera, written
+// and read by EncodeLearnedCamera and DecodeLearnedCamera (strict: a
+// damaged file is an ErrLearnedCamera naming its key). It is tied to the
+// calibration it was learned with (NetCalibration.Sum): a reader with
+// another refuses it (ErrOtherCalibration). The dice reader's process
+// keeps it in a file (dicefeed --learned; the daemon's is
+// camera-learned.json beside the journal), so that a restart does not
+// forget it; a camera moved meanwhile is found as during play.
 //
 // The hand-tuned reader's tests read five labelled sets (see the READMEs
 // of testdata/):
