@@ -63,6 +63,9 @@ type feedOpts struct {
 	// Calibration is a file of comptoir calibrate for this table's dice
 	// (empty: the classifier alone).
 	Calibration string
+	// Learned is a file where the reader keeps what it learned of its
+	// camera across restarts (empty: none; dicefeed_learned.go).
+	Learned string
 	// Readings also writes the reader's verdict die by die before each
 	// roll reported, and answers inspect requests (dicefeed_tap.go).
 	Readings bool
@@ -86,6 +89,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&o.FPS, "fps", 30, "frames a second of --video, --frames and --pictures")
 	fs.BoolVar(&o.Loop, "loop", false, "play --video or --frames again when they end")
 	fs.StringVar(&o.Calibration, "calibration", "", "the dice set's calibration `file` (comptoir calibrate)")
+	fs.StringVar(&o.Learned, "learned", "", "keep what the reader learns of its camera during play (where it shows a flat die's numeral, how large the dice look) in this `file`, read at start and written after each rest of the dice: a restart does not forget it")
 	fs.BoolVar(&o.KeepOnEOF, "keep-on-eof", false, "keep running when stdin ends (by default the end of stdin stops dicefeed)")
 	fs.BoolVar(&o.Readings, "readings", false, `also write the reader's verdict die by die before each roll (a line of type "reading"), answer {"type":"inspect","file":PATH} on stdin with the last frame read, and learn it as a throw ({"type":"learn","id":N,"blue":B,"red":R}), save and use the calibration learned ({"type":"calibrate","id":N,"file":PATH}), which keeps the --calibration file's, or start again from nothing ({"type":"reset","id":N})`)
 	fs.Usage = func() {
@@ -150,6 +154,11 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 	}
 	// a calibration from the table's throws replaces it (dicefeed_calib.go)
 	reader := &swapReader{r: first}
+	var learned *learnedFile
+	if o.Learned != "" {
+		learned = &learnedFile{path: o.Learned, now: o.Clock.Now, logger: logger}
+		learned.restore(reader)
+	}
 	// closed after Watch's goroutine is done with it (deferred below,
 	// so it runs after the events are drained)
 	defer reader.Close()
@@ -278,6 +287,14 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 			}
 			if err := w.Write(e); err != nil {
 				return fmt.Errorf("dicefeed: stdout: %w", err)
+			}
+			if learned != nil {
+				switch e.(type) {
+				case input.DiceRolled, input.DiceUnreadable:
+					// the reader learned this rest's dice before the
+					// event came (Watch's Learn)
+					learned.save(reader)
+				}
 			}
 		case err := <-stdinDone:
 			if err != nil {

@@ -102,6 +102,21 @@ func (s *swapReader) view() *input.ReaderView {
 	return &v
 }
 
+// learned is what the reader learned of its camera
+// (vision.NetReader.LearnedCamera).
+func (s *swapReader) learned() vision.LearnedCamera {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.r.Net.LearnedCamera()
+}
+
+// restore makes the reader know l (vision.NetReader.RestoreCamera).
+func (s *swapReader) restore(l vision.LearnedCamera) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.r.Net.RestoreCamera(l)
+}
+
 func (s *swapReader) Options() vision.NetOpts {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -269,6 +284,12 @@ func (c *calibrator) calibrate(req calibRequest) (reply input.DiceCalibReply) {
 	if err == nil {
 		err = WriteCalibration(req.File, cal, c.now())
 	}
+	if err == nil {
+		// read with what the file holds, as the next reader will: what
+		// it learns of its camera (--learned) is then of the same
+		// calibration (vision.NetCalibration.Sum)
+		cal, err = vision.LoadNetCalibration(req.File)
+	}
 	var n *vision.Combined
 	if err == nil {
 		n, err = vision.NewCombined(cal)
@@ -289,6 +310,13 @@ func WriteCalibration(path string, cal *vision.NetCalibration, made time.Time) e
 	if err != nil {
 		return err
 	}
+	return writeFile(path, data)
+}
+
+// writeFile writes data to path through a temporary file beside it,
+// renamed over path: a reader of path sees the old file or the new one,
+// never half of one.
+func writeFile(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err

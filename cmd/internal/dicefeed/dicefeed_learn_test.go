@@ -31,65 +31,8 @@ const valTables = "../../../vision/testdata/val-tables"
 // nothing reads as a 2 (vision.TestCalibrationSeesCockedDie). The table
 // is then asked for the roll, with the reason.
 func TestDicefeedLearnsFlatDice(t *testing.T) {
-	rows := readCSV(t, filepath.Join(valTables, "labels.csv"))
-	dir := t.TempDir()
-	n := 0
-	link := func(src string) {
-		t.Helper()
-		n++
-		if err := os.Symlink(src, filepath.Join(dir, fmt.Sprintf("f%05d.jpg", n))); err != nil {
-			t.Fatal(err)
-		}
-	}
-	wallCol := slices.Index(rows[0], "wall")
-	if wallCol < 0 {
-		t.Fatalf("%s/labels.csv has no wall column", valTables)
-	}
-	var throws, all []string
-	walls := 0 // throws before 00138.jpg with a tray wall
-	for _, row := range rows[1:] {
-		// file, blue, red, ..., table, use
-		if row[len(row)-2] != "3" {
-			continue
-		}
-		all = append(all, filepath.Join(valTables, row[0]))
-		if row[len(row)-1] != "eval" || len(throws) > 0 && throws[len(throws)-1] == "00138.jpg" {
-			continue
-		}
-		throws = append(throws, row[0])
-		if row[wallCol] == "true" && row[0] != "00138.jpg" {
-			walls++
-		}
-	}
-	empty := filepath.Join(dir, "empty.jpg")
-	writeMedian(t, empty, all)
-	if len(throws) != 15 || throws[14] != "00138.jpg" {
-		t.Fatalf("table 3's throws up to 00138.jpg: %v, want 15", throws)
-	}
-	abs, err := filepath.Abs(valTables)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, th := range throws {
-		// long enough to be a rest of the empty table, which later
-		// rests are compared with
-		for range 6 {
-			link(empty)
-		}
-		// a picture with a tray wall (a die cocked against it) differs
-		// from the empty table as a hand over the tray does: the settler
-		// takes it as the tray's new look after HandTimeout frames
-		frames := 10
-		if th == "00138.jpg" {
-			frames += vision.DefaultSettleOpts.HandTimeout
-		}
-		for range frames {
-			link(filepath.Join(abs, th))
-		}
-	}
-	for range 3 {
-		link(empty)
-	}
+	throws, walls, frames := table3Throws(t)
+	dir := frames(throws)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	fr := startFeed(t, ctx, feedOpts{Frames: dir, FPS: 30, KeepOnEOF: true, Readings: true})
@@ -149,6 +92,78 @@ func TestDicefeedLearnsFlatDice(t *testing.T) {
 	if !ok || !strings.Contains(u.Reason, "red die: "+vision.Why{Code: vision.WhyNotFlatHere}.EN()) {
 		t.Errorf("the throw of 00138.jpg: %v, want the red die refused: %s", last, vision.Why{Code: vision.WhyNotFlatHere}.EN())
 	}
+}
+
+// table3Throws returns the throws of table 3 of val-tables up to
+// 00138.jpg (15), how many of them before it show a tray wall, and
+// frames, which writes a folder of frames of the throws given, filmed as
+// a camera would: the table without dice (the median of the table's
+// frames) between throws, each throw held long enough to be a rest.
+func table3Throws(t *testing.T) (throws []string, walls int, frames func([]string) string) {
+	t.Helper()
+	rows := readCSV(t, filepath.Join(valTables, "labels.csv"))
+	wallCol := slices.Index(rows[0], "wall")
+	if wallCol < 0 {
+		t.Fatalf("%s/labels.csv has no wall column", valTables)
+	}
+	var all []string
+	for _, row := range rows[1:] {
+		// file, blue, red, ..., table, use
+		if row[len(row)-2] != "3" {
+			continue
+		}
+		all = append(all, filepath.Join(valTables, row[0]))
+		if row[len(row)-1] != "eval" || len(throws) > 0 && throws[len(throws)-1] == "00138.jpg" {
+			continue
+		}
+		throws = append(throws, row[0])
+		if row[wallCol] == "true" && row[0] != "00138.jpg" {
+			walls++
+		}
+	}
+	if len(throws) != 15 || throws[14] != "00138.jpg" {
+		t.Fatalf("table 3's throws up to 00138.jpg: %v, want 15", throws)
+	}
+	empty := filepath.Join(t.TempDir(), "empty.jpg")
+	writeMedian(t, empty, all)
+	abs, err := filepath.Abs(valTables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames = func(throws []string) string {
+		dir := t.TempDir()
+		n := 0
+		link := func(src string) {
+			t.Helper()
+			n++
+			if err := os.Symlink(src, filepath.Join(dir, fmt.Sprintf("f%05d.jpg", n))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, th := range throws {
+			// long enough to be a rest of the empty table, which later
+			// rests are compared with
+			for range 6 {
+				link(empty)
+			}
+			// a picture with a tray wall (a die cocked against it)
+			// differs from the empty table as a hand over the tray does:
+			// the settler takes it as the tray's new look after
+			// HandTimeout frames
+			frames := 10
+			if th == "00138.jpg" {
+				frames += vision.DefaultSettleOpts.HandTimeout
+			}
+			for range frames {
+				link(filepath.Join(abs, th))
+			}
+		}
+		for range 3 {
+			link(empty)
+		}
+		return dir
+	}
+	return throws, walls, frames
 }
 
 // writeMedian writes the median of the pictures, pixel by pixel: the
