@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -89,6 +90,13 @@ func TestDaemonDiceCalibrate(t *testing.T) {
 		}
 	}
 	conn.Close()
+	// what the reader learned of its camera as the table played is kept
+	// beside the journal, for the next reader child
+	if data, err := os.ReadFile(filepath.Join(dir, "camera-learned.json")); err != nil {
+		t.Errorf("what the reader learned of its camera: %v", err)
+	} else if l, err := vision.DecodeLearnedCamera(data); err != nil || l.Dice() == 0 || l.Sizes() == 0 {
+		t.Errorf("what the reader learned of its camera: %d flat dice, %d widths, %v; want some of each\n%s", l.Dice(), l.Sizes(), err, data)
+	}
 	blue, red := int(last.Blue.Face), int(last.Red.Face)
 	if blue == 0 || red == 0 {
 		t.Fatalf("the last throw %+v is not read", last)

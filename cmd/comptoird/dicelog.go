@@ -49,6 +49,14 @@ func calibrationFile(journal string) string {
 	return p
 }
 
+// cameraLearnedFile is where a table's reader keeps what it learned of
+// its camera during play (where it shows a flat die's numeral, how large
+// the dice look), so that a restart does not forget it: beside the
+// journal.
+func cameraLearnedFile(journal string) string {
+	return filepath.Join(filepath.Dir(calibrationFile(journal)), "camera-learned.json")
+}
+
 // diceLog is the table's dice camera for the dashboard; safe for
 // concurrent use.
 type diceLog struct {

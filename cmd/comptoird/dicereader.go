@@ -63,6 +63,9 @@ type diceReader struct {
 	// calibration, when set, is the table's calibration file: each child
 	// starts with it once it exists (the staff page saves it).
 	calibration string
+	// learned, when set, is the file where each child keeps what it
+	// learned of its camera across restarts (dicefeed --learned).
+	learned string
 
 	mu    sync.Mutex
 	stdin io.WriteCloser // the running child's, nil between children; guarded by mu
@@ -175,6 +178,9 @@ func (d *diceReader) runOnce(ctx context.Context, out chan<- input.Event) error 
 // start starts a child with its pipes, and keeps its stdin (show) and pid.
 func (d *diceReader) start() (cmd *exec.Cmd, stdout, stderr io.Reader, err error) {
 	args := d.args
+	if d.learned != "" {
+		args = append(slices.Clip(args), "--learned", d.learned)
+	}
 	if d.calibration != "" {
 		if _, err := os.Stat(d.calibration); err == nil {
 			args = append(slices.Clip(args), "--calibration", d.calibration)

@@ -273,6 +273,7 @@ func openInputs(cfg *tableconfig.Config, clk clock.Clock, logger *log.Logger, op
 		in.dice.opts.Clock = clk
 		in.dice.log = newDiceLog(in.dice)
 		in.dice.calibration = calibrationFile(cfg.Journal)
+		in.dice.learned = cameraLearnedFile(cfg.Journal)
 		in.dice.log.calibFile = in.dice.calibration
 		opts.DiceNote = in.dice.log.note
 	}
