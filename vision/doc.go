@@ -252,8 +252,8 @@
 // damaged file is an ErrLearnedCamera naming its key). It is tied to the
 // calibration it was learned with (NetCalibration.Sum): a reader with
 // another refuses it (ErrOtherCalibration). The dice reader's process
-// keeps it in a file (dicefeed --learned; the daemon's is
-// camera-learned.json beside the journal), so that a restart does not
+// keeps it in a file (dicefeed --learned; the daemon's is named after
+// the table's journal, table.camera-learned.json), so that a restart does not
 // forget it; a camera moved meanwhile is found as during play.
 //
 // The hand-tuned reader's tests read five labelled sets (see the READMEs

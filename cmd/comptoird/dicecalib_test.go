@@ -92,7 +92,7 @@ func TestDaemonDiceCalibrate(t *testing.T) {
 	conn.Close()
 	// what the reader learned of its camera as the table played is kept
 	// beside the journal, for the next reader child
-	if data, err := os.ReadFile(filepath.Join(dir, "camera-learned.json")); err != nil {
+	if data, err := os.ReadFile(cameraLearnedFile(filepath.Join(dir, "t.db"))); err != nil {
 		t.Errorf("what the reader learned of its camera: %v", err)
 	} else if l, err := vision.DecodeLearnedCamera(data); err != nil || l.Dice() == 0 || l.Sizes() == 0 {
 		t.Errorf("what the reader learned of its camera: %d flat dice, %d widths, %v; want some of each\n%s", l.Dice(), l.Sizes(), err, data)

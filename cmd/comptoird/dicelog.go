@@ -51,10 +51,15 @@ func calibrationFile(journal string) string {
 
 // cameraLearnedFile is where a table's reader keeps what it learned of
 // its camera during play (where it shows a flat die's numeral, how large
-// the dice look), so that a restart does not forget it: beside the
-// journal.
+// the dice look), so that a restart does not forget it: named after the
+// journal, as its staff secret is, so that tables whose journals share a
+// folder keep theirs apart (table.db: table.camera-learned.json).
 func cameraLearnedFile(journal string) string {
-	return filepath.Join(filepath.Dir(calibrationFile(journal)), "camera-learned.json")
+	p := strings.TrimSuffix(journal, filepath.Ext(journal)) + ".camera-learned.json"
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	return p
 }
 
 // diceLog is the table's dice camera for the dashboard; safe for

@@ -315,3 +315,24 @@ func demoDaemon(t *testing.T, dir, reader string, wait time.Duration) string {
 	}
 	return addr
 }
+
+// TestCameraLearnedFile: each table's reader keeps what it learned of its
+// camera in a file named after the table's journal, so that two tables
+// whose journals share a folder do not share it.
+func TestCameraLearnedFile(t *testing.T) {
+	for _, tc := range []struct{ journal, want string }{
+		{"/var/lib/comptoir/table.db", "/var/lib/comptoir/table.camera-learned.json"},
+		{"/tmp/comptoir-demo.db", "/tmp/comptoir-demo.camera-learned.json"},
+		{"/srv/t2", "/srv/t2.camera-learned.json"},
+	} {
+		if got := cameraLearnedFile(tc.journal); got != tc.want {
+			t.Errorf("cameraLearnedFile(%q) = %q, want %q", tc.journal, got, tc.want)
+		}
+	}
+	if a, b := cameraLearnedFile("/tmp/a.db"), cameraLearnedFile("/tmp/b.db"); a == b {
+		t.Errorf("two journals of /tmp share %s", a)
+	}
+	if p := cameraLearnedFile("t.db"); !filepath.IsAbs(p) {
+		t.Errorf("a relative journal's file %q is not absolute: the reader child may run elsewhere", p)
+	}
+}
