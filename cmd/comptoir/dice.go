@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"comptoir/input"
 	"comptoir/journal"
@@ -549,13 +550,33 @@ func watchDice(r vision.DiceReader, f diceFlags, stdout, stderr io.Writer) error
 	defer src.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	// Watch reads and learns in its goroutine while this one asks the
+	// reader's view: mu guards the reader
+	var mu sync.Mutex
+	read := func(m vision.Frame) vision.Roll {
+		mu.Lock()
+		defer mu.Unlock()
+		return r.Read(m)
+	}
 	wo := vision.DefaultWatchOpts
 	if l, ok := r.(interface{ LearnFlat(vision.Roll) }); ok {
-		wo.Learn = l.LearnFlat // where this camera shows a flat die's numeral
+		// where this camera shows a flat die's numeral
+		wo.Learn = func(roll vision.Roll) {
+			mu.Lock()
+			defer mu.Unlock()
+			l.LearnFlat(roll)
+		}
 	}
-	viewer, _ := r.(interface{ View() input.ReaderView })
+	var view func() input.ReaderView
+	if v, ok := r.(interface{ View() input.ReaderView }); ok {
+		view = func() input.ReaderView {
+			mu.Lock()
+			defer mu.Unlock()
+			return v.View()
+		}
+	}
 	var told viewNews
-	for ev := range vision.Watch(ctx, src, r.Read, wo) {
+	for ev := range vision.Watch(ctx, src, read, wo) {
 		switch e := ev.(type) {
 		case input.DiceRolled:
 			fmt.Fprintf(stdout, "%s blue=%d red=%d confidence=%.2f latency=%s\n", e.At.Format("15:04:05.000"), e.Blue, e.Red, e.Confidence, e.Latency.Round(1e6))
@@ -567,15 +588,15 @@ func watchDice(r vision.DiceReader, f diceFlags, stdout, stderr io.Writer) error
 		}
 		// what the reader learned of the camera at this rest, when it
 		// says something new (the staff page says the same)
-		if viewer != nil {
-			if v := viewer.View(); newsOf(v) != told {
+		if view != nil {
+			if v := view(); newsOf(v) != told {
 				told = newsOf(v)
 				fmt.Fprintf(stdout, "reader: %s\n", viewWords(v))
 			}
 		}
 	}
-	if viewer != nil {
-		fmt.Fprintf(stdout, "reader, at the end: %s\n", viewWords(viewer.View()))
+	if view != nil {
+		fmt.Fprintf(stdout, "reader, at the end: %s\n", viewWords(view()))
 	}
 	return vision.SourceErr(src)
 }
