@@ -334,12 +334,15 @@ func TestNetReaderCameraMoved(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	before := [3][2]float64{{0, 0}, {0.08, 0}, {0, 0.08}}
 	after := [3][2]float64{{0.12, -0.1}, {-0.05, 0}, {0, 0.1}}
+	// the old camera shows the dice 34 pixels across, the new one 60
+	across := 34.0
 	learn := func(s flatSample) {
-		r.LearnFlat(Roll{Blue: Die{Found: true, Face: 2, Confidence: 1, Flat: 1, at: s, hasAt: true}})
+		r.LearnFlat(Roll{Blue: Die{Found: true, Face: 2, Confidence: 1, Flat: 1, at: s, hasAt: true, across: across}})
 	}
 	for _, s := range fieldSamples(rng, flatFieldMaxDice, before, 0.01) {
 		learn(s)
 	}
+	across = 60
 	moved := fieldSamples(rng, 20, after, 0.01)
 	for i, s := range moved[:flatMovedRun-1] {
 		learn(s)
@@ -347,9 +350,17 @@ func TestNetReaderCameraMoved(t *testing.T) {
 			t.Fatalf("after %d dice off the field: FlatDice = %d, %v, CameraMoves %d; want the old camera's field still", i+1, n, used, r.View().Moved)
 		}
 	}
+	if v := r.View(); !v.Small {
+		t.Fatalf("before the move is known: %+v, want the old camera's small dice", v)
+	}
 	learn(moved[flatMovedRun-1])
 	if n, used := r.FlatDice(); n != flatMovedRun || used || r.View().Moved != 1 {
 		t.Fatalf("after %d dice in a row off the field: FlatDice = %d, %v, CameraMoves %d; want only those %d, no field yet, one move", flatMovedRun, n, used, r.View().Moved, flatMovedRun)
+	}
+	// the old camera's widths are forgotten too: it no longer says to
+	// bring the camera lower
+	if v := r.View(); v.Across != 60 || v.Small {
+		t.Errorf("after the move: %+v, want the new camera's dice, 60 pixels across", v)
 	}
 	for _, s := range moved[flatMovedRun:flatFieldMinDice] {
 		learn(s)
@@ -390,11 +401,22 @@ func TestNetReaderViewSizes(t *testing.T) {
 	if v := r.View(); v.Across != 33 || !v.Small || v.SmallUnder != SmallDieAcross {
 		t.Errorf("after 4 dice 30 to 36 pixels across: %+v, want 33, small", v)
 	}
-	for range maxAcross / 2 {
+	for range 40 {
+		rest(30, 34)
+	}
+	// the camera brought lower, as the staff page asked: within five
+	// throws the reader sees the dice larger
+	for range 5 {
 		rest(60, 62)
 	}
-	if v := r.View(); v.Across != 61 || v.Small {
-		t.Errorf("after the camera was lowered: %+v, want 61 (the last %d dice), not small", v, maxAcross)
+	if v := r.View(); v.Across < 60 || v.Small {
+		t.Errorf("five throws after the camera was lowered: %+v, want 60 or more (the last %d dice), not small", v, restSizes)
+	}
+	for range restSizes / 2 {
+		rest(60, 62)
+	}
+	if v := r.View(); v.Across != 61 || v.Small || len(r.sizes) != restSizes {
+		t.Errorf("after the camera was lowered: %+v from %d widths, want 61 from the last %d", v, len(r.sizes), restSizes)
 	}
 	// Dice found but not read: the narrower of the two says how wide
 	// they are (the other may be a die grown into its shadow).

@@ -198,8 +198,8 @@ func DecodeLearnedCamera(data []byte) (LearnedCamera, error) {
 	if f.Moves < 0 {
 		return bad("moves %d, want 0 or more", f.Moves)
 	}
-	if len(f.Across) > maxAcross {
-		return bad("dice_across: %d widths, want at most %d", len(f.Across), maxAcross)
+	if len(f.Across) > restSizes {
+		return bad("dice_across: %d widths, want at most %d", len(f.Across), restSizes)
 	}
 	for i, a := range f.Across {
 		if math.IsNaN(a) || a <= 0 || a > 640 {

@@ -49,7 +49,7 @@ func TestLearnedCameraRestore(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, data)
 	}
-	if !l.Equal(a.LearnedCamera()) || l.Dice() != 33 || l.Sizes() != 33 {
+	if !l.Equal(a.LearnedCamera()) || l.Dice() != 33 || l.Sizes() != restSizes {
 		t.Fatalf("read back %d dice, %d widths, not what was written:\n%s", l.Dice(), l.Sizes(), data)
 	}
 	b := newReader(nil)

@@ -102,7 +102,7 @@ type NetReader struct {
 	// forgot the dice learned before (LearnFlat).
 	moves int
 	// sizes are the widths of the dice at the last rests, in pixels of
-	// a picture 640 wide (LearnFlat; the last maxAcross).
+	// a picture 640 wide (LearnFlat; the last restSizes).
 	sizes []float64
 }
 
@@ -247,7 +247,7 @@ func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, di
 // It also keeps how wide the dice at rest are (restAcross, View).
 func (r *NetReader) LearnFlat(roll Roll) {
 	if w := restAcross(roll, r.opts.MinAcross, r.opts.MaxAcross); len(w) > 0 {
-		r.sizes = lastOf(append(r.sizes, w...), maxAcross)
+		r.sizes = lastOf(append(r.sizes, w...), restSizes)
 	}
 	learnt := false
 	for _, d := range []Die{roll.Blue, roll.Red} {
@@ -264,6 +264,9 @@ func (r *NetReader) LearnFlat(roll Roll) {
 		if r.strayRun++; r.strayRun >= flatMovedRun {
 			// the camera was moved: its old dice mislead
 			r.flat = append(r.flat[:0:0], r.flat[len(r.flat)-r.strayRun:]...)
+			// and the dice's widths: a camera moved (brought lower, as
+			// the staff page may have asked) shows them at another size
+			r.sizes = lastOf(r.sizes, r.strayRun)
 			r.strayRun = 0
 			r.moves++
 		}
@@ -309,6 +312,12 @@ func restAcross(roll Roll, lo, hi float64) []float64 {
 	}
 	return []float64{narrowest}
 }
+
+// restSizes is how many widths of dice at rest the reader keeps (the
+// median of which says how large its camera shows them, View): eight
+// throws' worth, so that a camera brought lower, as the staff page asks of
+// dice too small, is seen lower within five throws.
+const restSizes = 16
 
 // minSizes is how many dice at rest the reader must have seen before it
 // says how large its camera shows them (View): one die may be grown or
