@@ -334,7 +334,7 @@ func TestNetReaderCameraMoved(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	before := [3][2]float64{{0, 0}, {0.08, 0}, {0, 0.08}}
 	after := [3][2]float64{{0.12, -0.1}, {-0.05, 0}, {0, 0.1}}
-	// the old camera shows the dice 34 pixels across, the new one 60
+	// the old camera shows the dice 34 pixels across, the new one 40
 	across := 34.0
 	learn := func(s flatSample) {
 		r.LearnFlat(Roll{Blue: Die{Found: true, Face: 2, Confidence: 1, Flat: 1, at: s, hasAt: true, across: across}})
@@ -342,7 +342,7 @@ func TestNetReaderCameraMoved(t *testing.T) {
 	for _, s := range fieldSamples(rng, flatFieldMaxDice, before, 0.01) {
 		learn(s)
 	}
-	across = 60
+	across = 40
 	moved := fieldSamples(rng, 20, after, 0.01)
 	for i, s := range moved[:flatMovedRun-1] {
 		learn(s)
@@ -359,8 +359,8 @@ func TestNetReaderCameraMoved(t *testing.T) {
 	}
 	// the old camera's widths are forgotten too: it no longer says to
 	// bring the camera lower
-	if v := r.View(); v.Across != 60 || v.Small {
-		t.Errorf("after the move: %+v, want the new camera's dice, 60 pixels across", v)
+	if v := r.View(); v.Across != 40 || v.Small {
+		t.Errorf("after the move: %+v, want the new camera's dice, 40 pixels across", v)
 	}
 	for _, s := range moved[flatMovedRun:flatFieldMinDice] {
 		learn(s)

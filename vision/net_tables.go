@@ -305,6 +305,10 @@ func (tr *TablesReport) Write(w io.Writer) {
 		if v := t.View; v.Across > 0 || t.CalibAcross > 0 {
 			fmt.Fprintf(w, "    dice across: %d pixels at rest, %d in the calibration%s\n", v.Across, t.CalibAcross, smallWords(v, t.CalibAcross))
 		}
+		if t.View.Moved > 0 {
+			// the camera does not move at a table of the set: a false alarm
+			fmt.Fprintf(w, "    the reader took the camera as moved %d times\n", t.View.Moved)
+		}
 	}
 	tr.writeSmall(w)
 	fmt.Fprintln(w, "uncalibrated, every throw:")
