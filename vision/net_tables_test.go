@@ -131,6 +131,11 @@ func TestCombinedTables(t *testing.T) {
 				if len(s.Skipped) > 16 {
 					t.Errorf("table %s: %d calibration frames or thrown dice not learned", s.Table, len(s.Skipped))
 				}
+				// a table's camera is fixed: taken as moved, the reader
+				// would forget what it learned of it
+				if s.View.Moved != 0 {
+					t.Errorf("table %s: the reader took its fixed camera as moved %d times", s.Table, s.View.Moved)
+				}
 				// the staff page and the calibration ask for the
 				// camera lower at the tables whose dice are 25 to 40
 				// pixels across, and only there (at the tuning tables;
