@@ -230,6 +230,9 @@ type DiceCalibReply struct {
 	DiceCalibState
 	// File is the calibration written (calibrate).
 	File string `json:"file,omitempty"`
+	// View is what the reader knows of its camera once it forgot it
+	// (forget-camera).
+	View *ReaderView `json:"view,omitempty"`
 	// Error and ErrorFR are the refusal; Code names it: "no-frame",
 	// "refused" (a die of the throw not learned), "too-few",
 	// "bad-request", "failed".

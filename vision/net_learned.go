@@ -96,6 +96,16 @@ func (r *NetReader) RestoreCamera(l LearnedCamera) error {
 	return nil
 }
 
+// ForgetCamera forgets what the reader knows of its camera, its
+// calibration's flat dice included: where the camera shows a flat die's
+// numeral, and how large it shows the dice. The staff say so when they
+// moved the camera (brought it lower, as the staff page asks of dice too
+// small); the reader learns the new camera from the next throws. What it
+// learned of the dice (the calibration's prototypes) stays.
+func (r *NetReader) ForgetCamera() {
+	r.flat, r.field, r.strayRun, r.sizes = nil, nil, 0, nil
+}
+
 func calibName(sum string) string {
 	if sum == "" {
 		return "none"

@@ -185,3 +185,32 @@ func mustEncodeLearnedF(f *testing.F, l LearnedCamera) []byte {
 	}
 	return data
 }
+
+// TestForgetCamera: told the camera was moved, the reader forgets where
+// it showed a flat die's numeral (its calibration's flat dice too) and
+// how large it showed the dice, and learns them again.
+func TestForgetCamera(t *testing.T) {
+	checkLeaks(t)
+	rng := rand.New(rand.NewPCG(13, 14))
+	lean := [3][2]float64{{0, 0}, {0.08, 0}, {0, 0.08}}
+	o := DefaultNetOpts
+	o.Calibration = (&NetCalibration{flat: fieldSamples(rng, 20, lean, 0.01)}).withField()
+	r, err := NewNetReader(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, s := range fieldSamples(rng, 6, lean, 0.01) {
+		r.LearnFlat(Roll{Blue: Die{Found: true, Face: 4, Confidence: 1, Flat: 1, at: s, hasAt: true, across: 33}})
+	}
+	if v := r.View(); v.FlatNeed != 0 || !v.Small {
+		t.Fatalf("before: %+v, want the field known and small dice", v)
+	}
+	r.ForgetCamera()
+	if v := r.View(); v.Flat != 0 || v.FlatNeed != flatFieldMinDice || v.Across != 0 || v.Small || v.Moved != 0 {
+		t.Errorf("after ForgetCamera: %+v, want nothing of the camera known", v)
+	}
+	if l := r.LearnedCamera(); l.Dice() != 0 || l.Sizes() != 0 || l.Calibration != o.Calibration.Sum() {
+		t.Errorf("after ForgetCamera the reader would keep %d flat dice, %d widths, calibration %q", l.Dice(), l.Sizes(), l.Calibration)
+	}
+}

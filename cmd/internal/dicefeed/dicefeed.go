@@ -91,7 +91,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.Calibration, "calibration", "", "the dice set's calibration `file` (comptoir calibrate)")
 	fs.StringVar(&o.Learned, "learned", "", "keep what the reader learns of its camera during play (where it shows a flat die's numeral, how large the dice look) in this `file`, read at start and written after each rest of the dice: a restart does not forget it")
 	fs.BoolVar(&o.KeepOnEOF, "keep-on-eof", false, "keep running when stdin ends (by default the end of stdin stops dicefeed)")
-	fs.BoolVar(&o.Readings, "readings", false, `also write the reader's verdict die by die before each roll (a line of type "reading"), answer {"type":"inspect","file":PATH} on stdin with the last frame read, and learn it as a throw ({"type":"learn","id":N,"blue":B,"red":R}), save and use the calibration learned ({"type":"calibrate","id":N,"file":PATH}), which keeps the --calibration file's, or start again from nothing ({"type":"reset","id":N})`)
+	fs.BoolVar(&o.Readings, "readings", false, `also write the reader's verdict die by die before each roll (a line of type "reading"), answer {"type":"inspect","file":PATH} on stdin with the last frame read, and learn it as a throw ({"type":"learn","id":N,"blue":B,"red":R}), save and use the calibration learned ({"type":"calibrate","id":N,"file":PATH}), which keeps the --calibration file's, start again from nothing ({"type":"reset","id":N}), or forget the camera, moved ({"type":"forget-camera","id":N})`)
 	fs.Usage = func() {
 		// comptoir-dice dicefeed, or comptoir dicefeed
 		fmt.Fprintf(stderr, "usage: %s dicefeed (--camera DEVICE | --video FILE | --frames DIR [--fps 30] [--loop] | --pictures DIR)\n", filepath.Base(os.Args[0]))
@@ -249,6 +249,9 @@ func dicefeed(ctx context.Context, o feedOpts, stdin io.Reader, stdout, stderr i
 		defer rt.close() // after Watch's goroutine has ended (deferred below)
 		t, read = rt, tapped
 		cal = &calibrator{reader: reader, last: rt.withLast, now: o.Clock.Now, seed: calib}
+		if learned != nil {
+			cal.forgot = func() { learned.save(reader) }
+		}
 		if r, ok := cal.inUse(); ok {
 			if err := writeLine(stdout, r); err != nil {
 				return fmt.Errorf("dicefeed: stdout: %w", err)

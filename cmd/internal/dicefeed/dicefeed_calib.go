@@ -31,7 +31,13 @@ import (
 //   - {"type":"reset","id":N} starts again from nothing: it drops what
 //     was learned, the calibration in use included, and answers
 //     {"type":"reset","id":N,...}; the reader reads with the calibration
-//     in use until the next save.
+//     in use until the next save;
+//   - {"type":"forget-camera","id":N} makes the reader forget what it
+//     knows of its camera (the staff moved it): where it shows a flat
+//     die's numeral, the calibration's flat dice included, and how large
+//     it shows the dice (vision.NetReader.ForgetCamera); it keeps what it
+//     learned of the dice, writes the --learned file at once, and answers
+//     {"type":"camera-forgotten","id":N,"view":{...},...}.
 //
 // What it learns adds to the calibration in use (the --calibration file
 // it started with, or the one it saved last): a save keeps that one's
@@ -102,6 +108,15 @@ func (s *swapReader) view() *input.ReaderView {
 	return &v
 }
 
+// forgetCamera makes the reader forget its camera
+// (vision.NetReader.ForgetCamera) and returns what it knows then.
+func (s *swapReader) forgetCamera() input.ReaderView {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.r.Net.ForgetCamera()
+	return s.r.View()
+}
+
 // learned is what the reader learned of its camera
 // (vision.NetReader.LearnedCamera).
 func (s *swapReader) learned() vision.LearnedCamera {
@@ -137,6 +152,9 @@ type calibrator struct {
 	seed *vision.NetCalibration
 	// earlier are the faces of seed that k started from.
 	earlier []int
+	// forgot, when set, is called once the reader forgot its camera
+	// (writes the --learned file).
+	forgot func()
 }
 
 func (c *calibrator) close() {
@@ -221,6 +239,19 @@ func (c *calibrator) reset(req calibRequest) input.DiceCalibReply {
 	c.close()
 	c.k, c.seed, c.earlier = nil, nil, nil
 	reply := input.DiceCalibReply{Type: "reset", ID: req.ID}
+	c.state(&reply)
+	return reply
+}
+
+// forgetCamera makes the reader forget its camera, the staff having moved
+// it.
+func (c *calibrator) forgetCamera(req calibRequest) input.DiceCalibReply {
+	reply := input.DiceCalibReply{Type: "camera-forgotten", ID: req.ID}
+	v := c.reader.forgetCamera()
+	reply.View = &v
+	if c.forgot != nil {
+		c.forgot()
+	}
 	c.state(&reply)
 	return reply
 }
@@ -337,10 +368,10 @@ func writeFile(path string, data []byte) error {
 	return err
 }
 
-// calibLine answers a learn, calibrate or reset request read on stdin; ok is
-// false when the line is not one.
+// calibLine answers a learn, calibrate, reset or forget-camera request
+// read on stdin; ok is false when the line is not one.
 func calibLine(line string, c *calibrator, out io.Writer) (ok bool, err error) {
-	if c == nil || (!strings.Contains(line, `"learn"`) && !strings.Contains(line, `"calibrate"`) && !strings.Contains(line, `"reset"`)) {
+	if c == nil || (!strings.Contains(line, `"learn"`) && !strings.Contains(line, `"calibrate"`) && !strings.Contains(line, `"reset"`) && !strings.Contains(line, `"forget-camera"`)) {
 		return false, nil
 	}
 	var req calibRequest
@@ -357,6 +388,8 @@ func calibLine(line string, c *calibrator, out io.Writer) (ok bool, err error) {
 		return true, writeLine(out, c.calibrate(req))
 	case "reset":
 		return true, writeLine(out, c.reset(req))
+	case "forget-camera":
+		return true, writeLine(out, c.forgetCamera(req))
 	}
 	return false, nil
 }

@@ -23,7 +23,8 @@ import (
 // more; the saved file is a calibration vision loads, and the reader
 // reads on with it.
 func TestDicefeedCalibrate(t *testing.T) {
-	feed := startDemoFeed(t)
+	learnedPath := filepath.Join(t.TempDir(), "camera-learned.json")
+	feed := startDemoFeed(t, func(o *feedOpts) { o.Learned = learnedPath })
 	rolls, inW := feed.rolls, feed.in
 	next := func(typ string) string { t.Helper(); return feed.next(typ, 20*time.Second) }
 	ask := func(req, typ string) input.DiceCalibReply {
@@ -126,6 +127,38 @@ func TestDicefeedCalibrate(t *testing.T) {
 		// the calibrated reader reads on
 		show(rolls[2])
 		show(rolls[3])
+	})
+	// The staff moved the camera: the reader forgets where it showed a
+	// flat die's numeral (the calibration's flat dice too) and how large
+	// it showed the dice, writes its --learned file at once, and reads on
+	// with the calibration's prototypes.
+	t.Run("forget the camera", func(t *testing.T) {
+		learned := func() vision.LearnedCamera {
+			t.Helper()
+			data, err := os.ReadFile(learnedPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := vision.DecodeLearnedCamera(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}
+		if l := learned(); l.Dice() == 0 || l.Sizes() == 0 {
+			t.Fatalf("before: the file holds %d flat dice, %d widths; want some", l.Dice(), l.Sizes())
+		}
+		r := ask(`{"type":"forget-camera","id":9}`, "camera-forgotten")
+		if r.ID != 9 || r.Error != "" || r.View == nil || r.View.Flat != 0 || r.View.FlatNeed != vision.MinFlatDice || r.View.Across != 0 {
+			t.Errorf("forget-camera: %+v (view %+v), want nothing of the camera known", r, r.View)
+		}
+		if r.Faces == nil && r.Dice == 0 && len(r.Earlier) == 0 {
+			t.Errorf("forget-camera: %+v, want the calibration in use kept", r)
+		}
+		if l := learned(); l.Dice() != 0 || l.Sizes() != 0 {
+			t.Errorf("after: the file holds %d flat dice, %d widths; want none", l.Dice(), l.Sizes())
+		}
+		show(rolls[4])
 	})
 	feed.stop()
 }

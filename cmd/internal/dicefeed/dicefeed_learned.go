@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"log"
 	"os"
+	"sync"
 	"time"
 
 	"comptoir/vision"
@@ -16,9 +17,11 @@ import (
 // written again after each rest of the dice that taught the reader
 // something.
 
-// learnedFile is the file of what the reader learned of its camera; one
-// goroutine (dicefeed's loop) uses it.
+// learnedFile is the file of what the reader learned of its camera:
+// dicefeed's loop writes it after each rest, the stdin goroutine when the
+// staff make the reader forget its camera; mu guards it.
 type learnedFile struct {
+	mu      sync.Mutex
 	path    string
 	now     func() time.Time
 	logger  *log.Logger
@@ -63,6 +66,8 @@ func (f *learnedFile) restore(reader *swapReader) {
 // temporary file's name changes each time) and dicefeed goes on reading:
 // the next rest tries again.
 func (f *learnedFile) save(reader *swapReader) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	l := reader.learned()
 	if l.Equal(f.last) {
 		return
