@@ -18,8 +18,10 @@ import (
 // calibration in use (Earlier), unless the staff "Start again" (reset:
 // everything learned is dropped, the calibration in use too at the next
 // save). POST /api/calibrate (staff PIN, own Origin) takes
-// {"action":"learn","blue":3,"red":5}, {"action":"save"} or
-// {"action":"reset"}.
+// {"action":"learn","blue":3,"red":5}, {"action":"save"},
+// {"action":"reset"} or {"action":"forget-camera"} (the staff moved the
+// camera: the reader forgets where it showed a flat die's numeral and how
+// large it showed the dice, and learns them from the next throws).
 
 // DiceCalibration is the calibration learned from the throws so far, as
 // the staff page shows it: the reader's state, its Faces set once it is
@@ -59,7 +61,7 @@ func (s *Server) serveCalibrate(w http.ResponseWriter, r *http.Request) {
 	}
 	var req calibrateRequest
 	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1024)).Decode(&req); err != nil {
-		httpError(w, http.StatusBadRequest, `want {"action":"learn","blue":1-8,"red":1-8}, {"action":"save"} or {"action":"reset"}`, `attendu {"action":"learn","blue":1-8,"red":1-8}, {"action":"save"} ou {"action":"reset"}`)
+		httpError(w, http.StatusBadRequest, `want {"action":"learn","blue":1-8,"red":1-8}, {"action":"save"}, {"action":"reset"} or {"action":"forget-camera"}`, `attendu {"action":"learn","blue":1-8,"red":1-8}, {"action":"save"}, {"action":"reset"} ou {"action":"forget-camera"}`)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), snapshotWait)
@@ -77,8 +79,10 @@ func (s *Server) serveCalibrate(w http.ResponseWriter, r *http.Request) {
 		got, err = s.opts.Dice.Calibrate(ctx)
 	case "reset":
 		got, err = s.opts.Dice.Reset(ctx)
+	case "forget-camera":
+		got, err = s.opts.Dice.ForgetCamera(ctx)
 	default:
-		httpError(w, http.StatusBadRequest, `the action is "learn", "save" or "reset"`, `l'action est « learn », « save » ou « reset »`)
+		httpError(w, http.StatusBadRequest, `the action is "learn", "save", "reset" or "forget-camera"`, `l'action est « learn », « save », « reset » ou « forget-camera »`)
 		return
 	}
 	var refused *CalibrationRefused

@@ -154,4 +154,28 @@ func TestCalibrate(t *testing.T) {
 			t.Errorf("the staff frame's camera %+v after the reset, want nothing learned", c)
 		}
 	})
+	t.Run("the camera moved", func(t *testing.T) {
+		for _, tc := range []struct{ pin, origin string }{{"", own}, {"2468", "http://evil.example"}} {
+			if code, _ := r.post("/api/calibrate", tc.pin, tc.origin, `{"action":"forget-camera"}`); code == http.StatusOK {
+				t.Errorf("forget-camera with PIN %q from %s: %d, want refused", tc.pin, tc.origin, code)
+			}
+		}
+		cam.mu.Lock()
+		if cam.forgot != 0 {
+			t.Errorf("refused requests made the camera forget")
+		}
+		cam.mu.Unlock()
+		if code, body := r.post("/api/calibrate", "2468", own, `{"action":"forget-camera"}`); code != http.StatusOK {
+			t.Fatalf("forget-camera: %d %s", code, body)
+		}
+		cam.mu.Lock()
+		if cam.forgot != 1 {
+			t.Errorf("the camera was asked to forget %d times, want once", cam.forgot)
+		}
+		cam.mu.Unlock()
+		c := r.srv.camera()
+		if c == nil || len(c.Throws) == 0 || c.Throws[len(c.Throws)-1].View == nil || c.Throws[len(c.Throws)-1].View.FlatNeed != 12 {
+			t.Errorf("the staff frame's camera %+v after forget-camera, want the last throw's view knowing nothing of the camera", c)
+		}
+	})
 }

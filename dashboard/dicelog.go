@@ -35,6 +35,11 @@ type DiceCamera interface {
 	// is dropped, the calibration in use included (the reader reads with
 	// it until the next save). Its errors are Learn's.
 	Reset(ctx context.Context) (DiceCalibration, error)
+	// ForgetCamera makes the reader forget what it knows of its camera,
+	// which the staff moved: where it shows a flat die's numeral and how
+	// large it shows the dice (the last throw's View then says so); what
+	// it learned of the dice stays. Its errors wrap ErrNoCamera.
+	ForgetCamera(ctx context.Context) (DiceCalibration, error)
 	// Calibration is the calibration learned so far, nil before the
 	// first throw learned.
 	Calibration() *DiceCalibration

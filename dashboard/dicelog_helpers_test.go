@@ -26,6 +26,7 @@ type fakeCamera struct {
 	// the calibration from throws (Learn, Calibrate); guarded by mu
 	calib     *DiceCalibration
 	calibrate int // Learn and Calibrate calls
+	forgot    int // ForgetCamera calls
 }
 
 func newFakeCamera() *fakeCamera { return &fakeCamera{changed: make(chan struct{}, 1)} }
@@ -208,6 +209,23 @@ func (f *fakeCamera) Reset(ctx context.Context) (DiceCalibration, error) {
 	f.calib = &DiceCalibration{DiceCalibState: input.DiceCalibState{Blue: []int{}, Red: []int{}, Need: fakeCalibDice}}
 	f.signalLocked()
 	return *f.calib, nil
+}
+
+// ForgetCamera forgets the camera as the reader does: the last throw's
+// view then knows nothing of it.
+func (f *fakeCamera) ForgetCamera(ctx context.Context) (DiceCalibration, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.forgot++
+	if n := len(f.throws); n > 0 {
+		f.throws[n-1].View = &input.ReaderView{FlatNeed: 12}
+	}
+	f.signalLocked()
+	var c DiceCalibration
+	if f.calib != nil {
+		c = *f.calib
+	}
+	return c, nil
 }
 
 func (f *fakeCamera) Calibration() *DiceCalibration {

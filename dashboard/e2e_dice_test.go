@@ -142,6 +142,31 @@ func TestBrowserDiceCamera(t *testing.T) {
 		if overflow > 0 {
 			t.Errorf("the staff page at 390x844 with the guard's words: %d px sideways overflow", overflow)
 		}
+		// "The camera was moved": asked first, then the reader forgets
+		// the camera and the guard's words say it learns it afresh
+		pollPage(t, staff, "the camera moved, in French", `(() => { const b = document.querySelector('#camera-moved-ask'); return !!b && b.textContent === 'La caméra a été déplacée' && b.getBoundingClientRect().height >= 44; })()`)
+		pollPage(t, staff, "asked to confirm", `(document.querySelector('#camera-moved-ask').click(), true)`)
+		pollPage(t, staff, "the question", `(() => { const p = document.querySelector('#camera-moved'); return !!p && p.textContent.includes('Oublier où cette caméra montre le chiffre') && !!document.querySelector('#camera-moved-yes') && !document.querySelector('#camera-moved-ask'); })()`)
+		chromedp.Run(staff, chromedp.ScrollIntoView(`#camera-moved`, chromedp.ByQuery))
+		pageShot(t, staff, "camera-moved-390.png")
+		if err := chromedp.Run(staff, chromedp.Evaluate(`Math.max(0, document.documentElement.scrollWidth - window.innerWidth)`, &overflow)); err != nil || overflow > 0 {
+			t.Errorf("the question at 390x844: %d px sideways overflow (%v)", overflow, err)
+		}
+		pollPage(t, staff, "cancel", `(document.querySelector('#camera-moved-no').click(), true)`)
+		pollPage(t, staff, "nothing forgotten", `!!document.querySelector('#camera-moved-ask') && !!document.querySelector('#dice-small')`)
+		cam.mu.Lock()
+		if cam.forgot != 0 {
+			t.Errorf("cancelled, the camera was asked to forget")
+		}
+		cam.mu.Unlock()
+		pollPage(t, staff, "asked again", `(document.querySelector('#camera-moved-ask').click(), true)`)
+		pollPage(t, staff, "confirm", `(document.querySelector('#camera-moved-yes').click(), true)`)
+		guard("forgotten", `g.dataset.need === '12' && g.textContent.includes('après encore 12 dés lus à plat') && !document.querySelector('#dice-small')`)
+		cam.mu.Lock()
+		if cam.forgot != 1 {
+			t.Errorf("the camera was asked to forget %d times, want once", cam.forgot)
+		}
+		cam.mu.Unlock()
 		// back to the window's own size
 		if err := chromedp.Run(staff, chromedp.ActionFunc(func(ctx context.Context) error { return emulation.ClearDeviceMetricsOverride().Do(ctx) })); err != nil {
 			t.Fatal(err)

@@ -21,10 +21,11 @@ import (
 // "calibration" line), unless the staff start again (a "reset" request).
 
 // input.DiceCalibReply takes the reader's "learned", "calibrated",
-// "reset", "calibration" and "error" lines; false for any other.
+// "reset", "camera-forgotten", "calibration" and "error" lines; false for
+// any other.
 func (l *diceLog) calibLine(text string) bool {
 	if !strings.Contains(text, `"learned"`) && !strings.Contains(text, `"calibrated"`) && !strings.Contains(text, `"reset"`) &&
-		!strings.Contains(text, `"calibration"`) && !strings.Contains(text, `"error"`) {
+		!strings.Contains(text, `"camera-forgotten"`) && !strings.Contains(text, `"calibration"`) && !strings.Contains(text, `"error"`) {
 		return false
 	}
 	var cl input.DiceCalibReply
@@ -41,7 +42,7 @@ func (l *diceLog) calibLine(text string) bool {
 		l.mu.Unlock()
 		l.signal()
 		return true
-	case "learned", "calibrated", "reset":
+	case "learned", "calibrated", "reset", "camera-forgotten":
 		l.mu.Lock()
 		if w, ok := l.calibWaits[cl.ID]; ok {
 			delete(l.calibWaits, cl.ID)
@@ -97,6 +98,33 @@ func (l *diceLog) Reset(ctx context.Context) (dashboard.DiceCalibration, error) 
 	return l.ask(ctx, map[string]any{"type": "reset"})
 }
 
+// ForgetCamera asks the reader to forget what it knows of its camera (the
+// staff moved it); the last throw's view then says what it knows now, so
+// that the staff page says at once that it learns the camera afresh.
+func (l *diceLog) ForgetCamera(ctx context.Context) (dashboard.DiceCalibration, error) {
+	cl, err := l.askReply(ctx, map[string]any{"type": "forget-camera"})
+	if err != nil {
+		return dashboard.DiceCalibration{}, err
+	}
+	if cl.Error != "" {
+		return dashboard.DiceCalibration{}, fmt.Errorf("the dice reader: %s", cl.Error)
+	}
+	if cl.View != nil {
+		l.mu.Lock()
+		if n := len(l.throws); n > 0 {
+			v := *cl.View
+			l.throws[n-1].View = &v
+		}
+		l.mu.Unlock()
+		l.signal()
+	}
+	state := calibState(cl)
+	if c := l.Calibration(); c != nil {
+		state = *c // what it learned of the dice stands
+	}
+	return state, nil
+}
+
 // calibState is the calibration a reply of the reader tells, not saved
 // (no Faces) until the caller says so.
 func calibState(cl input.DiceCalibReply) dashboard.DiceCalibration {
@@ -113,27 +141,9 @@ func calibState(cl input.DiceCalibReply) dashboard.DiceCalibration {
 
 // ask sends a request to the reader and waits for its answer.
 func (l *diceLog) ask(ctx context.Context, req map[string]any) (dashboard.DiceCalibration, error) {
-	w := make(chan input.DiceCalibReply, 1)
-	l.mu.Lock()
-	l.calibID++
-	id := l.calibID
-	l.calibWaits[id] = w
-	l.mu.Unlock()
-	defer func() {
-		l.mu.Lock()
-		delete(l.calibWaits, id)
-		l.mu.Unlock()
-	}()
-	req["id"] = id
-	b, _ := json.Marshal(req)
-	if !l.reader.send(b) {
-		return dashboard.DiceCalibration{}, fmt.Errorf("%w: the camera's reader is restarting or stopped", dashboard.ErrNoCamera)
-	}
-	var cl input.DiceCalibReply
-	select {
-	case cl = <-w:
-	case <-ctx.Done():
-		return dashboard.DiceCalibration{}, fmt.Errorf("%w: it did not answer (%w)", dashboard.ErrNoCamera, ctx.Err())
+	cl, err := l.askReply(ctx, req)
+	if err != nil {
+		return dashboard.DiceCalibration{}, err
 	}
 	state := calibState(cl)
 	if cl.Type == "calibrated" && cl.Error == "" {
@@ -158,4 +168,30 @@ func (l *diceLog) ask(ctx context.Context, req map[string]any) (dashboard.DiceCa
 		return state, &dashboard.CalibrationRefused{Text: kit.Text{EN: cl.Error, FR: cl.ErrorFR}, State: state}
 	}
 	return state, fmt.Errorf("the dice reader: %s", cl.Error)
+}
+
+// askReply sends a request to the reader and waits for its reply.
+func (l *diceLog) askReply(ctx context.Context, req map[string]any) (input.DiceCalibReply, error) {
+	w := make(chan input.DiceCalibReply, 1)
+	l.mu.Lock()
+	l.calibID++
+	id := l.calibID
+	l.calibWaits[id] = w
+	l.mu.Unlock()
+	defer func() {
+		l.mu.Lock()
+		delete(l.calibWaits, id)
+		l.mu.Unlock()
+	}()
+	req["id"] = id
+	b, _ := json.Marshal(req)
+	if !l.reader.send(b) {
+		return input.DiceCalibReply{}, fmt.Errorf("%w: the camera's reader is restarting or stopped", dashboard.ErrNoCamera)
+	}
+	select {
+	case cl := <-w:
+		return cl, nil
+	case <-ctx.Done():
+		return input.DiceCalibReply{}, fmt.Errorf("%w: it did not answer (%w)", dashboard.ErrNoCamera, ctx.Err())
+	}
 }

@@ -97,6 +97,39 @@ func TestDaemonDiceCalibrate(t *testing.T) {
 	} else if l, err := vision.DecodeLearnedCamera(data); err != nil || l.Dice() == 0 || l.Sizes() == 0 {
 		t.Errorf("what the reader learned of its camera: %d flat dice, %d widths, %v; want some of each\n%s", l.Dice(), l.Sizes(), err, data)
 	}
+	// The staff moved the camera: the reader forgets it, its file says so
+	// at once, and the staff page's last throw says it learns it afresh.
+	if code, body := post("", own, `{"action":"forget-camera"}`); code != http.StatusUnauthorized {
+		t.Errorf("forget-camera without the PIN: %d %s, want 401", code, body)
+	}
+	if code, body := post("1234", own, `{"action":"forget-camera"}`); code != http.StatusOK {
+		t.Errorf("forget-camera: %d %s", code, body)
+	}
+	if data, err := os.ReadFile(cameraLearnedFile(filepath.Join(dir, "t.db"))); err != nil {
+		t.Errorf("what the reader learned of its camera, forgotten: %v", err)
+	} else if l, err := vision.DecodeLearnedCamera(data); err != nil || l.Dice() != 0 || l.Sizes() != 0 {
+		t.Errorf("the camera forgotten, the file holds %d flat dice, %d widths, %v; want none", l.Dice(), l.Sizes(), err)
+	}
+	staff := staffConn(t, addr)
+	for {
+		var f struct {
+			Role   string
+			Camera *struct{ Throws []dashboard.DiceThrow }
+		}
+		staff.SetReadDeadline(time.Now().Add(10 * time.Second))
+		_, data, err := staff.ReadMessage()
+		if err != nil {
+			t.Fatalf("no staff frame saying the camera is forgotten: %v", err)
+		}
+		json.Unmarshal(data, &f)
+		if f.Role != "staff" || f.Camera == nil || len(f.Camera.Throws) == 0 {
+			continue
+		}
+		if v := f.Camera.Throws[len(f.Camera.Throws)-1].View; v != nil && v.Flat == 0 && v.FlatNeed == vision.MinFlatDice && v.Across == 0 {
+			break
+		}
+	}
+	staff.Close()
 	blue, red := int(last.Blue.Face), int(last.Red.Face)
 	if blue == 0 || red == 0 {
 		t.Fatalf("the last throw %+v is not read", last)

@@ -23,6 +23,9 @@
       earlier: "Déjà appris", earlierHint: "Les faces de la calibration utilisée sont gardées : ce que vous apprenez s'y ajoute.",
       reset: "Recommencer", resetAsk: "Oublier tout ce qui est appris, la calibration utilisée comprise ? Elle reste utilisée jusqu'au prochain enregistrement.",
       resetYes: "Oui, tout oublier", resetNo: "Annuler", resetOk: "Calibration recommencée à zéro",
+      cameraMoved: "La caméra a été déplacée",
+      cameraMovedAsk: "Oublier où cette caméra montre le chiffre d'un dé à plat et la taille des dés ? Le lecteur les apprend de nouveau aux prochains lancers ; ce qu'il a appris des dés reste.",
+      cameraMovedYes: "Oui, oublier la caméra", cameraMovedNo: "Annuler", cameraMovedOk: "Le lecteur a oublié la caméra : il l'apprend aux prochains lancers.",
       leans: (n, of) => "La caméra est inclinée : " + n + " des " + of + " dés appris, posés à plat, ont paru penchés au lecteur réglé à la main ; à cette table, le réseau de pose juge ces dés. Fixée droit au-dessus du plateau, la caméra en lirait davantage.",
       flatNeed: (n) => "Encore " + n + (n === 1 ? " dé appris" : " dés appris") + ", et la calibration saura où cette caméra montre le chiffre d'un dé à plat, pour refuser dès le premier lancer un dé cassé contre le bord du plateau au lieu de lire la face qu'il tourne vers elle (sans elle, le lecteur l'apprend au fil du jeu).",
       flatOk: (n) => n + " dés appris montrent où cette caméra voit le chiffre d'un dé à plat : le lecteur refuse un dé cassé contre le bord du plateau.",
@@ -47,6 +50,9 @@
       earlier: "Learned before", earlierHint: "The faces of the calibration in use are kept: what you learn adds to them.",
       reset: "Start again", resetAsk: "Drop everything learned, the calibration in use included? It stays in use until the next save.",
       resetYes: "Yes, drop it all", resetNo: "Cancel", resetOk: "Calibration started again from nothing",
+      cameraMoved: "The camera was moved",
+      cameraMovedAsk: "Forget where this camera shows a flat die's numeral and how large it shows the dice? The reader learns them again from the next throws; what it learned of the dice stays.",
+      cameraMovedYes: "Yes, forget the camera", cameraMovedNo: "Cancel", cameraMovedOk: "The reader forgot the camera: it learns it from the next throws.",
       leans: (n, of) => "The camera leans: " + n + " of the " + of + " dice learned, lying flat, looked tilted to the hand-tuned reader; at this table the pose network judges those dice. Mounted straight above the tray, the camera would read more of them.",
       flatNeed: (n) => n + (n === 1 ? " more die" : " more dice") + " learned, and the calibration will know where this camera shows a flat die's numeral, to refuse from the first throw a die cocked against the tray's wall instead of reading the face it turns to the camera (without it, the reader learns that as the table plays).",
       flatOk: (n) => n + " dice learned show where this camera sees a flat die's numeral: the reader refuses a die cocked against the tray's wall.",
@@ -63,8 +69,11 @@
   // camera, or entered by the players or the staff when it could not read
   // them or misread them), then as the staff set them.
   const pick = { at: null, blue: 1, red: 1 };
-  // confirming is set while the panel asks to confirm "Start again".
+  // confirming is set while the panel asks to confirm "Start again",
+  // confirmingMove while the section asks to confirm "The camera was
+  // moved".
   let confirming = false;
+  let confirmingMove = false;
 
   // calibrateSection is the "Calibrate these dice" panel: the faces of
   // the last throw to confirm, Learn (POST /api/calibrate learn: the
@@ -172,12 +181,31 @@
     const guard = (v) => h("p", { class: "hint", id: "dice-guard", "data-need": v.flat_need, "data-moved": v.moved || 0 },
       v.flat_need > 0 ? t("guardNeed")(v.flat_need) : t("guardOn")(v.flat), v.moved ? " " + t("moved")(v.moved) : "");
     const small = (v) => v.small ? h("p", { class: "hint", id: "dice-small", "data-across": v.across }, t("smallPlay")(v.across, v.small_under)) : null;
+    // "The camera was moved" (confirmed first): the reader forgets where
+    // it showed a flat die's numeral and how large it showed the dice
+    // (POST /api/calibrate forget-camera)
+    const forget = async () => {
+      try {
+        const r = await fetch("/api/calibrate", { method: "POST", headers: Object.assign(headers(), { "Content-Type": "application/json" }), body: JSON.stringify({ action: "forget-camera" }) });
+        const got = await r.json();
+        toast(r.ok ? "" : "error", r.ok ? t("cameraMovedOk") : say(got));
+      } catch (e) { toast("error", String(e)); }
+    };
+    const moved = () => {
+      const redraw = () => { const p = document.getElementById("camera-moved"); if (p) p.replaceWith(moved()); };
+      return confirmingMove ?
+        h("p", { id: "camera-moved", class: "confirm" }, t("cameraMovedAsk"), " ",
+          h("button", { type: "button", id: "camera-moved-yes", onclick: () => { confirmingMove = false; redraw(); forget(); } }, t("cameraMovedYes")), " ",
+          h("button", { type: "button", id: "camera-moved-no", class: "secondary", onclick: () => { confirmingMove = false; redraw(); } }, t("cameraMovedNo"))) :
+        h("p", { id: "camera-moved" }, h("button", { type: "button", id: "camera-moved-ask", class: "secondary", onclick: () => { confirmingMove = true; redraw(); } }, t("cameraMoved")));
+    };
     return h("section", { id: "dice-camera" }, h("h3", {}, t("title")),
       rows.length ? h("div", { class: "table-scroll" }, h("table", { id: "dice-throws", class: "scores" },
         h("thead", {}, h("tr", {}, [t("time"), t("blue"), t("red"), t("why"), t("fate")].map((x) => h("th", {}, x)))),
         h("tbody", {}, rows))) : h("p", { class: "hint", id: "dice-throws-none" }, t("none")),
       view ? guard(view) : null,
       view ? small(view) : null,
+      view ? moved() : null,
       h("p", {}, h("button", { type: "button", id: "inspect", onclick: inspect }, t("inspect"))),
       calibrateSection(camera, ctx, t),
       h("h4", {}, t("inspections")),
