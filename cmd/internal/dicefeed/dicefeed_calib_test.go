@@ -133,19 +133,7 @@ func TestDicefeedCalibrate(t *testing.T) {
 	// it showed the dice, writes its --learned file at once, and reads on
 	// with the calibration's prototypes.
 	t.Run("forget the camera", func(t *testing.T) {
-		learned := func() vision.LearnedCamera {
-			t.Helper()
-			data, err := os.ReadFile(learnedPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, err := vision.DecodeLearnedCamera(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return l
-		}
-		if l := learned(); l.Dice() == 0 || l.Sizes() == 0 {
+		if l := readLearned(t, learnedPath); l.Dice() == 0 || l.Sizes() == 0 {
 			t.Fatalf("before: the file holds %d flat dice, %d widths; want some", l.Dice(), l.Sizes())
 		}
 		r := ask(`{"type":"forget-camera","id":9}`, "camera-forgotten")
@@ -155,7 +143,7 @@ func TestDicefeedCalibrate(t *testing.T) {
 		if r.Faces == nil && r.Dice == 0 && len(r.Earlier) == 0 {
 			t.Errorf("forget-camera: %+v, want the calibration in use kept", r)
 		}
-		if l := learned(); l.Dice() != 0 || l.Sizes() != 0 {
+		if l := readLearned(t, learnedPath); l.Dice() != 0 || l.Sizes() != 0 {
 			t.Errorf("after: the file holds %d flat dice, %d widths; want none", l.Dice(), l.Sizes())
 		}
 		show(rolls[4])

@@ -43,24 +43,12 @@ func TestDicefeedKeepsLearnedCamera(t *testing.T) {
 		}
 		return last, fr.stderr.String()
 	}
-	learnedFile := func(t *testing.T, path string) vision.LearnedCamera {
-		t.Helper()
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		l, err := vision.DecodeLearnedCamera(data)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		return l
-	}
 
 	path := filepath.Join(t.TempDir(), "camera-learned.json")
 	if _, errs := run(t, played, path); strings.Contains(errs, "learned:") {
 		t.Errorf("a first start with no file yet logs:\n%s", errs)
 	}
-	l := learnedFile(t, path)
+	l := readLearned(t, path)
 	if l.Dice() < vision.MinFlatDice || l.Sizes() < 4 || l.Calibration != "" {
 		t.Fatalf("after 14 throws the file holds %d flat dice, %d widths, calibration %q; want at least %d flat dice and 4 widths, no calibration", l.Dice(), l.Sizes(), l.Calibration, vision.MinFlatDice)
 	}
@@ -109,8 +97,23 @@ func TestDicefeedKeepsLearnedCamera(t *testing.T) {
 		if _, ok := last.(input.DiceRolled); !ok {
 			t.Errorf("00138.jpg, the file damaged: %v, want read as by a reader that learned nothing", last)
 		}
-		if l := learnedFile(t, bad); l.Dice() == 0 {
+		if l := readLearned(t, bad); l.Dice() == 0 {
 			t.Errorf("the file is not written again from the rest learned")
 		}
 	})
+}
+
+// readLearned reads a file of what the reader learned of its camera
+// (dicefeed --learned).
+func readLearned(t *testing.T, path string) vision.LearnedCamera {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := vision.DecodeLearnedCamera(data)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return l
 }
