@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -46,20 +47,8 @@ func (l LearnedCamera) Sizes() int { return len(l.sizes) }
 // Equal says whether l and o hold the same (a file need not be written
 // again).
 func (l LearnedCamera) Equal(o LearnedCamera) bool {
-	if l.Calibration != o.Calibration || l.strayRun != o.strayRun || l.moves != o.moves || len(l.flat) != len(o.flat) || len(l.sizes) != len(o.sizes) {
-		return false
-	}
-	for i := range l.flat {
-		if l.flat[i] != o.flat[i] {
-			return false
-		}
-	}
-	for i := range l.sizes {
-		if l.sizes[i] != o.sizes[i] {
-			return false
-		}
-	}
-	return true
+	return l.Calibration == o.Calibration && l.strayRun == o.strayRun && l.moves == o.moves &&
+		slices.Equal(l.flat, o.flat) && slices.Equal(l.sizes, o.sizes)
 }
 
 // LearnedCamera is what the reader learned of its camera so far (its

@@ -72,18 +72,13 @@ func TestDaemonDiceCalibrate(t *testing.T) {
 	defer conn.Close()
 	var last dashboard.DiceThrow
 	for {
-		var f struct {
-			Role   string
-			Camera *struct{ Throws []dashboard.DiceThrow }
-		}
 		conn.SetReadDeadline(time.Now().Add(2 * time.Second))
 		_, data, err := conn.ReadMessage()
 		if err != nil {
 			break // quiet
 		}
-		json.Unmarshal(data, &f)
-		if f.Role == "staff" && f.Camera != nil && len(f.Camera.Throws) > 0 {
-			last = f.Camera.Throws[len(f.Camera.Throws)-1]
+		if throws, ok := staffThrows(data); ok && len(throws) > 0 {
+			last = throws[len(throws)-1]
 		}
 		if time.Now().After(deadline) {
 			t.Fatal("the staff frames never quiet")
@@ -92,10 +87,15 @@ func TestDaemonDiceCalibrate(t *testing.T) {
 	conn.Close()
 	// what the reader learned of its camera as the table played is kept
 	// beside the journal, for the next reader child
-	if data, err := os.ReadFile(cameraLearnedFile(filepath.Join(dir, "t.db"))); err != nil {
-		t.Errorf("what the reader learned of its camera: %v", err)
-	} else if l, err := vision.DecodeLearnedCamera(data); err != nil || l.Dice() == 0 || l.Sizes() == 0 {
-		t.Errorf("what the reader learned of its camera: %d flat dice, %d widths, %v; want some of each\n%s", l.Dice(), l.Sizes(), err, data)
+	learned := func() (vision.LearnedCamera, error) {
+		data, err := os.ReadFile(cameraLearnedFile(filepath.Join(dir, "t.db")))
+		if err != nil {
+			return vision.LearnedCamera{}, err
+		}
+		return vision.DecodeLearnedCamera(data)
+	}
+	if l, err := learned(); err != nil || l.Dice() == 0 || l.Sizes() == 0 {
+		t.Errorf("what the reader learned of its camera: %d flat dice, %d widths, %v; want some of each", l.Dice(), l.Sizes(), err)
 	}
 	// The staff moved the camera: the reader forgets it, its file says so
 	// at once, and the staff page's last throw says it learns it afresh.
@@ -105,27 +105,21 @@ func TestDaemonDiceCalibrate(t *testing.T) {
 	if code, body := post("1234", own, `{"action":"forget-camera"}`); code != http.StatusOK {
 		t.Errorf("forget-camera: %d %s", code, body)
 	}
-	if data, err := os.ReadFile(cameraLearnedFile(filepath.Join(dir, "t.db"))); err != nil {
-		t.Errorf("what the reader learned of its camera, forgotten: %v", err)
-	} else if l, err := vision.DecodeLearnedCamera(data); err != nil || l.Dice() != 0 || l.Sizes() != 0 {
+	if l, err := learned(); err != nil || l.Dice() != 0 || l.Sizes() != 0 {
 		t.Errorf("the camera forgotten, the file holds %d flat dice, %d widths, %v; want none", l.Dice(), l.Sizes(), err)
 	}
 	staff := staffConn(t, addr)
 	for {
-		var f struct {
-			Role   string
-			Camera *struct{ Throws []dashboard.DiceThrow }
-		}
 		staff.SetReadDeadline(time.Now().Add(10 * time.Second))
 		_, data, err := staff.ReadMessage()
 		if err != nil {
 			t.Fatalf("no staff frame saying the camera is forgotten: %v", err)
 		}
-		json.Unmarshal(data, &f)
-		if f.Role != "staff" || f.Camera == nil || len(f.Camera.Throws) == 0 {
+		throws, ok := staffThrows(data)
+		if !ok || len(throws) == 0 {
 			continue
 		}
-		if v := f.Camera.Throws[len(f.Camera.Throws)-1].View; v != nil && v.Flat == 0 && v.FlatNeed == vision.MinFlatDice && v.Across == 0 {
+		if v := throws[len(throws)-1].View; v != nil && v.Flat == 0 && v.FlatNeed == vision.MinFlatDice && v.Across == 0 {
 			break
 		}
 	}

@@ -103,15 +103,11 @@ func TestDaemonDiceCamera(t *testing.T) {
 			if err != nil {
 				t.Fatalf("no staff frame with the 6 throws decided: %v; last %+v", err, throws)
 			}
-			var f struct {
-				Role   string
-				Camera *struct{ Throws []dashboard.DiceThrow }
-			}
-			json.Unmarshal(data, &f)
-			if f.Role != "staff" || f.Camera == nil {
+			got, ok := staffThrows(data)
+			if !ok {
 				continue
 			}
-			throws = f.Camera.Throws
+			throws = got
 			if len(throws) == 6 && throws[5].Fate != "" && throws[4].Fate != "" {
 				break
 			}
@@ -215,15 +211,11 @@ func TestDaemonDiceCamera(t *testing.T) {
 			if err != nil {
 				t.Fatalf("no staff frame with the unreadable throw entered: %v; last %+v", err, last)
 			}
-			var f struct {
-				Role   string
-				Camera *struct{ Throws []dashboard.DiceThrow }
-			}
-			json.Unmarshal(data, &f)
-			if f.Role != "staff" || f.Camera == nil || len(f.Camera.Throws) == 0 {
+			throws, ok := staffThrows(data)
+			if !ok || len(throws) == 0 {
 				continue
 			}
-			last = f.Camera.Throws[len(f.Camera.Throws)-1]
+			last = throws[len(throws)-1]
 			if last.Fate == "entered" {
 				break
 			}
@@ -335,4 +327,17 @@ func TestCameraLearnedFile(t *testing.T) {
 	if p := cameraLearnedFile("t.db"); !filepath.IsAbs(p) {
 		t.Errorf("a relative journal's file %q is not absolute: the reader child may run elsewhere", p)
 	}
+}
+
+// staffThrows decodes a frame of a staff connection: the dice camera's
+// throws, ok when it is a staff frame with the camera.
+func staffThrows(data []byte) (throws []dashboard.DiceThrow, ok bool) {
+	var f struct {
+		Role   string
+		Camera *struct{ Throws []dashboard.DiceThrow }
+	}
+	if json.Unmarshal(data, &f) != nil || f.Role != "staff" || f.Camera == nil {
+		return nil, false
+	}
+	return f.Camera.Throws, true
 }
