@@ -109,7 +109,7 @@ PURE_PKGS = ./engine/... ./games/genoa/... ./games/negoce/... ./games/dschunke/.
 # find there and makes them five times slower (vision's tests took 657 s
 # under it; 198 s for the others under it and 90 s for these without it).
 # They run without it, every other test of vision with it.
-VISION_SETS = ^(TestNetCalibrationNeverWorse|TestNetCalibrationThrowsNeverWorse|TestCombinedTables|TestSetsTrialsMatchReadSets|TestCombinedOwnSets|TestFieldStraightDown|TestPoseNet|TestCombinedRefuse|TestNetCalibrationThresholdsTrain)$$
+VISION_SETS = ^(TestNetCalibrationNeverWorse|TestNetCalibrationThrowsNeverWorse|TestCombinedTables|TestSetsTrialsMatchReadSets|TestCombinedOwnSets|TestFieldStraightDown|TestPoseNet|TestCombinedRefuse|TestNetCalibrationThresholdsTrain|TestCalibrationColoursTables|TestCalibrationLearnsColour)$$
 unit: export COMPTOIR_SCREENSHOTS = $(CURDIR)/screenshots
 unit:
 	$(GO) test -count=1 $(PURE_PKGS)

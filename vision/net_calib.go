@@ -41,6 +41,10 @@ type NetCalibration struct {
 	// from it is refused (WhyNotFlatHere; see net_flat.go).
 	flat  []flatSample
 	field *flatField
+	// Blue and Red are the dice's colours the calibration learned: the
+	// reader's ranges widened to this set's hues (net_colour.go); nil
+	// when the reader's own range found the die.
+	Blue, Red *HSVRange
 }
 
 // withField returns c with its flat dice's field fitted.
@@ -272,6 +276,27 @@ type netCalibrationFile struct {
 	// before have none: no die is then refused for where its numeral
 	// lies.
 	Flat [][]float64 `json:"flat_dice,omitempty"`
+	// Colours holds the colours learned ("blue", "red"), when the
+	// reader's own ranges did not find the dice (net_colour.go). Files
+	// made before have none: the reader's own ranges are kept.
+	Colours map[string]colourFile `json:"colours,omitempty"`
+}
+
+// colourFile is an HSVRange in a calibration file: OpenCV's hue (0-179,
+// from the first to the second going up, past 179 to 0 when the first is
+// the larger), saturation and value (0-255).
+type colourFile struct {
+	Hue        [2]int `json:"hue"`
+	Saturation [2]int `json:"saturation"`
+	Value      [2]int `json:"value"`
+}
+
+func colourFileOf(r HSVRange) colourFile {
+	return colourFile{Hue: [2]int{r.HMin, r.HMax}, Saturation: [2]int{r.SMin, r.SMax}, Value: [2]int{r.VMin, r.VMax}}
+}
+
+func (c colourFile) hsv() *HSVRange {
+	return &HSVRange{HMin: c.Hue[0], HMax: c.Hue[1], SMin: c.Saturation[0], SMax: c.Saturation[1], VMin: c.Value[0], VMax: c.Value[1]}
 }
 
 const netCalibrationKind = "comptoir dice prototypes"
@@ -296,6 +321,14 @@ func EncodeNetCalibration(c *NetCalibration, made time.Time) ([]byte, error) {
 	for _, p := range c.flat {
 		f.Flat = append(f.Flat, []float64{p.X, p.Y, p.OX, p.OY})
 	}
+	for name, r := range map[string]*HSVRange{"blue": c.Blue, "red": c.Red} {
+		if r != nil {
+			if f.Colours == nil {
+				f.Colours = map[string]colourFile{}
+			}
+			f.Colours[name] = colourFileOf(*r)
+		}
+	}
 	return json.MarshalIndent(f, "", " ")
 }
 
@@ -319,6 +352,19 @@ func DecodeNetCalibration(data []byte) (*NetCalibration, error) {
 		return nil, fmt.Errorf("%w: flat_dice: %d dice, want at most %d", ErrNetCalibration, len(f.Flat), flatFieldMaxDice)
 	}
 	c := &NetCalibration{HandChecked: f.HandChecked, HandTilted: f.HandTilted}
+	for name, r := range f.Colours {
+		switch name {
+		case "blue":
+			c.Blue = r.hsv()
+		case "red":
+			c.Red = r.hsv()
+		default:
+			return nil, fmt.Errorf("%w: colours: %q, want blue or red", ErrNetCalibration, name)
+		}
+	}
+	if err := checkColours(c.Blue, c.Red); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNetCalibration, err)
+	}
 	for i, v := range f.Flat {
 		if len(v) != 4 {
 			return nil, fmt.Errorf("%w: flat_dice[%d]: %d numbers, want 4 (x, y, ox, oy)", ErrNetCalibration, i, len(v))
@@ -452,6 +498,12 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64, wh
 	case "die":
 		colour = "any"
 	case "blue", "red":
+		if whole {
+			// (a crop is mostly die: no background to tell it from)
+			if _, err := k.learnColour(frame, die, face, px); err != nil {
+				return err
+			}
+		}
 	default:
 		return fmt.Errorf("%w: die %q, want blue, red or die", ErrCalibration, die)
 	}
@@ -618,6 +670,14 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 		}
 	}
 	px := float64(frame.Cols()) / 640
+	for _, d := range []struct {
+		die  string
+		face int
+	}{{"blue", blue}, {"red", red}} {
+		if _, err := k.learnColour(frame, d.die, d.face, px); err != nil {
+			return err
+		}
+	}
 	b, rd, bok, rok := k.r.loc.locate(frame, px, nil)
 	te := &ThrowError{}
 	var ats []flatSample
@@ -709,6 +769,9 @@ func (k *NetCalibrator) Seed(c *NetCalibration) {
 	for _, p := range c.flat {
 		k.learnFlat(p)
 	}
+	if c.Blue != nil || c.Red != nil {
+		k.setColours(widest(k.c.Blue, c.Blue), widest(k.c.Red, c.Red))
+	}
 }
 
 // maxProtos is how many prototypes of a face a calibration keeps: a
@@ -730,6 +793,7 @@ func lastProtos(ps [][embedLen]float32) [][embedLen]float32 {
 // reset forgets everything learned.
 func (k *NetCalibrator) reset() {
 	k.c, k.seen, k.dice, k.across = NetCalibration{}, shownFaces{}, 0, nil
+	k.setColours(nil, nil)
 }
 
 // SmallDieAcross is the width of a die, in pixels of a picture 640

@@ -467,14 +467,7 @@ func TestNetCalibratorKeepsLast(t *testing.T) {
 func TestNetCalibrationFileTilted(t *testing.T) {
 	c := &NetCalibration{HandChecked: 16, HandTilted: 2}
 	c.Protos[4] = [][embedLen]float32{axis(4)}
-	data, err := EncodeNetCalibration(c, time.Unix(0, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := DecodeNetCalibration(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := rewritten(t, c)
 	if back.HandChecked != 16 || back.HandTilted != 2 || !back.TiltMisleads() {
 		t.Errorf("read back %d of %d tilted (misleads %v), want 2 of 16, true", back.HandTilted, back.HandChecked, back.TiltMisleads())
 	}
@@ -568,4 +561,18 @@ func TestNetCalibratorDieAcross(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rewritten is c written to its file (EncodeNetCalibration) and read back.
+func rewritten(t *testing.T, c *NetCalibration) *NetCalibration {
+	t.Helper()
+	data, err := EncodeNetCalibration(c, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeNetCalibration(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	return back
 }

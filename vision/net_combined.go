@@ -19,7 +19,12 @@ import (
 // both readers' time.
 type Combined struct {
 	Hand *Reader
-	Net  *NetReader
+	// HandLearned, when set, is the hand-tuned reader that finds the dice
+	// by the colours a calibration learned (LearnedHand): it reads, in
+	// Hand's place, a die the learned reader found by those colours (its
+	// own not finding it, or only a piece of it).
+	HandLearned *Reader
+	Net         *NetReader
 	// TrustAlone: see DefaultTrustAlone, which NewCombined sets.
 	TrustAlone float64
 	// FlatOverTilt and FlatOverTouching: see DefaultFlatOverTilt, which
@@ -43,7 +48,12 @@ func NewCombined(calibration *NetCalibration) (*Combined, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Combined{Hand: h, Net: n, TrustAlone: DefaultTrustAlone, FlatOverTilt: DefaultFlatOverTilt, FlatOverTouching: DefaultFlatOverTouching}, nil
+	hl, err := LearnedHand(calibration)
+	if err != nil {
+		n.Close()
+		return nil, err
+	}
+	return &Combined{Hand: h, HandLearned: hl, Net: n, TrustAlone: DefaultTrustAlone, FlatOverTilt: DefaultFlatOverTilt, FlatOverTouching: DefaultFlatOverTouching}, nil
 }
 
 // Close releases the learned reader's network.
@@ -219,7 +229,21 @@ func (c *Combined) Read(frame gocv.Mat) Roll {
 	if c.sure(n.Blue) && c.sure(n.Red) {
 		return n
 	}
-	h := c.Hand.read(frame, [2]retry{retryFor(n.Blue), retryFor(n.Red)}, &c.sf)
+	retries := [2]retry{retryFor(n.Blue), retryFor(n.Red)}
+	h := c.Hand.read(frame, retries, &c.sf)
+	// the hand-tuned reader reads with the learned colours a die the
+	// learned reader found by them (its own not finding it, or only a
+	// piece of it): the dice the readers' own colours find are read as
+	// without them
+	if missed := [2]bool{n.Blue.byLearned, n.Red.byLearned}; c.HandLearned != nil && (missed[0] || missed[1]) {
+		hl := c.HandLearned.read(frame, retries, &c.sf)
+		if missed[0] {
+			h.Blue = hl.Blue
+		}
+		if missed[1] {
+			h.Red = hl.Red
+		}
+	}
 	n.Blue = c.check(frame, h.Blue, n.Blue)
 	n.Red = c.check(frame, h.Red, n.Red)
 	o := c.overrule()

@@ -124,6 +124,16 @@ func (c *NetCalibration) Sum() string {
 	for _, p := range c.flat {
 		put([4]float64{p.X, p.Y, p.OX, p.OY})
 	}
+	// (the colours only when learned: a calibration of before has the
+	// same sum)
+	for _, r := range []*HSVRange{c.Blue, c.Red} {
+		switch {
+		case r != nil:
+			put([6]int32{int32(r.HMin), int32(r.HMax), int32(r.SMin), int32(r.SMax), int32(r.VMin), int32(r.VMax)})
+		case c.Blue != nil || c.Red != nil:
+			put(int32(-1))
+		}
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 

@@ -36,6 +36,9 @@ type located struct {
 	// whole is the die grown into its washed-out pixels (grow), when
 	// its coloured blob is only part of it; nil otherwise
 	whole *located
+	// byLearned: found by the colour a calibration learned, the
+	// locator's own not finding it (locateOpts.LearnedBlue)
+	byLearned bool
 }
 
 // locateOpts are the locator's settings.
@@ -47,6 +50,11 @@ type locateOpts struct {
 	MinAcross, MaxAcross float64
 	// Grow extends a die's blob into the pale pixels around it (grow).
 	Grow bool
+	// LearnedBlue and LearnedRed, when set, are the colours a calibration
+	// learned (net_colour.go): a die Blue or Red does not find is looked
+	// for again with them, so that the dice they find are found as
+	// before.
+	LearnedBlue, LearnedRed *HSVRange
 }
 
 // locator keeps the scratch buffers of the locator from frame to frame.
@@ -143,6 +151,70 @@ func (l *locator) locate(frame gocv.Mat, px float64, sf *shrunkFrame) (blue, red
 		if !rok {
 			red, rok = find(rm, bm, 1)
 		}
+	}
+	if l.o.LearnedBlue != nil || l.o.LearnedRed != nil {
+		blue, red, bok, rok = l.learnedLook(find, sm, bg, ratio, blue, red, bok, rok)
+	}
+	return blue, red, bok, rok
+}
+
+// pieceOf is how much narrower than the die the learned colour finds a
+// blob of the locator's own colour must be, at most, to be taken as a
+// piece of that die (a violet die whose bluest side alone is in the blue
+// range) rather than the die.
+const pieceOf = 0.75
+
+// learnedLook looks again, with the colours a calibration learned
+// (LearnedBlue, LearnedRed), for each die that has one: a die the
+// locator's own colour did not find is the one the learned colour finds;
+// a die it found is, when the learned colour finds a die at least
+// 1/pieceOf as wide around its middle, that wider die (the own colour
+// found a piece of it). Both with the pale pass locate makes for its own
+// colours. find is locate's.
+func (l *locator) learnedLook(find func(mask, other []byte, k int) (located, bool), sm, bg bgrImage, ratio int, blue, red located, bok, rok bool) (located, located, bool, bool) {
+	lb, lr := l.o.LearnedBlue != nil, l.o.LearnedRed != nil
+	b, r := l.o.Blue, l.o.Red
+	if lb {
+		b = *l.o.LearnedBlue
+	}
+	if lr {
+		r = *l.o.LearnedRed
+	}
+	var got [2]located
+	var ok [2]bool
+	for pass := 0; pass < 2; pass++ {
+		if pass == 1 {
+			if (!lb || ok[0]) && (!lr || ok[1]) {
+				break
+			}
+			b.SMin, r.SMin = b.SMin*paleSat/10, r.SMin*paleSat/10
+		}
+		bm, rm := colourMasks(sm, bg, ratio, b, r, l.o.MinBackgroundDiff, nil, nil)
+		if lb && !ok[0] {
+			got[0], ok[0] = find(bm, rm, 0)
+		}
+		if lr && !ok[1] {
+			got[1], ok[1] = find(rm, bm, 1)
+		}
+	}
+	take := func(own located, found bool, k int) (located, bool) {
+		w := got[k]
+		switch {
+		case !ok[k]:
+			return own, found
+		case !found:
+		case own.across < pieceOf*w.across && image.Pt(int(own.cx), int(own.cy)).In(w.box):
+		default:
+			return own, found
+		}
+		w.byLearned = true
+		return w, true
+	}
+	if lb {
+		blue, bok = take(blue, bok, 0)
+	}
+	if lr {
+		red, rok = take(red, rok, 1)
 	}
 	return blue, red, bok, rok
 }

@@ -127,6 +127,11 @@ func NewNetReader(o NetOpts) (*NetReader, error) {
 		return nil, fmt.Errorf("vision: MaxCocked %g, want in [0, 1] (0: no pose network)", o.MaxCocked)
 	}
 	r := &NetReader{opts: o, cls: cls, tilt: tiltDegrees, loc: locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross, Grow: true}}}
+	if c := o.Calibration; c != nil {
+		// the colours the calibration learned, for the dice o's own do
+		// not find
+		r.loc.o.LearnedBlue, r.loc.o.LearnedRed = c.Blue, c.Red
+	}
 	if o.Calibration != nil {
 		r.flat = slices.Clone(o.Calibration.flat)
 		r.field = o.Calibration.field
@@ -202,6 +207,7 @@ func (r *NetReader) read(frame gocv.Mat, sf *shrunkFrame) Roll {
 	if rok && !rd.edge {
 		roll.Red.across = rd.across / px
 	}
+	roll.Blue.byLearned, roll.Red.byLearned = bok && b.byLearned, rok && rd.byLearned
 	return roll
 }
 

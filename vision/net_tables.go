@@ -33,6 +33,8 @@ type TablesReport struct {
 	// numeral (LearnFlat, as the daemon does at each rest of the dice);
 	// unset, each throw was read alone.
 	Learning bool
+	// Shift is how the dice's hues were turned (TablesOpts).
+	Shift HueShift
 }
 
 // flatLearner is a reader that learns where the camera shows a flat
@@ -67,6 +69,16 @@ type TableScore struct {
 	// small enough for the reader to ask for the camera lower.
 	CalibAcross int
 	View        input.ReaderView
+	// Colours and ThrowsColours say the colours each calibration learned
+	// (NetCalibration.ColourWords; "" when none).
+	Colours, ThrowsColours string
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }
 
 // viewer is a reader that says what it learned of its camera
@@ -92,6 +104,17 @@ func IsTablesFolder(dir string) bool { return hasColumns(dir, tablesColumns...) 
 // ReadTables needs (with file).
 var tablesColumns = []string{"blue", "red", "table", "use"}
 
+// TablesOpts are how ReadTables reads a folder of tables.
+type TablesOpts struct {
+	// Learn: each reader made for a table learns from its readings as
+	// it reads the throws in order, as the daemon does during a game;
+	// unset, each throw is read alone.
+	Learn bool
+	// Shift turns the dice's hues of every picture (calibration frames
+	// and throws alike) before it is read: dice sets of other shades.
+	Shift HueShift
+}
+
 // ReadTables calibrates at each table of dir with the learned reader's
 // options o, as comptoir calibrate does (each face of each die alone;
 // then, anew, from the first TableThrows throws), and reads the table's
@@ -101,7 +124,7 @@ var tablesColumns = []string{"blue", "red", "table", "use"}
 // uncalibrated reader of the throws after the first TableThrows has
 // read those first: the table played them); without it, each throw is
 // read alone.
-func ReadTables(o NetOpts, newReader ReaderFor, dir string, learn bool) (*TablesReport, error) {
+func ReadTables(o NetOpts, newReader ReaderFor, dir string, to TablesOpts) (*TablesReport, error) {
 	head, rows, err := readLabels(dir)
 	if err != nil {
 		return nil, err
@@ -122,9 +145,9 @@ func ReadTables(o NetOpts, newReader ReaderFor, dir string, learn bool) (*Tables
 		byTable[t] = append(byTable[t], row)
 	}
 	o.Calibration = nil
-	out := &TablesReport{Learning: learn}
+	out := &TablesReport{Learning: to.Learn, Shift: to.Shift}
 	for _, t := range tables {
-		ts, err := readTable(o, newReader, learn, dir, t, byTable[t])
+		ts, err := readTable(o, newReader, to, dir, t, byTable[t])
 		if err != nil {
 			return nil, err
 		}
@@ -157,7 +180,8 @@ func tableLabel(s string) int {
 }
 
 // readTable calibrates at one table and reads its throws.
-func readTable(o NetOpts, newReader ReaderFor, learn bool, dir, table string, rows []map[string]string) (*TableScore, error) {
+func readTable(o NetOpts, newReader ReaderFor, to TablesOpts, dir, table string, rows []map[string]string) (*TableScore, error) {
+	learn := to.Learn
 	ts := &TableScore{Table: table}
 	var frames []tableFrame
 	defer func() {
@@ -170,6 +194,10 @@ func readTable(o NetOpts, newReader ReaderFor, learn bool, dir, table string, ro
 		if m.Empty() {
 			m.Close()
 			return nil, fmt.Errorf("%s: cannot read picture %s", dir, row["file"])
+		}
+		if err := to.Shift.Apply(m); err != nil {
+			m.Close()
+			return nil, fmt.Errorf("%s: %s: %w", dir, row["file"], err)
 		}
 		frames = append(frames, tableFrame{row: row, pic: m, blue: tableLabel(row["blue"]), red: tableLabel(row["red"])})
 		ts.Font = row["font"]
@@ -199,6 +227,7 @@ func readTable(o NetOpts, newReader ReaderFor, learn bool, dir, table string, ro
 	}
 	c := k.c.withField() // a face that could not be learned has no prototype
 	ts.Tilted = fmt.Sprintf("%d of %d", c.HandTilted, c.HandChecked)
+	ts.Colours = c.ColourWords()
 	ts.CalibAcross = int(math.Round(k.DieAcross()))
 	lost, wrong, err := readThrowsAt(o, newReader, learn, c, nil, throws, &ts.Plain, &ts.Calibrated, &ts.View)
 	if err != nil {
@@ -224,6 +253,7 @@ func readTable(o NetOpts, newReader ReaderFor, learn bool, dir, table string, ro
 	if p, err := k.PartialCalibration(1); err == nil {
 		tc = p
 		ts.ThrowsTilted = fmt.Sprintf("%d of %d", p.HandTilted, p.HandChecked)
+		ts.ThrowsColours = p.ColourWords()
 	}
 	lost, wrong, err = readThrowsAt(o, newReader, learn, tc, played, rest, &ts.ThrowsPlain, &ts.ThrowsCalibrated, nil)
 	if err != nil {
@@ -290,6 +320,9 @@ func readThrowsAt(o NetOpts, newReader ReaderFor, learn bool, c *NetCalibration,
 // calibrated face by face over every throw, then the throws after the
 // free throws, uncalibrated and calibrated from them.
 func (tr *TablesReport) Write(w io.Writer) {
+	if tr.Shift != (HueShift{}) {
+		fmt.Fprintf(w, "(the dice's hues turned: %s, in hue units of 2 degrees)\n", tr.Shift)
+	}
 	if tr.Learning {
 		fmt.Fprintln(w, "(the readers learn, as each table's throws are read in order, where its camera shows a flat die's numeral, as the daemon does)")
 	} else {
@@ -299,6 +332,9 @@ func (tr *TablesReport) Write(w io.Writer) {
 		fmt.Fprintf(w, "table %s (%s, %s):\n    uncalibrated %v\n    calibrated   %v (lost %d, new wrong %d)\n", t.Table, t.Font, t.Size, t.Plain.All, t.Calibrated.All, t.Lost, t.NewWrong)
 		fmt.Fprintf(w, "    after %d throws: uncalibrated %v\n    calibrated from them  %v (lost %d, new wrong %d)\n", TableThrows, t.ThrowsPlain.All, t.ThrowsCalibrated.All, t.ThrowsLost, t.ThrowsNewWrong)
 		fmt.Fprintf(w, "    calibration dice refused as tilted by the hand-tuned reader: face by face %s, from throws %s\n", t.Tilted, t.ThrowsTilted)
+		if t.Colours != "" || t.ThrowsColours != "" {
+			fmt.Fprintf(w, "    colours learned: face by face %s; from throws %s\n", orNone(t.Colours), orNone(t.ThrowsColours))
+		}
 		for _, sk := range t.Skipped {
 			fmt.Fprintf(w, "    not learned: %s\n", sk)
 		}

@@ -23,7 +23,7 @@ func TestReadTablesBadLabels(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "labels.csv"), []byte(tc.labels), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := ReadTables(DefaultNetOpts, learnedFor, dir, true)
+			_, err := ReadTables(DefaultNetOpts, learnedFor, dir, TablesOpts{Learn: true})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want %q", err, tc.want)
 			}
@@ -114,7 +114,7 @@ func TestCombinedTables(t *testing.T) {
 	checkLeaks(t)
 	for _, tc := range []tablesFloors{tablesVal, tablesHeldOut} {
 		t.Run(tc.dir, func(t *testing.T) {
-			tr, err := ReadTables(DefaultNetOpts, combinedFor, tc.dir, true)
+			tr, err := ReadTables(DefaultNetOpts, combinedFor, tc.dir, TablesOpts{Learn: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -347,6 +347,22 @@ func BenchmarkCombinedReadRendered640(b *testing.B) {
 	benchFrames(b, combinedReader(b), "testdata/rendered")
 }
 
+// BenchmarkCombinedColoursRendered640 is BenchmarkCombinedReadRendered640
+// with a calibration that learned both dice's colours (net_colour.go):
+// what the second look with them costs (one more pass over the frame's
+// colours, two when a die is still not found).
+func BenchmarkCombinedColoursRendered640(b *testing.B) {
+	var c NetCalibration
+	c.Blue = &HSVRange{HMin: 95, HMax: 139, SMin: 50, SMax: 255, VMin: 20, VMax: 255}
+	c.Red = &HSVRange{HMin: 166, HMax: 20, SMin: 70, SMax: 255, VMin: 25, VMax: 255}
+	r, err := NewCombined(&c)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { r.Close() })
+	benchFrames(b, r, "testdata/rendered")
+}
+
 // benchFrames reads the 640x480 frames of dir in turn with r, OpenCV on
 // one thread, and reports the CPU time a frame (cpu-ns/op: on a loaded
 // machine the wall time is not the budget's).
@@ -417,6 +433,12 @@ func FuzzDecodeNetCalibration(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(flat)
+	c.Blue, c.Red = &HSVRange{95, 150, 50, 255, 20, 255}, &HSVRange{166, 24, 70, 255, 25, 255}
+	colours, err := EncodeNetCalibration(&c, time.Unix(0, 0))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(colours)
 	f.Add([]byte(`{"kind":"comptoir dice prototypes"}`))
 	f.Add([]byte("{"))
 	f.Fuzz(func(t *testing.T, data []byte) {

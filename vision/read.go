@@ -48,6 +48,9 @@ type Die struct {
 	// otherwise: what a reader learns how large this camera shows the
 	// dice from (NetReader.LearnFlat).
 	across float64
+	// byLearned: the learned reader found the die by the colour a
+	// calibration learned, its own colour not finding it
+	byLearned bool
 }
 
 // Reason is Why in English (without naming the die); "" when the die

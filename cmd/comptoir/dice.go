@@ -67,6 +67,12 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
                in order, where its camera shows a flat die's numeral (as
                the daemon does at each rest of the dice), and refuse a die
                whose numeral lies elsewhere (cocked against a wall)
+--hue-shift blue=N,red=M
+               with --report, of a folder of tables: turn the dice's hues
+               of every picture by N and M hue units (2 degrees each)
+               before reading it: dice of other shades (blue=+20 makes
+               the blue dice violet, red=+10 the red ones orange), to
+               measure what a calibration learns of the dice's colours
 --calibration FILE
                the dice set's prototypes made by comptoir calibrate (or,
                with --hand-tuned, numeral templates)
@@ -122,6 +128,7 @@ type diceFlags struct {
 	report                         bool
 	stages                         bool
 	alone                          bool
+	hueShift                       string
 	handTuned                      bool
 	learned                        bool
 	model                          string
@@ -147,6 +154,7 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&f.report, "report", false, "print right/refused/wrong per font, surface, size... of labelled folders")
 	fs.BoolVar(&f.stages, "stages", false, "with --report: where the dice were lost (not found, classifier wrong, under the confidence) and the classifier's reliability at 0.5, 0.8, 0.9 and 0.97")
 	fs.BoolVar(&f.alone, "each-alone", false, "with --report, of a tables folder: read each throw alone, the readers learning nothing as the table plays")
+	fs.StringVar(&f.hueShift, "hue-shift", "", "with --report, of a tables folder: turn the dice's hues by blue=N,red=M hue units (2 degrees each) before reading")
 	fs.BoolVar(&f.handTuned, "hand-tuned", false, "read with the hand-tuned reader alone")
 	fs.BoolVar(&f.learned, "learned", false, "read with the learned classifier alone")
 	fs.Float64Var(&f.trustAlone, "trust-alone", vision.DefaultTrustAlone, "combined reader: the classifier's confidence from which the hand-tuned reader is not asked (0: always asked)")
@@ -190,7 +198,12 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 		if !ok {
 			return errors.New("comptoir dice: --report reads crops, which the hand-tuned reader alone cannot: leave out --hand-tuned")
 		}
-		return reportDice(rr, readerFor(f), paths, f.stages, !f.alone, stdout)
+		shift, err := vision.ParseHueShift(f.hueShift)
+		if err != nil {
+			fmt.Fprintf(stderr, "comptoir dice: --hue-shift: %v\n", err)
+			return errUsage
+		}
+		return reportDice(rr, readerFor(f), paths, f.stages, vision.TablesOpts{Learn: !f.alone, Shift: shift}, stdout)
 	}
 	if live {
 		return watchDice(r, f, stdout, stderr)
@@ -271,19 +284,22 @@ func readerFor(f diceFlags) vision.ReaderFor {
 			return n, nil
 		}
 		h, err := vision.NewReader(vision.DefaultReaderOpts)
-		if err != nil {
-			n.Close()
-			return nil, err
+		if err == nil {
+			var hl *vision.Reader
+			if hl, err = vision.LearnedHand(o.Calibration); err == nil {
+				return &vision.Combined{Hand: h, HandLearned: hl, Net: n, TrustAlone: f.trustAlone, FlatOverTilt: f.flatOverTilt, FlatOverTouching: f.flatOverTouching}, nil
+			}
 		}
-		return &vision.Combined{Hand: h, Net: n, TrustAlone: f.trustAlone, FlatOverTilt: f.flatOverTilt, FlatOverTouching: f.flatOverTouching}, nil
+		n.Close()
+		return nil, err
 	}
 }
 
 // reportDice prints the report of each labelled folder.
-func reportDice(r reportReader, newReader vision.ReaderFor, dirs []string, stages, learn bool, stdout io.Writer) error {
+func reportDice(r reportReader, newReader vision.ReaderFor, dirs []string, stages bool, to vision.TablesOpts, stdout io.Writer) error {
 	for _, dir := range dirs {
 		if vision.IsTablesFolder(dir) {
-			tr, err := vision.ReadTables(r.Options(), newReader, dir, learn)
+			tr, err := vision.ReadTables(r.Options(), newReader, dir, to)
 			if err != nil {
 				return err
 			}
@@ -291,6 +307,9 @@ func reportDice(r reportReader, newReader vision.ReaderFor, dirs []string, stage
 			tr.Write(stdout)
 			writeStages(stdout, stages, &tr.Plain, &tr.Calibrated, "calibrated face by face:")
 			continue
+		}
+		if to.Shift != (vision.HueShift{}) {
+			return fmt.Errorf("comptoir dice: --hue-shift: %s is not a folder of tables (dicewide -kind tables): the shift is measured on tables, each calibrated at its camera", dir)
 		}
 		if vision.IsSetsFolder(dir) {
 			sr, err := vision.ReadSets(r.Options(), dir)
