@@ -134,6 +134,15 @@ func (f *fakeCamera) across(px int) {
 	f.signalLocked()
 }
 
+// colours makes the fake camera's calibration say it learned the colours
+// of dice its reader's own ranges did not find.
+func (f *fakeCamera) colours(cs ...input.DieColour) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calib.Colours = cs
+	f.signalLocked()
+}
+
 // fakeCalibDice is how many dice the fake camera learns before it saves.
 const fakeCalibDice = 4
 

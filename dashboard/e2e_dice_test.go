@@ -250,6 +250,11 @@ func TestBrowserDiceCamera(t *testing.T) {
 		pollPage(t, staff, "no word of the dice's size", `!document.querySelector('#calib-small')`)
 		cam.across(33)
 		pollPage(t, staff, "dice too small", `!!document.querySelector('#calib-small') && document.querySelector('#calib-small').dataset.across === '33' && document.querySelector('#calib-small').textContent.startsWith('The dice are about 33 pixels across') && document.querySelector('#calib-small').textContent.includes('Bring the camera lower (or zoom in) until a die is at least 40 pixels across')`)
+		// The calibration learned the colour of a violet "blue" die,
+		// which the reader's own hues did not find.
+		pollPage(t, staff, "no word of the dice's colours", `!document.querySelector('.calib-colour')`)
+		cam.colours(input.DieColour{Die: "blue", From: 190, To: 290, OwnFrom: 190, OwnTo: 264})
+		pollPage(t, staff, "the blue die's colour learned", `document.querySelectorAll('.calib-colour').length === 1 && document.querySelector('#calib-colour-blue').dataset.to === '290' && document.querySelector('#calib-colour-blue').textContent.startsWith('Learned the colour of the blue die: the reader did not find it by its own hues (190° to 264°); with this calibration it looks for it from 190° to 290°.')`)
 		// On a phone (390x844) the panel, with its longest note, fits the
 		// width, shows no notation and keeps its targets tappable.
 		var panel struct {
@@ -272,7 +277,7 @@ func TestBrowserDiceCamera(t *testing.T) {
 		chromedp.Run(staff, chromedp.ScrollIntoView(`#calibrate-dice`, chromedp.ByQuery))
 		pageShot(t, staff, "calibrate-start-again.png")
 		pollPage(t, staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
-		pollPage(t, staff, "the confirmation in French", `document.querySelector('#calib-reset-confirm').textContent.includes('Oublier tout ce qui est appris') && document.querySelector('#calib-reset-yes').textContent === 'Oui, tout oublier' && document.querySelector('#calib-grid tr[data-die=earlier] th').textContent === 'Déjà appris' && document.querySelector('#calib-leans').textContent.includes('La caméra est inclinée : 2 des 8 dés appris') && document.querySelector('#calib-flat').textContent.startsWith('16 dés appris montrent où cette caméra voit') && document.querySelector('#calib-small').textContent.includes('Descendez la caméra (ou zoomez) jusqu\'à ce qu\'un dé fasse au moins 40 pixels')`)
+		pollPage(t, staff, "the confirmation in French", `document.querySelector('#calib-reset-confirm').textContent.includes('Oublier tout ce qui est appris') && document.querySelector('#calib-reset-yes').textContent === 'Oui, tout oublier' && document.querySelector('#calib-grid tr[data-die=earlier] th').textContent === 'Déjà appris' && document.querySelector('#calib-leans').textContent.includes('La caméra est inclinée : 2 des 8 dés appris') && document.querySelector('#calib-flat').textContent.startsWith('16 dés appris montrent où cette caméra voit') && document.querySelector('#calib-small').textContent.includes('Descendez la caméra (ou zoomez) jusqu\'à ce qu\'un dé fasse au moins 40 pixels') && document.querySelector('#calib-colour-blue').textContent.startsWith('Couleur du dé bleu apprise : le lecteur ne le trouvait pas à ses propres teintes (190° à 264°)')`)
 		pollPage(t, staff, "the staff page in English", `(() => { if (document.documentElement.lang !== 'en') document.getElementById('lang').click(); return document.documentElement.lang === 'en'; })()`)
 		pollPage(t, staff, "cancel", `(document.querySelector('#calib-reset-no').click(), true)`)
 		pollPage(t, staff, "nothing dropped", `!document.querySelector('#calib-reset-confirm') && !!document.querySelector('#calib-reset') && document.querySelectorAll('#calib-grid tr[data-die=earlier] td.learned').length === 2`)

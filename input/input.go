@@ -280,6 +280,22 @@ type DiceCalibState struct {
 	Across     int  `json:"across,omitempty"`
 	Small      bool `json:"small,omitempty"`
 	SmallUnder int  `json:"small_under,omitempty"`
+	// Colours are the dice's colours the calibration learned, for the
+	// dice the reader's own colour ranges did not find (a violet "blue",
+	// an orange "red"); none when they did.
+	Colours []DieColour `json:"colours,omitempty"`
+}
+
+// DieColour is the colour a calibration learned for a die: the hues it
+// finds the die by, From to To degrees going round the colour circle
+// (past 360 to 0 when From is the larger), and the reader's own, OwnFrom
+// to OwnTo.
+type DieColour struct {
+	Die     string `json:"die"` // blue or red
+	From    int    `json:"from"`
+	To      int    `json:"to"`
+	OwnFrom int    `json:"own_from"`
+	OwnTo   int    `json:"own_to"`
 }
 
 // Refuse sets the reply's refusal: its code and its words in English and

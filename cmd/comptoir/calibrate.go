@@ -152,6 +152,7 @@ func calibrateNet(camera, dir, out string, dice []string, stdout, stderr io.Writ
 	tiltNote(stdout, c)
 	flatNote(stdout, c)
 	sizeNote(stdout, k.DieAcross())
+	colourNote(stdout, c)
 	return nil
 }
 
@@ -237,6 +238,17 @@ func tiltNote(w io.Writer, c *vision.NetCalibration) {
 	if c.TiltMisleads() {
 		fmt.Fprintf(w, "the camera leans: %d of the %d dice shown, lying flat, looked tilted to the hand-tuned reader; at this table a die it finds tilted is read when the pose network is at least %.0f%% sure it lies flat\n",
 			c.HandTilted, c.HandChecked, 100*vision.CalibratedFlatOverTilt)
+	}
+}
+
+// colourNote says, when the calibration learned the colour of a die its
+// reader's own range did not find (a violet "blue", an orange "red"),
+// the hues it now finds that die by.
+func colourNote(w io.Writer, c *vision.NetCalibration) {
+	if s := c.ColourWords(); s != "" {
+		o := vision.DefaultNetOpts
+		fmt.Fprintf(w, "learned the colour of these dice: %s (the reader's own: blue die %d-%d, red die %d-%d degrees); the reader finds them so with this calibration\n",
+			s, 2*o.Blue.HMin, 2*o.Blue.HMax, 2*o.Red.HMin, 2*o.Red.HMax)
 	}
 }
 

@@ -345,3 +345,80 @@ func calibrateThrowsDir(t *testing.T, dir string, lines []string, n int) (out, c
 	t.Logf("%s%s", out, errs)
 	return out, calib
 }
+
+// TestCalibrateLearnsColours: at a tuning table whose blue die is turned
+// violet (vision.HueShift, hue +25: 50 degrees), comptoir calibrate
+// --throws learns the die's colour, says so, and comptoir dice with the
+// calibration reads the blue dice of the throws after, which it does not
+// find without it.
+func TestCalibrateLearnsColours(t *testing.T) {
+	const tables = "../../vision/testdata/val-tables"
+	recs := readLabels(t, filepath.Join(tables, "labels.csv"))
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	shift := vision.HueShift{Blue: 25}
+	dir, rest := t.TempDir(), t.TempDir()
+	lines := []string{"file,blue,red"}
+	want := map[string]string{} // picture: blue face, in the throws after the first 8
+	for _, rec := range recs[1:] {
+		// table 7: LiberationSansNarrow-BoldItalic, 133 px, a striped
+		// green cloth
+		if rec[col["table"]] != "7" || rec[col["use"]] != "eval" || rec[col["blue"]] == "?" || rec[col["red"]] == "?" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(tables, rec[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		png, err := shift.Picture(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(rec[0], ".jpg") + ".png"
+		to := dir
+		if len(lines) > 8 {
+			to, want[name] = rest, rec[col["blue"]]
+		} else {
+			lines = append(lines, fmt.Sprintf("%s,%s,%s", name, rec[col["blue"]], rec[col["red"]]))
+		}
+		if err := os.WriteFile(filepath.Join(to, name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, calib := calibrateThrowsDir(t, dir, lines, 8)
+	if !strings.Contains(out, "learned the colour of these dice: blue die 190-") {
+		t.Errorf("calibrate does not say it learned the blue die's colour:\n%s", out)
+	}
+	// blue dice read right, and wrong, by comptoir dice
+	read := func(args ...string) (right, wrong int) {
+		t.Helper()
+		out, errs, code := runCmd(t, append([]string{"dice"}, append(args, rest)...)...)
+		if code != 0 {
+			t.Fatalf("dice %v: exit %d\n%s%s", args, code, out, errs)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			name, rolls, ok := strings.Cut(line, " ")
+			if !ok || want[name] == "" {
+				continue
+			}
+			blue, _, _ := strings.Cut(strings.TrimPrefix(rolls, "blue="), " ")
+			switch blue {
+			case want[name]:
+				right++
+			case "?":
+			default:
+				wrong++
+				t.Errorf("dice %v: %s: blue %s read as %s", args, name, want[name], blue)
+			}
+		}
+		return right, wrong
+	}
+	plainRight, _ := read()
+	calRight, _ := read("--calibration", calib)
+	t.Logf("%d throws after the calibration's: blue dice read right %d uncalibrated, %d calibrated", len(want), plainRight, calRight)
+	if calRight < plainRight+3 {
+		t.Errorf("calibrated, %d blue dice read right, uncalibrated %d: want at least 3 more", calRight, plainRight)
+	}
+}

@@ -113,6 +113,7 @@ func calibrateThrows(camera, dir, out string, n int, stdout, stderr io.Writer) e
 	tiltNote(stdout, c)
 	flatNote(stdout, c)
 	sizeNote(stdout, k.DieAcross())
+	colourNote(stdout, c)
 	return nil
 }
 

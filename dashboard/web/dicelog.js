@@ -29,6 +29,7 @@
       leans: (n, of) => "La caméra est inclinée : " + n + " des " + of + " dés appris, posés à plat, ont paru penchés au lecteur réglé à la main ; à cette table, le réseau de pose juge ces dés. Fixée droit au-dessus du plateau, la caméra en lirait davantage.",
       flatNeed: (n) => "Encore " + n + (n === 1 ? " dé appris" : " dés appris") + ", et la calibration saura où cette caméra montre le chiffre d'un dé à plat, pour refuser dès le premier lancer un dé cassé contre le bord du plateau au lieu de lire la face qu'il tourne vers elle (sans elle, le lecteur l'apprend au fil du jeu).",
       flatOk: (n) => n + " dés appris montrent où cette caméra voit le chiffre d'un dé à plat : le lecteur refuse un dé cassé contre le bord du plateau.",
+      colour: (die, from, to, ownFrom, ownTo) => "Couleur du dé " + (die === "blue" ? "bleu" : "rouge") + " apprise : le lecteur ne le trouvait pas à ses propres teintes (" + ownFrom + "° à " + ownTo + "°) ; avec cette calibration, il le cherche de " + from + "° à " + to + "°.",
       small: (n, under) => "Les dés font environ " + n + " pixels de large dans l'image de la caméra : en dessous de " + under + ", le lecteur en lit beaucoup moins. Descendez la caméra (ou zoomez) jusqu'à ce qu'un dé fasse au moins " + under + " pixels, puis calibrez à nouveau.",
       smallPlay: (n, under) => "Les dés font environ " + n + " pixels de large dans l'image de la caméra : en dessous de " + under + ", le lecteur en lit beaucoup moins. Descendez la caméra (ou zoomez) jusqu'à ce qu'un dé fasse au moins " + under + " pixels.",
       guardOn: (n) => "Dés cassés : le lecteur sait où cette caméra montre le chiffre d'un dé à plat (" + n + " dés à plat) et refuse un dé dont le chiffre est ailleurs, cassé contre le bord du plateau.",
@@ -56,6 +57,7 @@
       leans: (n, of) => "The camera leans: " + n + " of the " + of + " dice learned, lying flat, looked tilted to the hand-tuned reader; at this table the pose network judges those dice. Mounted straight above the tray, the camera would read more of them.",
       flatNeed: (n) => n + (n === 1 ? " more die" : " more dice") + " learned, and the calibration will know where this camera shows a flat die's numeral, to refuse from the first throw a die cocked against the tray's wall instead of reading the face it turns to the camera (without it, the reader learns that as the table plays).",
       flatOk: (n) => n + " dice learned show where this camera sees a flat die's numeral: the reader refuses a die cocked against the tray's wall.",
+      colour: (die, from, to, ownFrom, ownTo) => "Learned the colour of the " + die + " die: the reader did not find it by its own hues (" + ownFrom + "° to " + ownTo + "°); with this calibration it looks for it from " + from + "° to " + to + "°.",
       small: (n, under) => "The dice are about " + n + " pixels across in the camera's picture: under " + under + " the reader reads far fewer of them. Bring the camera lower (or zoom in) until a die is at least " + under + " pixels across, then calibrate again.",
       smallPlay: (n, under) => "The dice look about " + n + " pixels across in the camera's picture: under " + under + " the reader reads far fewer of them. Bring the camera lower (or zoom in) until a die is at least " + under + " pixels across.",
       guardOn: (n) => "Cocked dice: the reader knows where this camera shows a flat die's numeral (" + n + " flat dice) and refuses a die whose numeral lies elsewhere, cocked against the tray's wall.",
@@ -127,6 +129,7 @@
       grid,
       earlier.length ? h("p", { class: "hint", id: "calib-earlier" }, t("earlierHint")) : null,
       cal.leans ? h("p", { class: "hint", id: "calib-leans" }, t("leans")(cal.tilted, cal.shown)) : null,
+      (cal.colours || []).map((c) => h("p", { class: "hint calib-colour", id: "calib-colour-" + c.die, "data-from": c.from, "data-to": c.to }, t("colour")(c.die, c.from, c.to, c.own_from, c.own_to))),
       cal.small ? h("p", { class: "hint", id: "calib-small", "data-across": cal.across }, t("small")(cal.across, cal.small_under)) : null,
       cal.flat_need > 0 ? h("p", { class: "hint", id: "calib-flat", "data-need": cal.flat_need }, t("flatNeed")(cal.flat_need)) :
         cal.flat > 0 ? h("p", { class: "hint", id: "calib-flat", "data-need": 0 }, t("flatOk")(cal.flat)) : null,

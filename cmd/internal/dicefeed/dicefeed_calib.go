@@ -179,6 +179,7 @@ func (c *calibrator) state(r *input.DiceCalibReply) {
 			r.Need = max(minCalibDice-r.Dice, 0)
 			r.Tilted, r.Shown = c.seed.HandTilted, c.seed.HandChecked
 			r.Flat, _ = c.seed.FlatDice()
+			r.Colours = c.seed.DieColours()
 		}
 		return
 	}
@@ -189,6 +190,7 @@ func (c *calibrator) state(r *input.DiceCalibReply) {
 	r.Need = max(minCalibDice-r.Dice, 0)
 	r.Tilted, r.Shown = c.k.TiltCounts()
 	r.Flat = c.k.FlatDice()
+	r.Colours = c.k.DieColours()
 	if a := c.k.DieAcross(); a > 0 {
 		r.Across = int(math.Round(a))
 		r.Small, r.SmallUnder = vision.DiceTooSmall(a), vision.SmallDieAcross

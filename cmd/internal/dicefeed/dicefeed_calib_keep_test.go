@@ -181,3 +181,41 @@ func maps(a, b map[int]int) bool {
 	}
 	return true
 }
+
+// TestCalibStateColours: the staff page is told the colours the
+// calibration in use learned (a violet "blue" die), and so are the
+// replies once the reader learns more throws on top of it (Seed keeps
+// them).
+func TestCalibStateColours(t *testing.T) {
+	violet := vision.HSVRange{HMin: 95, HMax: 150, SMin: 50, SMax: 255, VMin: 20, VMax: 255}
+	var cal vision.NetCalibration
+	cal.Protos[4] = append(cal.Protos[4], [len(cal.Protos[4][0])]float32{1})
+	cal.Blue = &violet
+	r, err := vision.NewCombined(&cal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &calibrator{reader: &swapReader{r: r}, seed: &cal, now: time.Now}
+	defer c.reader.Close()
+	defer c.close()
+	want := []input.DieColour{{Die: "blue", From: 190, To: 300, OwnFrom: 2 * vision.DefaultNetOpts.Blue.HMin, OwnTo: 2 * vision.DefaultNetOpts.Blue.HMax}}
+	var inUse input.DiceCalibReply
+	c.state(&inUse)
+	if !slices.Equal(inUse.Colours, want) {
+		t.Errorf("the calibration in use: colours %+v, want %+v", inUse.Colours, want)
+	}
+	if err := c.calibrator(); err != nil {
+		t.Fatal(err)
+	}
+	var learning input.DiceCalibReply
+	c.state(&learning)
+	if !slices.Equal(learning.Colours, want) {
+		t.Errorf("learning on top of it: colours %+v, want %+v", learning.Colours, want)
+	}
+	c.reset(calibRequest{ID: 1})
+	var reset input.DiceCalibReply
+	c.state(&reset)
+	if len(reset.Colours) != 0 {
+		t.Errorf("after a reset: colours %+v, want none", reset.Colours)
+	}
+}
