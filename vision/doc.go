@@ -65,6 +65,14 @@
 // reads one die of any colour; ReadSet, ReadSets and ReadTables make the
 // reports of comptoir dice --report (ReadTables: per table, a calibration
 // then throws at one camera, as a café plays).
+// A calibration also learns the colour of a die the reader's blue and red
+// ranges do not find (a violet, cyan, orange or pink die: net_colour.go),
+// and a calibrated reader looks again with it for a die its own colours
+// miss or find only a piece of; HueShift turns the dice of a folder of
+// tables to such shades, to measure it (comptoir dice --report
+// --hue-shift: at the tuning tables turned violet, 47.50% read
+// uncalibrated, 66.25% calibrated face by face, as at their own colours;
+// vision/train/README.md, twentieth stop).
 //
 // The hand-tuned Reader below is the other half of Combined, the
 // daemon's reader: it keeps the reads of the dice it was built for and
