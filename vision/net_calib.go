@@ -500,7 +500,7 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64, wh
 	case "blue", "red":
 		if whole {
 			// (a crop is mostly die: no background to tell it from)
-			if _, err := k.learnColour(frame, die, face, px); err != nil {
+			if err := k.learnColour(frame, die, face, px); err != nil {
 				return err
 			}
 		}
@@ -674,7 +674,7 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 		die  string
 		face int
 	}{{"blue", blue}, {"red", red}} {
-		if _, err := k.learnColour(frame, d.die, d.face, px); err != nil {
+		if err := k.learnColour(frame, d.die, d.face, px); err != nil {
 			return err
 		}
 	}

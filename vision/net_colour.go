@@ -13,19 +13,26 @@ import (
 // Red). The reader finds a die by its colour: pixels whose hue falls in
 // the blue or the red range (NetOpts.Blue, Red), saturated, and apart
 // from the tray. A set whose "blue" is violet, or whose "red" is orange,
-// lies outside those ranges, or half in them: no die is found,
-// calibrated or not. So when a calibration is shown a die (face by
-// face, or in a confirmed throw) that its range does not find, it
-// widens the range step by step, up or down the hue circle, until the
-// locator finds the die (learnColour), never narrowing it. The widened
-// range stands only when the die it finds is read by the classifier,
-// surely, as the face shown: a mat's print or a tray wall of some colour
-// is not that die. It widens one way at a time, so that a violet die on
-// a green cloth is not merged with the cloth. The two ranges stay apart
-// (hueGap): a die whose colour runs into the other die's range is left
-// as it is, and refused as before ("not found"). The reader and the
-// hand-tuned reader of a calibrated Combined then find the dice with the
-// ranges learned.
+// lies outside those ranges, or half in them: no die is found, or only a
+// piece of it, calibrated or not. So when a calibration is shown a die
+// (face by face, or in a confirmed throw) that it does not find, it
+// widens that die's hues step by step, up or down the hue circle, until
+// the locator finds the die (learnColour), never narrowing them. The
+// widened colour stands only when the die it finds is read by the
+// classifier, surely, as the face shown: a mat's print or a tray wall of
+// some colour is not that die. It widens one way at a time, so that a
+// violet die on a green cloth is not merged with the cloth. The two
+// colours stay apart (hueGap): a die whose colour runs into the other
+// die's is left as it is, and refused as before ("not found").
+//
+// A calibrated reader looks again with the colours learned, as a second
+// look (locator.learnedLook): for a die its own colours do not find, or
+// find only a piece of (a blob under pieceOf as wide as the die the
+// learned colour finds around it). A die its own colours find whole is
+// found, and read, as without the calibration's colours; the hand-tuned
+// reader of a Combined reads with the learned colours only the dice the
+// learned reader found by them (Combined.HandLearned). Measured in
+// vision/train/README.md, twentieth stop.
 
 const (
 	// maxHueLearn is how far (hue units of 2 degrees) a calibration
@@ -133,6 +140,33 @@ func LearnedHand(c *NetCalibration) (*Reader, error) {
 	return NewReader(HandReaderOpts(c))
 }
 
+// widening is a colour learnColour tries: a die's colour widened at its
+// upper end (side +1) or its lower end (-1).
+type widening struct {
+	HSVRange
+	side int
+}
+
+// widenings lists the colours learnColour tries for a die, in order:
+// own (the colour learned so far, or the reader's own, base) widened by
+// hueStep, up then down, then by twice hueStep, and so on; none that
+// reaches, with what own reaches already, more than maxHueLearn past
+// base on its side, nor within hueGap of the other die's colour.
+func widenings(own, base, other HSVRange) []widening {
+	reach := map[int]int{1: modHue(own.HMax - base.HMax), -1: modHue(base.HMin - own.HMin)}
+	var out []widening
+	for n := hueStep; n <= maxHueLearn; n += hueStep {
+		for _, side := range []int{1, -1} {
+			r := widened(own, side, n)
+			if reach[side]+n > maxHueLearn || arcOf(r).near(arcOf(other), hueGap) {
+				continue
+			}
+			out = append(out, widening{r, side})
+		}
+	}
+	return out
+}
+
 // setColours keeps in the calibration the colours learned, blue and red
 // (nil: none), and makes the calibrator find with them the dice its own
 // ranges do not find, as a calibrated reader does.
@@ -151,14 +185,15 @@ func (k *NetCalibrator) setColours(blue, red *HSVRange) {
 // widening that finds it stands, hueMargin wider (for the shades the
 // light gives the die elsewhere in the tray), when the die it finds is
 // read by the classifier as face, at least colourSure, and the colour
-// stays hueGap apart from the other die's. It says whether it widened
-// the colour.
-func (k *NetCalibrator) learnColour(frame gocv.Mat, die string, face int, px float64) (bool, error) {
+// stays hueGap apart from the other die's, within maxHueLearn of the
+// reader's own.
+func (k *NetCalibrator) learnColour(frame gocv.Mat, die string, face int, px float64) error {
 	o := k.r.loc.o
-	own, other, learned := o.Blue, o.Red, o.LearnedBlue
+	base, other, learned := o.Blue, o.Red, o.LearnedBlue
 	if die == "red" {
-		own, other, learned = o.Red, o.Blue, o.LearnedRed
+		base, other, learned = o.Red, o.Blue, o.LearnedRed
 	}
+	own := base
 	if learned != nil {
 		own = *learned
 	}
@@ -180,46 +215,40 @@ func (k *NetCalibrator) learnColour(frame gocv.Mat, die string, face int, px flo
 		return d, ok && !d.edge
 	}
 	if _, ok := find(learned); ok {
-		return false, nil
+		return nil
 	}
 	var w HSVRange
 	var d located
 	found := false
-	for n := hueStep; n <= maxHueLearn && !found; n += hueStep {
-		for _, side := range []int{1, -1} {
-			r := widened(own, side, n)
-			if arcOf(r).near(arcOf(other), hueGap) {
-				continue
+	for _, r := range widenings(own, base, other) {
+		if d, found = find(&r.HSVRange); found {
+			w = r.HSVRange
+			if m := widened(w, r.side, hueMargin); !arcOf(m).near(arcOf(other), hueGap) {
+				w = m
 			}
-			if d, found = find(&r); found {
-				w = r
-				if m := widened(r, side, hueMargin); !arcOf(m).near(arcOf(other), hueGap) {
-					w = m
-				}
-				break
-			}
+			break
 		}
 	}
 	if !found {
-		return false, nil
+		return nil
 	}
 	crop := make([]byte, CropSize*CropSize)
 	if !normaliseCrop(frame, d, crop) {
-		return false, nil
+		return nil
 	}
 	outs, err := k.r.infer([][]byte{crop})
 	if err != nil {
-		return false, err
+		return err
 	}
 	if got, p, _ := outs[0].best(); got != face || p < colourSure {
-		return false, nil
+		return nil
 	}
 	if die == "red" {
 		k.setColours(k.c.Blue, &w)
 	} else {
 		k.setColours(&w, k.c.Red)
 	}
-	return true, nil
+	return nil
 }
 
 // checkColours says what is wrong with a calibration's learned colours:

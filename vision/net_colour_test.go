@@ -373,3 +373,106 @@ func TestDecodeCalibrationColours(t *testing.T) {
 		t.Error("the colours do not change the sum")
 	}
 }
+
+// TestCalibrationColourReach: a calibration learns a die's colour within
+// maxHueLearn (60 degrees, and hueMargin) of the reader's own: a tuning
+// table's blue die turned 40 degrees (to a cyan) is learned; turned 90
+// degrees (a green), it is not.
+func TestCalibrationColourReach(t *testing.T) {
+	checkLeaks(t)
+	const dir = "testdata/val-tables"
+	_, rows, err := readLabels(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		shifts  [2]int // faces 1 to 4, 5 to 8
+		learned bool
+	}{
+		{"cyan", [2]int{-20, -20}, true},
+		{"green", [2]int{-45, -45}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			k, err := NewNetCalibrator(DefaultNetOpts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer k.Close()
+			for _, row := range rows {
+				// table 6: LiberationSansNarrow-Italic, 79 px, on linen
+				if row["table"] != "6" || row["use"] != "calibrate" || row["red"] != "-" {
+					continue
+				}
+				face := tableLabel(row["blue"])
+				m := gocv.IMRead(filepath.Join(dir, row["file"]), gocv.IMReadColor)
+				if err := (HueShift{Blue: tc.shifts[(face-1)/4]}).Apply(m); err != nil {
+					m.Close()
+					t.Fatal(err)
+				}
+				k.Add(m, "blue", face)
+				m.Close()
+			}
+			b := k.c.Blue
+			if (b != nil) != tc.learned {
+				t.Fatalf("blue learned %v, want %v", b, tc.learned)
+			}
+			if b != nil && (modHue(DefaultNetOpts.Blue.HMin-b.HMin) > maxHueLearn+hueMargin || b.HMax != DefaultNetOpts.Blue.HMax) {
+				t.Errorf("blue learned as hues %d-%d: want at most %d below the reader's own %d, and its top kept", b.HMin, b.HMax, maxHueLearn+hueMargin, DefaultNetOpts.Blue.HMin)
+			}
+		})
+	}
+}
+
+// TestWidenings: the colours a calibration tries for a die it does not
+// find widen it a step at a time, up then down, never past maxHueLearn
+// of the reader's own on either side counting what it learned already,
+// nor near the other die's colour.
+func TestWidenings(t *testing.T) {
+	blue, red := DefaultNetOpts.Blue, DefaultNetOpts.Red
+	learnedDown := blue
+	learnedDown.HMin = modHue(blue.HMin - 24) // 24 below already
+	for _, tc := range []struct {
+		name       string
+		own        HSVRange
+		first      [2]int // the first two tried: HMin, HMax
+		up, down   int    // how many up, down
+		maxUp, low int    // the farthest up (HMax), down (HMin)
+	}{
+		// up to 132+30 = 162, hueGap (4) short of the red's 166
+		{"the reader's own blue", blue, [2]int{95, 135}, 10, 10, 162, 65},
+		// down two steps more only: 95-24-6 = 65
+		{"a blue learned 24 below", learnedDown, [2]int{71, 135}, 10, 2, 162, 65},
+		// red: up to 12+30 = 42, down to 166-30 = 136, hueGap above
+		// the blue's 132
+		{"the reader's own red", red, [2]int{166, 15}, 10, 10, 42, 136},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base, other := blue, red
+			if tc.own.HMin == red.HMin {
+				base, other = red, blue
+			}
+			ws := widenings(tc.own, base, other)
+			up, down := 0, 0
+			maxUp, low := tc.own.HMax, tc.own.HMin
+			for _, w := range ws {
+				if arcOf(w.HSVRange).near(arcOf(other), hueGap) {
+					t.Errorf("%d-%d comes within %d of the other die's %d-%d", w.HMin, w.HMax, hueGap, other.HMin, other.HMax)
+				}
+				if w.side > 0 {
+					up++
+					maxUp = w.HMax
+				} else {
+					down++
+					low = w.HMin
+				}
+			}
+			if len(ws) == 0 || [2]int{ws[0].HMin, ws[0].HMax} != tc.first {
+				t.Fatalf("first tried %v, want %v", ws, tc.first)
+			}
+			if up != tc.up || down != tc.down || maxUp != tc.maxUp || low != tc.low {
+				t.Errorf("%d up to %d, %d down to %d; want %d up to %d, %d down to %d", up, maxUp, down, low, tc.up, tc.maxUp, tc.down, tc.low)
+			}
+		})
+	}
+}
