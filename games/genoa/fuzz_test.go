@@ -56,8 +56,11 @@ func FuzzDecide(f *testing.F) {
 		}
 		evs, err := s.Decide(engine.Action{By: engine.Seat(by), Cmd: cmd})
 		if err != nil {
+			// a "%!" in a refusal is a formatting mistake (a verb
+			// without its value), unless the player wrote it: a
+			// refusal quotes the word it cannot take
 			ref, ok := engine.AsRefusal(err)
-			if !ok || ref.EN == "" || ref.FR == "" || strings.Contains(ref.EN+ref.FR, "%!") {
+			if !ok || ref.EN == "" || ref.FR == "" || strings.Contains(ref.EN+ref.FR, "%!") && !strings.Contains(line, "%!") {
 				t.Fatalf("%q by %d: bad refusal %#v", line, by, err)
 			}
 			return
