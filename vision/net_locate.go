@@ -37,7 +37,7 @@ type located struct {
 	// its coloured blob is only part of it; nil otherwise
 	whole *located
 	// byLearned: found by the colour a calibration learned, the
-	// locator's own not finding it (locateOpts.LearnedBlue)
+	// locator's own not finding it, or only a piece of it (learnedLook)
 	byLearned bool
 }
 
@@ -51,9 +51,9 @@ type locateOpts struct {
 	// Grow extends a die's blob into the pale pixels around it (grow).
 	Grow bool
 	// LearnedBlue and LearnedRed, when set, are the colours a calibration
-	// learned (net_colour.go): a die Blue or Red does not find is looked
-	// for again with them, so that the dice they find are found as
-	// before.
+	// learned (net_colour.go): a die Blue or Red does not find, or finds
+	// only a piece of, is looked for again with them (learnedLook); the
+	// dice Blue and Red find whole are found as without them.
 	LearnedBlue, LearnedRed *HSVRange
 }
 

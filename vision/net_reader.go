@@ -128,13 +128,11 @@ func NewNetReader(o NetOpts) (*NetReader, error) {
 	}
 	r := &NetReader{opts: o, cls: cls, tilt: tiltDegrees, loc: locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross, Grow: true}}}
 	if c := o.Calibration; c != nil {
+		r.flat = slices.Clone(c.flat)
+		r.field = c.field
 		// the colours the calibration learned, for the dice o's own do
-		// not find
+		// not find, or find only a piece of
 		r.loc.o.LearnedBlue, r.loc.o.LearnedRed = c.Blue, c.Red
-	}
-	if o.Calibration != nil {
-		r.flat = slices.Clone(o.Calibration.flat)
-		r.field = o.Calibration.field
 	}
 	for i := range r.crops {
 		r.crops[i] = make([]byte, CropSize*CropSize)

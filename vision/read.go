@@ -49,7 +49,8 @@ type Die struct {
 	// dice from (NetReader.LearnFlat).
 	across float64
 	// byLearned: the learned reader found the die by the colour a
-	// calibration learned, its own colour not finding it
+	// calibration learned, its own colour not finding it, or only a
+	// piece of it
 	byLearned bool
 }
 
