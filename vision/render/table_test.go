@@ -80,3 +80,32 @@ func TestTable(t *testing.T) {
 		t.Errorf("%d of %d throws with a die cocked, asked 30%%", cockedThrows, throws)
 	}
 }
+
+// TestWithOddShades: a set of odd shades differs from its draw only by
+// its dice's bodies, drawn from OddBlue and OddRed (within their jitter),
+// and the same seed gives the same set.
+func TestWithOddShades(t *testing.T) {
+	// jitter scales each channel by 0.88 to 1.12
+	near := func(v Vec, list []Vec) bool {
+		for _, c := range list {
+			if math.Abs(v.X-c.X) <= 0.12*c.X+1e-9 && math.Abs(v.Y-c.Y) <= 0.12*c.Y+1e-9 && math.Abs(v.Z-c.Z) <= 0.12*c.Z+1e-9 {
+				return true
+			}
+		}
+		return false
+	}
+	for i := uint64(0); i < 20; i++ {
+		s := DrawSet(rand.New(rand.NewPCG(7, i)), "FreeMono.ttf")
+		odd := WithOddShades(rand.New(rand.NewPCG(8, i)), s)
+		if again := WithOddShades(rand.New(rand.NewPCG(8, i)), s); again != odd {
+			t.Fatalf("set %d: two draws differ", i)
+		}
+		if !near(odd.Blue, OddBlue) || !near(odd.Red, OddRed) {
+			t.Errorf("set %d: bodies %v and %v, not of OddBlue and OddRed", i, odd.Blue, odd.Red)
+		}
+		odd.Blue, odd.Red = s.Blue, s.Red
+		if odd != s {
+			t.Errorf("set %d: more than the bodies changed: %+v, was %+v", i, odd, s)
+		}
+	}
+}

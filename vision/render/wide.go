@@ -405,6 +405,23 @@ func Wide(r *rand.Rand, fonts, surfaces []string) (Scene, WideInfo) {
 	return s, info
 }
 
+// OddBlue and OddRed are dice bodies of other shades than the wide
+// distribution's (wideBlue, wideRed), whose hues lie outside the dice
+// reader's colour ranges or at their edge (blue 190-264 degrees, red
+// 332-24): violets and teals for the blue die, oranges and pinks for the
+// red one. A calibration must learn their colours (vision/net_colour.go).
+var (
+	OddBlue = []Vec{{0.4, 0.05, 0.55}, {0.3, 0.02, 0.45}, {0.25, 0.05, 0.6}, {0.03, 0.5, 0.45}, {0.02, 0.45, 0.5}, {0.05, 0.35, 0.35}}
+	OddRed  = []Vec{{0.8, 0.4, 0.02}, {0.75, 0.35, 0.03}, {0.85, 0.3, 0.05}, {0.65, 0.05, 0.45}, {0.6, 0.04, 0.5}, {0.8, 0.1, 0.4}}
+)
+
+// WithOddShades is s with its dice's bodies drawn from OddBlue and OddRed
+// instead.
+func WithOddShades(r *rand.Rand, s DiceSet) DiceSet {
+	s.Blue, s.Red = jitter(r, pick(r, OddBlue...), 0.12), jitter(r, pick(r, OddRed...), 0.12)
+	return s
+}
+
 // DiceSet is what one box's dice share: font, ink, plastic, numeral style,
 // edges, numeral height and size.
 type DiceSet struct {

@@ -105,12 +105,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	keep := fs.Bool("keep", false, "keep the pictures already in the output folder (an interrupted run goes on)")
 	labelsOnly := fs.Bool("labels-only", false, "write labels.csv only, no pictures (the same draws)")
 	trim := fs.Float64("trim", 0, "crops: keep only a square this many times the die's width around it (0: the whole crop)")
+	shades := fs.String("shades", "usual", "tables: the dice bodies' shades, usual (the wide distribution's blues and reds) or odd (violets and teals, oranges and pinks: render.OddBlue, OddRed), for a calibration to learn")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *out == "" || (*kind != "crops" && *kind != "frames" && *kind != "sets" && *kind != "tables") || (*split != "train" && *split != "test" && *split != "validation") {
 		fs.Usage()
 		return errors.New("need -out, -kind crops|frames|sets|tables and -split train|test|validation")
+	}
+	if *shades != "usual" && (*shades != "odd" || *kind != "tables") {
+		return fmt.Errorf("-shades %q: usual, or odd with -kind tables", *shades)
 	}
 	if *kind == "tables" && (*cocked || *walled) {
 		return errors.New("-cocked and -walled are for -kind frames: a table's throws already cock a die against a wall one time in seven")
@@ -156,7 +160,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if lo >= hi {
 			lo, hi = *minPx, *maxPx
 		}
-		tables = append(tables, render.DrawTable(rand.New(rand.NewPCG(*seed, 1<<40+uint64(i))), fonts[i%len(fonts)], surfaces, lo, hi))
+		t := render.DrawTable(rand.New(rand.NewPCG(*seed, 1<<40+uint64(i))), fonts[i%len(fonts)], surfaces, lo, hi)
+		if *shades == "odd" {
+			// (a stream of its own: the table's other draws are the
+			// same as with the usual shades)
+			t.Set = render.WithOddShades(rand.New(rand.NewPCG(*seed, 1<<41+uint64(i))), t.Set)
+		}
+		tables = append(tables, t)
 	}
 	for i := range items {
 		r := rand.New(rand.NewPCG(*seed, uint64(i)))
