@@ -72,7 +72,8 @@
 // tables to such shades, to measure it (comptoir dice --report
 // --hue-shift: at the tuning tables turned violet, 47.50% read
 // uncalibrated, 66.25% calibrated face by face, as at their own colours;
-// vision/train/README.md, twentieth stop).
+// at testdata/val-shades, tables rendered with dice of such shades,
+// 11.88% and 45.94%; vision/train/README.md, twentieth stop).
 //
 // The hand-tuned Reader below is the other half of Combined, the
 // daemon's reader: it keeps the reads of the dice it was built for and
