@@ -179,11 +179,7 @@ func TestCalibrationLearnsColour(t *testing.T) {
 		if row["table"] != "7" {
 			continue
 		}
-		m := gocv.IMRead(filepath.Join(dir, row["file"]), gocv.IMReadColor)
-		if err := shift.Apply(m); err != nil {
-			m.Close()
-			t.Fatal(err)
-		}
+		m := readShifted(t, filepath.Join(dir, row["file"]), shift)
 		if row["use"] == "eval" {
 			throws = append(throws, throw{row["file"], m, tableLabel(row["blue"]), tableLabel(row["red"])})
 			continue
@@ -425,11 +421,7 @@ func TestCalibrationColourReach(t *testing.T) {
 					continue
 				}
 				face := tableLabel(row["blue"])
-				m := gocv.IMRead(filepath.Join(dir, row["file"]), gocv.IMReadColor)
-				if err := (HueShift{Blue: tc.shifts[(face-1)/4]}).Apply(m); err != nil {
-					m.Close()
-					t.Fatal(err)
-				}
+				m := readShifted(t, filepath.Join(dir, row["file"]), HueShift{Blue: tc.shifts[(face-1)/4]})
 				k.Add(m, "blue", face)
 				m.Close()
 			}
@@ -495,4 +487,16 @@ func TestWidenings(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readShifted reads a picture with its dice's hues turned by shift; the
+// caller closes it.
+func readShifted(t *testing.T, path string, shift HueShift) gocv.Mat {
+	t.Helper()
+	m := gocv.IMRead(path, gocv.IMReadColor)
+	if err := shift.Apply(m); err != nil {
+		m.Close()
+		t.Fatalf("%s: %v", path, err)
+	}
+	return m
 }
