@@ -77,6 +77,9 @@ type locator struct {
 	// (sameColour)
 	dieLike [2]int
 	like    []int // scratch: the blobs of a die's size and shape
+	// lbm, lrm: scratch, the masks of the colours a calibration learned
+	// (learnedLook)
+	lbm, lrm []byte
 }
 
 // locate finds the blue and the red die of a frame. px is the frame's
@@ -189,7 +192,8 @@ func (l *locator) learnedLook(find func(mask, other []byte, k int) (located, boo
 			}
 			b.SMin, r.SMin = b.SMin*paleSat/10, r.SMin*paleSat/10
 		}
-		bm, rm := colourMasks(sm, bg, ratio, b, r, l.o.MinBackgroundDiff, nil, nil)
+		bm, rm := colourMasks(sm, bg, ratio, b, r, l.o.MinBackgroundDiff, l.lbm, l.lrm)
+		l.lbm, l.lrm = bm, rm
 		if lb && !ok[0] {
 			got[0], ok[0] = find(bm, rm, 0)
 		}

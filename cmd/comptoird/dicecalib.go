@@ -172,26 +172,36 @@ func (l *diceLog) ask(ctx context.Context, req map[string]any) (dashboard.DiceCa
 
 // askReply sends a request to the reader and waits for its reply.
 func (l *diceLog) askReply(ctx context.Context, req map[string]any) (input.DiceCalibReply, error) {
-	w := make(chan input.DiceCalibReply, 1)
 	l.mu.Lock()
 	l.calibID++
 	id := l.calibID
-	l.calibWaits[id] = w
+	l.mu.Unlock()
+	req["id"] = id
+	b, _ := json.Marshal(req)
+	return askReader(ctx, l, l.calibWaits, id, b)
+}
+
+// askReader sends msg to the reader and waits for the answer that its
+// stdout reader hands over under key in waits (a map of l's, guarded by
+// l.mu), or for ctx.
+func askReader[K comparable, V any](ctx context.Context, l *diceLog, waits map[K]chan V, key K, msg []byte) (V, error) {
+	var zero V
+	w := make(chan V, 1)
+	l.mu.Lock()
+	waits[key] = w
 	l.mu.Unlock()
 	defer func() {
 		l.mu.Lock()
-		delete(l.calibWaits, id)
+		delete(waits, key)
 		l.mu.Unlock()
 	}()
-	req["id"] = id
-	b, _ := json.Marshal(req)
-	if !l.reader.send(b) {
-		return input.DiceCalibReply{}, fmt.Errorf("%w: the camera's reader is restarting or stopped", dashboard.ErrNoCamera)
+	if !l.reader.send(msg) {
+		return zero, fmt.Errorf("%w: the camera's reader is restarting or stopped", dashboard.ErrNoCamera)
 	}
 	select {
-	case cl := <-w:
-		return cl, nil
+	case v := <-w:
+		return v, nil
 	case <-ctx.Done():
-		return input.DiceCalibReply{}, fmt.Errorf("%w: it did not answer (%w)", dashboard.ErrNoCamera, ctx.Err())
+		return zero, fmt.Errorf("%w: it did not answer (%w)", dashboard.ErrNoCamera, ctx.Err())
 	}
 }

@@ -192,29 +192,15 @@ func (l *diceLog) note(n table.DiceNote) {
 
 // Snapshot asks the reader for the last frame it read (dashboard.DiceCamera).
 func (l *diceLog) Snapshot(ctx context.Context, path string) (input.DiceReading, error) {
-	w := make(chan readerLine, 1)
-	l.mu.Lock()
-	l.waits[path] = w
-	l.mu.Unlock()
-	defer func() {
-		l.mu.Lock()
-		delete(l.waits, path)
-		l.mu.Unlock()
-	}()
 	req, _ := json.Marshal(map[string]string{"type": "inspect", "file": path})
-	if !l.reader.send(req) {
-		return input.DiceReading{}, fmt.Errorf("%w: the camera's reader is restarting or stopped", dashboard.ErrNoCamera)
+	rl, err := askReader(ctx, l, l.waits, path, req)
+	switch {
+	case err != nil:
+		return input.DiceReading{}, err
+	case rl.Code == "no-frame":
+		return rl.DiceReading, fmt.Errorf("%w: %s", dashboard.ErrNoFrame, rl.Error)
+	case rl.Error != "":
+		return rl.DiceReading, fmt.Errorf("the dice reader: %s", rl.Error)
 	}
-	select {
-	case rl := <-w:
-		switch {
-		case rl.Code == "no-frame":
-			return rl.DiceReading, fmt.Errorf("%w: %s", dashboard.ErrNoFrame, rl.Error)
-		case rl.Error != "":
-			return rl.DiceReading, fmt.Errorf("the dice reader: %s", rl.Error)
-		}
-		return rl.DiceReading, nil
-	case <-ctx.Done():
-		return input.DiceReading{}, fmt.Errorf("%w: it did not answer (%w)", dashboard.ErrNoCamera, ctx.Err())
-	}
+	return rl.DiceReading, nil
 }
