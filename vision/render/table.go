@@ -52,6 +52,16 @@ func DrawTable(r *rand.Rand, font string, surfaces []string, minPx, maxPx float6
 	return t
 }
 
+// WithHarshLight is t under a harsh lamp (one small bright light: hard
+// shadows, glare, top faces washed out), drawn from r as DrawTable draws
+// its light, of any tint.
+func (t Table) WithHarshLight(r *rand.Rand) Table {
+	var light string
+	t.lights, t.ambient, light = lightsOf(r, Vec{}, "harsh")
+	t.Info.Light = light
+	return t
+}
+
 // Defects draws the camera defects of one of the table's frames: the
 // table camera's noise and JPEG quality, its exposure shifted by up to
 // 15% either way (auto-exposure), a motion blur for one frame in ten.

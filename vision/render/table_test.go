@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -106,6 +107,30 @@ func TestWithOddShades(t *testing.T) {
 		odd.Blue, odd.Red = s.Blue, s.Red
 		if odd != s {
 			t.Errorf("set %d: more than the bodies changed: %+v, was %+v", i, odd, s)
+		}
+	}
+}
+
+// TestWithHarshLight checks that a table under a harsh lamp keeps its
+// dice, surface and camera, and that its lamp is harsh: one small bright
+// light (at least 1.2 times a normal lamp's power), the same from the
+// same seed.
+func TestWithHarshLight(t *testing.T) {
+	for i := uint64(0); i < 20; i++ {
+		tb := DrawTable(rand.New(rand.NewPCG(7, i)), "FreeMono.ttf", []string{"green felt", "linen"}, 40, 65)
+		h := tb.WithHarshLight(rand.New(rand.NewPCG(8, i)))
+		if again := tb.WithHarshLight(rand.New(rand.NewPCG(8, i))); !reflect.DeepEqual(again, h) {
+			t.Fatalf("table %d: two draws differ", i)
+		}
+		if !strings.HasSuffix(h.Info.Light, " harsh") {
+			t.Errorf("table %d: light %q, want a harsh one", i, h.Info.Light)
+		}
+		if p := h.lights[0].Color; max(p.X, p.Y, p.Z) < 1.2 || h.lights[0].Size > 15 {
+			t.Errorf("table %d: main light %v (size %g), want at least 1.2 bright and at most 15 across", i, p, h.lights[0].Size)
+		}
+		h.lights, h.ambient, h.Info.Light = tb.lights, tb.ambient, tb.Info.Light
+		if !reflect.DeepEqual(h, tb) {
+			t.Errorf("table %d: more than the lamp changed", i)
 		}
 	}
 }

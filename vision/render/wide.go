@@ -318,9 +318,18 @@ func wideDie(r *rand.Rand, colour, font string) (Die, WideInfo) {
 // wideLights draws the light of a wide scene: warm, cool or neutral;
 // dim, normal or harsh (one small bright light: hard shadows, glare).
 func wideLights(r *rand.Rand, at Vec) ([]Light, float64, string) {
+	return lightsOf(r, at, "")
+}
+
+// lightsOf is wideLights with the level given (dim, normal or harsh), or
+// drawn when level is "" (the same draws either way).
+func lightsOf(r *rand.Rand, at Vec, level string) ([]Light, float64, string) {
 	tints := map[string]Vec{"warm": {1, 0.82, 0.62}, "neutral": {1, 1, 1}, "cool": {0.82, 0.9, 1}}
 	tint := pick(r, "warm", "neutral", "cool")
-	level := pick(r, "dim", "normal", "normal", "harsh")
+	drawn := pick(r, "dim", "normal", "normal", "harsh")
+	if level == "" {
+		level = drawn
+	}
 	power, size := uniform(r, 0.8, 1.2), uniform(r, 40, 200)
 	switch level {
 	case "dim":

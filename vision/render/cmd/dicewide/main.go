@@ -106,6 +106,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	labelsOnly := fs.Bool("labels-only", false, "write labels.csv only, no pictures (the same draws)")
 	trim := fs.Float64("trim", 0, "crops: keep only a square this many times the die's width around it (0: the whole crop)")
 	shades := fs.String("shades", "usual", "tables: the dice bodies' shades, usual (the wide distribution's blues and reds) or odd (violets and teals, oranges and pinks: render.OddBlue, OddRed), for a calibration to learn")
+	light := fs.String("light", "any", "tables: the lamp, any (the wide distribution's: dim, normal or harsh) or harsh (one small bright light: glare, top faces washed out)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -115,6 +116,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if *shades != "usual" && (*shades != "odd" || *kind != "tables") {
 		return fmt.Errorf("-shades %q: usual, or odd with -kind tables", *shades)
+	}
+	if *light != "any" && (*light != "harsh" || *kind != "tables") {
+		return fmt.Errorf("-light %q: any, or harsh with -kind tables", *light)
 	}
 	if *kind == "tables" && (*cocked || *walled) {
 		return errors.New("-cocked and -walled are for -kind frames: a table's throws already cock a die against a wall one time in seven")
@@ -165,6 +169,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			// (a stream of its own: the table's other draws are the
 			// same as with the usual shades)
 			t.Set = render.WithOddShades(rand.New(rand.NewPCG(*seed, 1<<41+uint64(i))), t.Set)
+		}
+		if *light == "harsh" {
+			// (a stream of its own, as for the shades)
+			t = t.WithHarshLight(rand.New(rand.NewPCG(*seed, 1<<42+uint64(i))))
 		}
 		tables = append(tables, t)
 	}
