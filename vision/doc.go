@@ -54,7 +54,11 @@
 // translucent top face the light washes out grey) is found by its
 // coloured side faces, and its crop may show a side face's numeral: the
 // locator grows such a die into its pale pixels, and a reading the crop
-// of the whole die does not confirm is refused (WhyWashedOut). Two dice touching are each read (they are two colours).
+// of the whole die does not confirm is refused (WhyWashedOut). A die whose
+// top face a harsh lamp washes out altogether, its white numeral with it
+// (a pale face with no ink on it), is refused saying to move the lamp
+// (WhyBlankFace), whatever the hand-tuned reader reads of it, and a
+// calibration does not learn it. Two dice touching are each read (they are two colours).
 // A die not found while two dice of the other colour are (a set of two
 // blue dice, say) is refused saying to play with one die of each colour
 // (WhySameColour), in calibration too.

@@ -517,6 +517,10 @@ func (k *NetCalibrator) add(frame gocv.Mat, die string, face int, px float64, wh
 	if cut.cocked.Code != WhyNone {
 		return &CalibrationError{Die: die, Face: face, Why: cut.cocked}
 	}
+	if cut.blank {
+		// (its crop would teach the face an edge of it)
+		return &CalibrationError{Die: die, Face: face, Why: Why{Code: WhyBlankFace}}
+	}
 	outs, err := k.r.infer([][]byte{cut.crop})
 	if err != nil {
 		return err
@@ -702,11 +706,14 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 		case d.loc.edge:
 			why.Code = WhyEdge
 		default:
-			fx, fy, ok := normaliseCropAt(frame, d.loc, crop)
-			if !ok {
+			c, ok := cutNumeral(frame, d.loc, crop)
+			switch {
+			case !ok:
 				why.Code = WhyTooSmall
+			case c.blank():
+				why.Code = WhyBlankFace
 			}
-			at = flatSampleOf(frame.Cols(), frame.Rows(), d.loc, fx, fy)
+			at = flatSampleOf(frame.Cols(), frame.Rows(), d.loc, c.fx, c.fy)
 		}
 		if why.Code != WhyNone {
 			te.Refused = append(te.Refused, &CalibrationError{Die: d.die, Face: d.face, Why: why})

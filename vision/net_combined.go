@@ -102,15 +102,23 @@ func elsewhere(h, n Die) bool {
 	return h.Why.Code == WhyEdge && !n.Box.Empty() && !h.Box.Overlaps(n.Box)
 }
 
+// sameDie says whether the two readers' readings h and n may be of the
+// same die: their boxes overlap, or h has none. (The learned reader may
+// take something else of the die's colour for it: a blank face there
+// says nothing of the die the hand-tuned reader read.)
+func sameDie(h, n Die) bool { return h.Box.Empty() || h.Box.Overlaps(n.Box) }
+
 // netMustRefuse says whether the learned reader refused a die for what
 // it is, whatever its numeral reads: the pose network finds it cocked,
 // or its numeral is not where this camera shows a flat die's
 // (WhyNotFlatHere), or its top face is washed out (the numeral by its
 // coloured side may be a side face's, which the hand-tuned reader may
-// read too). merge keeps such a refusal.
+// read too), or shows no numeral at all (WhyBlankFace: what the
+// hand-tuned reader reads there is an edge or a side face's numeral).
+// merge keeps such a refusal.
 func netMustRefuse(n Die) bool {
 	switch n.Why.Code {
-	case WhyCocked, WhyWashedOut, WhyNotFlatHere:
+	case WhyCocked, WhyWashedOut, WhyNotFlatHere, WhyBlankFace:
 		return true
 	}
 	return false
@@ -176,7 +184,7 @@ func (o overrule) flatEnough(h, n Die) bool {
 // merge decides one die from the two readings.
 func merge(h, n Die, o overrule) Die {
 	switch {
-	case netMustRefuse(n):
+	case netMustRefuse(n) && (n.Why.Code != WhyBlankFace || sameDie(h, n)):
 		return n
 	case h.Face != 0 && n.Face != 0 && h.Face != n.Face:
 		h.Why = Why{Code: WhyReadersDisagree, Face: h.Face, Other: n.Face}

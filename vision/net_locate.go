@@ -494,6 +494,20 @@ func normaliseCrop(frame gocv.Mat, d located, out []byte) bool {
 // normaliseCropAt is normaliseCrop, and says where in frame the
 // numeral's middle is, the crop's centre (fx, fy).
 func normaliseCropAt(frame gocv.Mat, d located, out []byte) (fx, fy float64, ok bool) {
+	c, ok := cutNumeral(frame, d, out)
+	return c.fx, c.fy, ok
+}
+
+// numeralCut is what cutting a die's numeral found: the numeral's middle
+// in the frame (fx, fy); the top face's grey level (face: the median of
+// the disk the numeral is looked for in); and ink, the share of that
+// disk whose grey level differs from the face's by more than inkDiff: 0
+// for a face that shows nothing, a numeral of the face's own grey or
+// none (blank).
+type numeralCut struct{ fx, fy, face, ink float64 }
+
+// cutNumeral is normaliseCropAt, and says how much ink it saw.
+func cutNumeral(frame gocv.Mat, d located, out []byte) (c numeralCut, ok bool) {
 	gray := gocv.NewMat()
 	defer gray.Close()
 	// a first cut, upright, around the silhouette's centre: where is the
@@ -502,23 +516,41 @@ func normaliseCropAt(frame gocv.Mat, d located, out []byte) (fx, fy float64, ok 
 	span := cropSpan * d.across
 	first := warpGray(frame, &gray, d.cx, d.cy, 0, span*1.5/cropSpan*numeralDisk, n)
 	if first == nil {
-		return 0, 0, false
+		return numeralCut{}, false
 	}
 	// the first cut spans 2*1.5*numeralDisk widths; the disk is its
 	// inner circle shrunk by 1.5
-	cx, cy, angle, ok := numeralAxis(first, n, float64(n)/2/1.5)
+	cx, cy, angle, face, ink, ok := numeralAxis(first, n, float64(n)/2/1.5)
 	if !ok {
 		cx, cy, angle = float64(n)/2, float64(n)/2, 0
 	}
 	k := span * 1.5 / cropSpan * numeralDisk / float64(n)
-	fx, fy = d.cx+(cx-float64(n)/2)*k, d.cy+(cy-float64(n)/2)*k
-	final := warpGray(frame, &gray, fx, fy, angle, span, n)
+	c = numeralCut{fx: d.cx + (cx-float64(n)/2)*k, fy: d.cy + (cy-float64(n)/2)*k, face: face, ink: ink}
+	final := warpGray(frame, &gray, c.fx, c.fy, angle, span, n)
 	if final == nil {
-		return 0, 0, false
+		return numeralCut{}, false
 	}
 	copy(out, final)
-	return fx, fy, true
+	return c, true
 }
+
+// inkDiff is how many grey levels from the top face's a pixel of it
+// must be to count as ink (numeralCut.ink); blankInk the share of such
+// pixels under which a face at least paleFace grey shows no numeral: a
+// lamp washes out the face and its white numeral alike, and what the
+// classifier then reads is an edge of the face or a side face's numeral
+// (WhyBlankFace). A blue or red face is far darker than paleFace unless
+// washed out; on a darker face a black numeral may differ from it by
+// less than inkDiff and still be read (vision/train/README.md,
+// twenty-first stop).
+const (
+	inkDiff  = 16
+	blankInk = 0.01
+	paleFace = 200
+)
+
+// blank says whether the cut face is washed out and shows no numeral.
+func (c numeralCut) blank() bool { return c.face >= paleFace && c.ink < blankInk }
 
 // warpGray cuts a square of side span (frame pixels) centred on (cx, cy),
 // turned by angle (radians, the cut's up direction in the frame), resized
@@ -549,8 +581,10 @@ func warpGray(frame gocv.Mat, gray *gocv.Mat, cx, cy, angle, span float64, n int
 // numeralAxis finds the numeral in the disk of the given radius at the
 // middle of an n x n grey crop: the centroid and the long axis of the
 // pixels that differ from the disk's median (bright or dark ink), weighted
-// by how much. angle turns the crop so that the axis is upright.
-func numeralAxis(g []byte, n int, radius float64) (cx, cy, angle float64, ok bool) {
+// by how much. angle turns the crop so that the axis is upright. face is
+// the disk's median grey level, ink the share of its pixels more than
+// inkDiff grey levels from it.
+func numeralAxis(g []byte, n int, radius float64) (cx, cy, angle, face, ink float64, ok bool) {
 	c := float64(n) / 2
 	var vals []int
 	for y := 0; y < n; y++ {
@@ -561,10 +595,11 @@ func numeralAxis(g []byte, n int, radius float64) (cx, cy, angle float64, ok boo
 		}
 	}
 	if len(vals) == 0 {
-		return 0, 0, 0, false
+		return 0, 0, 0, 0, 0, false
 	}
 	sort.Ints(vals)
 	med := vals[len(vals)/2]
+	face = float64(med)
 	// weights: the part of the difference above its typical level, so
 	// that the face's texture and noise weigh little
 	var diffs []int
@@ -572,6 +607,7 @@ func numeralAxis(g []byte, n int, radius float64) (cx, cy, angle float64, ok boo
 		diffs = append(diffs, iabs(v-med))
 	}
 	sort.Ints(diffs)
+	ink = float64(len(diffs)-sort.SearchInts(diffs, inkDiff+1)) / float64(len(diffs))
 	floor := float64(diffs[len(diffs)*6/10])
 	var sw, sx, sy float64
 	w := make([]float64, n*n)
@@ -592,7 +628,7 @@ func numeralAxis(g []byte, n int, radius float64) (cx, cy, angle float64, ok boo
 		}
 	}
 	if sw == 0 {
-		return 0, 0, 0, false
+		return 0, 0, 0, face, ink, false
 	}
 	cx, cy = sx/sw, sy/sw
 	var mxx, myy, mxy float64
@@ -610,5 +646,5 @@ func numeralAxis(g []byte, n int, radius float64) (cx, cy, angle float64, ok boo
 	}
 	// the long axis' angle from the x axis; turn it to the y axis
 	theta := 0.5 * math.Atan2(2*mxy, mxx-myy)
-	return cx, cy, theta - math.Pi/2, true
+	return cx, cy, theta - math.Pi/2, face, ink, true
 }

@@ -103,6 +103,7 @@ type dieCut struct {
 	flat   float64    // the pose network's probability that it lies flat (0: it did not run)
 	at     flatSample // its place and its numeral's offset
 	across float64    // its width, in pixels of a picture 640 wide
+	blank  bool       // its top face shows no numeral (numeralCut.blank)
 }
 
 // cropUnlessCocked finds the die of the given colour in pic (as
@@ -117,8 +118,8 @@ func (r *NetReader) cropUnlessCocked(pic gocv.Mat, colour string, px float64) (c
 			return true
 		}
 		c = dieCut{flat: fl[0], crop: make([]byte, CropSize*CropSize), across: d.across / px}
-		fx, fy, cut := normaliseCropAt(pic, d, c.crop)
-		c.at = flatSampleOf(pic.Cols(), pic.Rows(), d, fx, fy)
+		nc, cut := cutNumeral(pic, d, c.crop)
+		c.at, c.blank = flatSampleOf(pic.Cols(), pic.Rows(), d, nc.fx, nc.fy), nc.blank()
 		return cut
 	})
 	return c, ok

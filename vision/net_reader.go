@@ -70,7 +70,11 @@ var DefaultNetOpts = NetOpts{
 //  4. Around the blob's centre, the numeral of the top face is found (the
 //     pixels that differ most from the face, bright or dark ink), and a
 //     square 0.7 of the die's width is cut centred on it, turned so that
-//     its long axis is upright: CropSize grey levels.
+//     its long axis is upright: CropSize grey levels. A face that a lamp
+//     washes out (pale, not 1% of it ink: numeralCut.blank) shows no
+//     numeral, and what the classifier would read there is an edge or a
+//     side face's numeral: the die is refused (WhyBlankFace), whatever
+//     the hand-tuned reader reads of it.
 //  5. The network gives a probability per face (the mean of its answers
 //     for the crop and the crop turned half round; an unsure crop is read
 //     again turned a quarter round, then tiltDegrees each way, and the
@@ -218,12 +222,16 @@ func (r *NetReader) read(frame gocv.Mat, sf *shrunkFrame) Roll {
 // lies flat (its probability flat), it sets why in *die and returns
 // false.
 func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, die *Die) bool {
-	fx, fy, ok := normaliseCropAt(frame, d, crop)
+	c, ok := cutNumeral(frame, d, crop)
 	if !ok {
 		*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyTooSmall}}
 		return false
 	}
-	at := flatSampleOf(frame.Cols(), frame.Rows(), d, fx, fy)
+	if c.blank() {
+		*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyBlankFace}}
+		return false
+	}
+	at := flatSampleOf(frame.Cols(), frame.Rows(), d, c.fx, c.fy)
 	if f := r.field; f != nil {
 		z := f.strays(at)
 		if flat < flatFieldSure && z >= flatFieldRefuse {

@@ -97,8 +97,24 @@ var (
 	// out a blob whose filled rows make it wider than a die (the rim of
 	// table 5's red tray was taken for the red die): 46.25%, 47.19%
 	// calibrated face by face, 48.44% and 48.96% the throws after 8,
-	// wrong unchanged.
-	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.46, 0.019, 0.47, 0.019, 0.485, 0.021, 0.35, 0.0625, 0}
+	// wrong unchanged. Since a die whose top face is washed out and shows
+	// no numeral is refused (WhyBlankFace, twenty-first stop: table 6's
+	// 1s, which motivated it; wide-tables is no longer unseen for it),
+	// wrong 0.94%, 0.94% and 1.56%, bands at most 2.5% wrong (65-100 px),
+	// right unchanged.
+	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.46, 0.010, 0.47, 0.010, 0.485, 0.016, 0.35, 0.026, 0}
+	// tables under a harsh lamp (dicewide -light harsh): the tuning
+	// ones (validation fonts, train surfaces), measured 60.94% and
+	// 1.25%, 63.75% and 1.56% calibrated face by face, 63.02% and 2.08%
+	// calibrated from 8 throws; bands 42.50% (65-100 px) to 86.25%, at
+	// most 3.75% wrong (100-160 px, cocked dice read). At table 0
+	// (FreeMono, 35 px) the calibration face by face reads a 6 as a 5
+	// (00016.jpg red, 97%) that the uncalibrated reader refused: worse 1.
+	tablesHarshVal = tablesFloors{"testdata/val-harsh", 0.60, 0.0135, 0.63, 0.0165, 0.62, 0.022, 0.42, 0.0385, 1}
+	// and the held-out ones (test fonts and surfaces, read once after
+	// the choices): 63.44% and 0.94%, 65.00% and 0.94%, 67.19% and
+	// 1.04%; bands 51.25% (40-65 px) to 75%, at most 1.25% wrong
+	tablesHarshHeldOut = tablesFloors{"testdata/wide-harsh", 0.63, 0.010, 0.645, 0.010, 0.665, 0.011, 0.51, 0.0135, 0}
 )
 
 // TestCombinedTables calibrates the daemon's reader at each table of the
@@ -112,7 +128,7 @@ var (
 // no worse unnoticed.
 func TestCombinedTables(t *testing.T) {
 	checkLeaks(t)
-	for _, tc := range []tablesFloors{tablesVal, tablesHeldOut} {
+	for _, tc := range []tablesFloors{tablesVal, tablesHeldOut, tablesHarshVal, tablesHarshHeldOut} {
 		t.Run(tc.dir, func(t *testing.T) {
 			tr, err := ReadTables(DefaultNetOpts, combinedFor, tc.dir, TablesOpts{Learn: true})
 			if err != nil {
@@ -128,8 +144,21 @@ func TestCombinedTables(t *testing.T) {
 					worse += n
 					t.Logf("table %s: the calibration loses %d dice and reads %d wrong (from throws: %d and %d)", s.Table, s.Lost, s.NewWrong, s.ThrowsLost, s.ThrowsNewWrong)
 				}
-				if len(s.Skipped) > 16 {
-					t.Errorf("table %s: %d calibration frames or thrown dice not learned", s.Table, len(s.Skipped))
+				// a face the lamp washes out is not learned, and the
+				// calibration says to move the lamp (WhyBlankFace): the
+				// refusals that say what to change at such a table are
+				// not counted
+				blank := 0
+				for _, sk := range s.Skipped {
+					if strings.Contains(sk, Why{Code: WhyBlankFace}.EN()) {
+						blank++
+					}
+				}
+				if n := len(s.Skipped) - blank; n > 16 {
+					t.Errorf("table %s: %d calibration frames or thrown dice not learned", s.Table, n)
+				}
+				if tc.dir == tablesHeldOut.dir && s.Table == "6" && blank < 8 {
+					t.Errorf("table 6 (a harsh lamp washes its dice's top faces out): %d dice refused as blank in the calibration, want at least 8 (it says to move the lamp)", blank)
 				}
 				// a table's camera is fixed: taken as moved, the reader
 				// would forget what it learned of it

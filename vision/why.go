@@ -69,6 +69,10 @@ const (
 	// a flat die's (learned at calibration or during play: net_flat.go):
 	// cocked against the tray's wall.
 	WhyNotFlatHere
+	// WhyBlankFace: the die's top face is washed out and shows no
+	// numeral at all (a lamp washes out the face and its white numeral
+	// alike).
+	WhyBlankFace
 
 	numWhyCodes // the number of codes, for tests
 )
@@ -167,6 +171,10 @@ var whyTexts = [numWhyCodes]struct{ en, fr string }{
 		"cocked? its numeral is not where this camera shows a flat die's: is it leaning on the tray's wall? Lay it flat or roll again",
 		"cassé ? son chiffre n'est pas là où cette caméra montre celui d'un dé à plat : est-il appuyé contre le bord du plateau ? Posez-le à plat ou relancez",
 	},
+	WhyBlankFace: {
+		"its top face shows no numeral: the lamp washes it out — move the lamp aside or dim it",
+		"sa face du dessus ne montre aucun chiffre : la lampe l'éblouit — écartez la lampe ou baissez-la",
+	},
 	WhySameColour: {
 		"not found, but two dice of the other colour are: the reader tells the dice apart by their colours; play with one blue and one red d8",
 		"introuvable, mais deux dés de l'autre couleur sont là : le lecteur distingue les dés par leur couleur ; jouez avec un d8 bleu et un d8 rouge",
@@ -232,6 +240,7 @@ var whyNames = [numWhyCodes]string{
 	WhyWashedOut:       "top face washed out",
 	WhySameColour:      "not found, two of the other colour",
 	WhyNotFlatHere:     "cocked (calibrated camera)",
+	WhyBlankFace:       "top face blank (glare)",
 }
 
 // Name is the code's short name (for a report's tallies), or

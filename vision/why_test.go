@@ -3,6 +3,7 @@ package vision
 import (
 	"errors"
 	"fmt"
+	"image"
 	"strings"
 	"testing"
 )
@@ -164,6 +165,8 @@ func TestMergeReasons(t *testing.T) {
 	// read, 99.5% flat, its numeral where this camera shows a flat die's
 	netOnField := Die{Face: 5, Confidence: 0.99, Found: true, Flat: 0.995, onField: true}
 	notFlatHere := Die{Found: true, Why: Why{Code: WhyNotFlatHere}}
+	at := image.Rect(100, 100, 160, 160)
+	blank := Die{Found: true, Box: at, Why: Why{Code: WhyBlankFace}}
 	for _, tc := range []struct {
 		name                   string
 		h, n                   Die
@@ -196,6 +199,9 @@ func TestMergeReasons(t *testing.T) {
 		{"neither reads, no hand-tuned reason: the classifier's", Die{Found: true}, netUnsure, 0, 0, 0, netUnsure.Why},
 		{"washed out: refused whatever the hand-tuned reader reads", Die{Face: 7, Confidence: 0.95, Found: true}, washed, 0, 0, 0, washed.Why},
 		{"washed out, the hand-tuned reader refused", tilted, washed, 0.5, 0.5, 0, washed.Why},
+		{"a blank top face: refused whatever the hand-tuned reader reads there", Die{Face: 1, Confidence: 0.95, Found: true, Box: image.Rect(110, 105, 170, 165)}, blank, 0, 0, 0, blank.Why},
+		{"a blank top face, the hand-tuned reader found no box", Die{Face: 1, Confidence: 0.95, Found: true}, blank, 0, 0, 0, blank.Why},
+		{"a blank face elsewhere says nothing of the die the hand-tuned reader read", Die{Face: 2, Confidence: 0.95, Found: true, Box: image.Rect(300, 300, 360, 360)}, blank, 0, 0, 2, Why{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := merge(tc.h, tc.n, overrule{tilt: tc.overTilt, touching: tc.overTouching})
