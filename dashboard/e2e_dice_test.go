@@ -128,10 +128,14 @@ func TestBrowserDiceCamera(t *testing.T) {
 		learning(input.ReaderView{Flat: 14, Across: 62, SmallUnder: 40})
 		guard("refusing", `g.dataset.need === '0' && g.textContent.includes('knows where this camera shows a flat die') && g.textContent.includes('(14 flat dice)') && !document.querySelector('#dice-small')`)
 		learning(input.ReaderView{Flat: 6, FlatNeed: 6, Moved: 1, Across: 33, Small: true, SmallUnder: 40})
-		guard("the camera moved", `g.dataset.moved === '1' && g.dataset.need === '6' && g.textContent.includes('The camera seems to have been moved: the reader forgot the dice')`)
+		guard("the camera moved", `g.dataset.moved === '1' && g.dataset.need === '6' && g.textContent.includes('The camera seems to have been moved: the reader forgot the dice') && !document.querySelector('#dice-glare')`)
+		// a lamp that washes the dice's top faces out: the staff page
+		// says to move it, as long as the reader says so
+		learning(input.ReaderView{Flat: 6, FlatNeed: 6, Moved: 1, Across: 33, Small: true, SmallUnder: 40, Blank: 5, BlankOf: 16, Glare: true})
+		pollPage(t, staff, "the lamp washes the dice out", `(() => { const s = document.querySelector('#dice-glare'); return !!s && s.dataset.blank === '5' && s.textContent === 'The lamp washes the dice out: 5 of the last 16 dice at rest showed a white top face, no numeral on it, and were refused. Move the lamp aside from the tray or dim it.'; })()`)
 		pollPage(t, staff, "the dice too small", `(() => { const s = document.querySelector('#dice-small'); return !!s && s.dataset.across === '33' && s.textContent.startsWith('The dice look about 33 pixels across') && s.textContent.includes('Bring the camera lower (or zoom in) until a die is at least 40 pixels across.'); })()`)
 		pollPage(t, staff, "the staff page in French", `(() => { if (document.documentElement.lang !== 'fr') document.getElementById('lang').click(); return document.documentElement.lang === 'fr'; })()`)
-		guard("in French", `g.textContent.startsWith('Dés cassés : le lecteur apprend où cette caméra') && g.textContent.includes('après encore 6 dés lus à plat') && g.textContent.includes('La caméra semble avoir été déplacée : le lecteur a oublié') && document.querySelector('#dice-small').textContent.startsWith('Les dés font environ 33 pixels de large')`)
+		guard("in French", `g.textContent.startsWith('Dés cassés : le lecteur apprend où cette caméra') && g.textContent.includes('après encore 6 dés lus à plat') && g.textContent.includes('La caméra semble avoir été déplacée : le lecteur a oublié') && document.querySelector('#dice-small').textContent.startsWith('Les dés font environ 33 pixels de large') && document.querySelector('#dice-glare').textContent.startsWith('La lampe éblouit les dés : 5 des 16 derniers dés au repos')`)
 		// On a phone (390x844) the camera's section fits the width.
 		var overflow int
 		if err := chromedp.Run(staff, chromedp.EmulateViewport(390, 844), chromedp.ScrollIntoView(`#dice-guard`, chromedp.ByQuery),

@@ -215,6 +215,13 @@ type ReaderView struct {
 	Across     int  `json:"across,omitempty"`
 	Small      bool `json:"small,omitempty"`
 	SmallUnder int  `json:"small_under,omitempty"`
+	// Blank is how many of the last BlankOf dice found at rest showed a
+	// top face the lamp washes out, no numeral on it (refused); Glare is
+	// set when that is too many for the table to play on: the lamp is to
+	// be moved aside or dimmed.
+	Blank   int  `json:"blank,omitempty"`
+	BlankOf int  `json:"blank_of,omitempty"`
+	Glare   bool `json:"glare,omitempty"`
 }
 
 // DiceCalibReply is the dice reader's answer, on its standard output, to

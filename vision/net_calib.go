@@ -827,7 +827,7 @@ func (k *NetCalibrator) learnAcross(w float64) {
 }
 
 // lastOf returns the last n of s (s itself when it has no more).
-func lastOf(s []float64, n int) []float64 {
+func lastOf[T any](s []T, n int) []T {
 	if extra := len(s) - n; extra > 0 {
 		return append(s[:0:0], s[extra:]...)
 	}

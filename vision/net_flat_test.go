@@ -428,3 +428,37 @@ func TestNetReaderViewSizes(t *testing.T) {
 		t.Errorf("dice 44 and 26 pixels across, not read: %+v, want 26, small", v)
 	}
 }
+
+// TestNetReaderViewGlare: the reader says the lamp washes the dice's top
+// faces out (Glare) once GlareDice of the last dice found at rest
+// (restSizes) were refused as blank, and stops saying it once the lamp
+// is moved and the blank dice are older than that; dice not found do
+// not count.
+func TestNetReaderViewGlare(t *testing.T) {
+	r := &NetReader{opts: DefaultNetOpts}
+	blank := Die{Found: true, Why: Why{Code: WhyBlankFace}}
+	read := Die{Found: true, Face: 4, Confidence: 0.99}
+	for _, step := range []struct {
+		name      string
+		blue, red Die
+		blank, of int
+		glare     bool
+	}{
+		{"a die read, one not found", read, Die{}, 0, 1, false},
+		{"a blank face", read, blank, 1, 3, false},
+		{"two", blank, read, 2, 5, false},
+		{"three: the lamp is to be moved", read, blank, 3, 7, true},
+	} {
+		r.LearnFlat(Roll{Blue: step.blue, Red: step.red})
+		if v := r.View(); v.Blank != step.blank || v.BlankOf != step.of || v.Glare != step.glare {
+			t.Errorf("%s: blank %d of %d, glare %v; want %d of %d, %v", step.name, v.Blank, v.BlankOf, v.Glare, step.blank, step.of, step.glare)
+		}
+	}
+	// the lamp moved: the dice read since push the blank ones out
+	for range restSizes / 2 {
+		r.LearnFlat(Roll{Blue: read, Red: read})
+	}
+	if v := r.View(); v.Blank != 0 || v.BlankOf != restSizes || v.Glare {
+		t.Errorf("after %d dice read: blank %d of %d, glare %v; want none of %d", restSizes, v.Blank, v.BlankOf, v.Glare, restSizes)
+	}
+}

@@ -108,6 +108,10 @@ type NetReader struct {
 	// sizes are the widths of the dice at the last rests, in pixels of
 	// a picture 640 wide (LearnFlat; the last restSizes).
 	sizes []float64
+	// blanks say, of the dice found at the last rests (the last
+	// restSizes), which were refused as blank: their top face washed out
+	// by the lamp (WhyBlankFace).
+	blanks []bool
 }
 
 // NewNetReader returns a reader with the given options.
@@ -261,6 +265,11 @@ func (r *NetReader) LearnFlat(roll Roll) {
 	if w := restAcross(roll, r.opts.MinAcross, r.opts.MaxAcross); len(w) > 0 {
 		r.sizes = lastOf(append(r.sizes, w...), restSizes)
 	}
+	for _, d := range []Die{roll.Blue, roll.Red} {
+		if d.Found {
+			r.blanks = lastOf(append(r.blanks, d.Why.Code == WhyBlankFace), restSizes)
+		}
+	}
 	learnt := false
 	for _, d := range []Die{roll.Blue, roll.Red} {
 		if !d.hasAt || d.Face == 0 {
@@ -341,7 +350,9 @@ const minSizes = 4
 // refuses a die whose numeral lies elsewhere, how many times it took the
 // camera as moved during play (flatMovedRun flat dice in a row off what
 // it had learned) and started learning it afresh; and, from minSizes
-// dice at rest, their median width, small under SmallDieAcross.
+// dice at rest, their median width, small under SmallDieAcross; and how
+// many of the last dice found at rest were refused as blank, the lamp
+// washing their top face out (Glare from GlareDice of them).
 func (r *NetReader) View() input.ReaderView {
 	v := input.ReaderView{Flat: len(r.flat), Moved: r.moves}
 	if r.field == nil {
@@ -353,8 +364,21 @@ func (r *NetReader) View() input.ReaderView {
 		v.Across = int(math.Round(a))
 		v.Small, v.SmallUnder = DiceTooSmall(a), SmallDieAcross
 	}
+	for _, b := range r.blanks {
+		if b {
+			v.Blank++
+		}
+	}
+	v.BlankOf, v.Glare = len(r.blanks), v.Blank >= GlareDice
 	return v
 }
+
+// GlareDice is how many of the last dice found at rest (restSizes) must
+// have shown a top face the lamp washes out (WhyBlankFace) for the
+// reader to say the lamp is to be moved (ReaderView.Glare): a few at a
+// table under a harsh lamp, none at any tuning table
+// (vision/train/README.md, twenty-first stop).
+const GlareDice = 3
 
 // washedOut refuses a die read from the crop cut around its coloured
 // part, or guessed from it, when the die's top face is washed out (the

@@ -157,8 +157,13 @@ func TestCombinedTables(t *testing.T) {
 				if n := len(s.Skipped) - blank; n > 16 {
 					t.Errorf("table %s: %d calibration frames or thrown dice not learned", s.Table, n)
 				}
-				if tc.dir == tablesHeldOut.dir && s.Table == "6" && blank < 8 {
+				washed := tc.dir == tablesHeldOut.dir && s.Table == "6"
+				if washed && blank < 8 {
 					t.Errorf("table 6 (a harsh lamp washes its dice's top faces out): %d dice refused as blank in the calibration, want at least 8 (it says to move the lamp)", blank)
+				}
+				t.Logf("table %s: %d of the last %d dice at rest blank", s.Table, s.View.Blank, s.View.BlankOf)
+				if s.View.Glare != washed {
+					t.Errorf("table %s: %d of the last %d dice at rest blank, glare %v; want the lamp said to wash the faces out at wide-tables table 6 only", s.Table, s.View.Blank, s.View.BlankOf, s.View.Glare)
 				}
 				// a table's camera is fixed: taken as moved, the reader
 				// would forget what it learned of it

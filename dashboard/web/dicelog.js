@@ -35,6 +35,7 @@
       guardOn: (n) => "Dés cassés : le lecteur sait où cette caméra montre le chiffre d'un dé à plat (" + n + " dés à plat) et refuse un dé dont le chiffre est ailleurs, cassé contre le bord du plateau.",
       guardNeed: (n) => "Dés cassés : le lecteur apprend où cette caméra montre le chiffre d'un dé à plat ; après encore " + n + (n === 1 ? " dé lu" : " dés lus") + " à plat, il refusera un dé dont le chiffre est ailleurs, cassé contre le bord du plateau. Calibrer ces dés le lui apprend d'un coup.",
       moved: (n) => "La caméra semble avoir été déplacée" + (n > 1 ? " (" + n + " fois)" : "") + " : le lecteur a oublié les dés appris avant et apprend cette caméra à nouveau.",
+      glare: (n, of) => "La lampe éblouit les dés : " + n + " des " + of + " derniers dés au repos montraient une face du dessus blanche, sans chiffre visible, et ont été refusés. Écartez la lampe du plateau ou baissez-la.",
     },
     en: {
       title: "Dice camera", time: "Time", blue: "Blue", red: "Red", why: "Why", fate: "Then",
@@ -63,6 +64,7 @@
       guardOn: (n) => "Cocked dice: the reader knows where this camera shows a flat die's numeral (" + n + " flat dice) and refuses a die whose numeral lies elsewhere, cocked against the tray's wall.",
       guardNeed: (n) => "Cocked dice: the reader is learning where this camera shows a flat die's numeral; after " + n + (n === 1 ? " more die" : " more dice") + " read flat it will refuse a die whose numeral lies elsewhere, cocked against the tray's wall. Calibrating these dice teaches it at once.",
       moved: (n) => "The camera seems to have been moved" + (n > 1 ? " (" + n + " times)" : "") + ": the reader forgot the dice it had learned before and learns this camera afresh.",
+      glare: (n, of) => "The lamp washes the dice out: " + n + " of the last " + of + " dice at rest showed a white top face, no numeral on it, and were refused. Move the lamp aside from the tray or dim it.",
     },
   };
 
@@ -184,6 +186,7 @@
     const guard = (v) => h("p", { class: "hint", id: "dice-guard", "data-need": v.flat_need, "data-moved": v.moved || 0 },
       v.flat_need > 0 ? t("guardNeed")(v.flat_need) : t("guardOn")(v.flat), v.moved ? " " + t("moved")(v.moved) : "");
     const small = (v) => v.small ? h("p", { class: "hint", id: "dice-small", "data-across": v.across }, t("smallPlay")(v.across, v.small_under)) : null;
+    const glare = (v) => v.glare ? h("p", { class: "hint", id: "dice-glare", "data-blank": v.blank }, t("glare")(v.blank, v.blank_of)) : null;
     // "The camera was moved" (confirmed first): the reader forgets where
     // it showed a flat die's numeral and how large it showed the dice
     // (POST /api/calibrate forget-camera)
@@ -208,6 +211,7 @@
         h("tbody", {}, rows))) : h("p", { class: "hint", id: "dice-throws-none" }, t("none")),
       view ? guard(view) : null,
       view ? small(view) : null,
+      view ? glare(view) : null,
       view ? moved() : null,
       h("p", {}, h("button", { type: "button", id: "inspect", onclick: inspect }, t("inspect"))),
       calibrateSection(camera, ctx, t),
