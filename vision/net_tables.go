@@ -345,6 +345,13 @@ func (tr *TablesReport) Write(w io.Writer) {
 			// the camera does not move at a table of the set: a false alarm
 			fmt.Fprintf(w, "    the reader took the camera as moved %d times\n", t.View.Moved)
 		}
+		if v := t.View; v.Blank > 0 {
+			glare := ""
+			if v.Glare {
+				glare = ": the staff page says the lamp washes the dice out"
+			}
+			fmt.Fprintf(w, "    top faces washed out at the last rests: %d of the last %d dice found%s\n", v.Blank, v.BlankOf, glare)
+		}
 	}
 	tr.writeSmall(w)
 	fmt.Fprintln(w, "uncalibrated, every throw:")

@@ -663,6 +663,11 @@ func viewWords(v input.ReaderView) string {
 	case v.Across > 0:
 		fmt.Fprintf(&b, "; the dice look about %d pixels across", v.Across)
 	}
+	if v.Glare {
+		// (without the counts, which change at every rest: the line is
+		// printed when the words change)
+		b.WriteString("; the lamp washes the dice out, their top faces show no numeral: move the lamp aside from the tray or dim it")
+	}
 	return b.String()
 }
 

@@ -280,14 +280,16 @@ func TestDiceReportTables(t *testing.T) {
 // The frames are the flat throws of two tuning tables of val-tables, each
 // picture held 10 frames: table 3 (dice 110 pixels across), where the
 // reader comes to refuse a die whose numeral is off where a flat die's
-// lies, and table 0 (34 pixels), where it asks for the camera lower.
+// lies, and table 0 (34 pixels), where it asks for the camera lower; and
+// the held-out table 6 of wide-tables, whose harsh lamp washes the dice's
+// top faces out, where it says to move the lamp.
 func TestDiceFramesView(t *testing.T) {
-	src, err := filepath.Abs("../../vision/testdata/val-tables")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows := readLabels(t, filepath.Join(src, "labels.csv"))
-	frames := func(table string) string {
+	frames := func(set, table string) string {
+		src, err := filepath.Abs("../../vision/testdata/" + set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := readLabels(t, filepath.Join(src, "labels.csv"))
 		dir := t.TempDir()
 		n := 0
 		for _, row := range rows[1:] {
@@ -308,20 +310,21 @@ func TestDiceFramesView(t *testing.T) {
 		return dir
 	}
 	for _, tc := range []struct {
-		table     string
-		want, not []string
+		set, table string
+		want, not  []string
 	}{
-		{"3", []string{
+		{"val-tables", "3", []string{
 			"reader: learning where this camera shows a flat die's numeral",
 			"reader: knows where this camera shows a flat die's numeral",
 			"the dice look about 10", // 106, 107 pixels
 			"reader, at the end: knows"},
-			[]string{"bring the camera lower", "moved"}},
-		{"0", []string{"the dice look about 3", "bring the camera lower (or zoom in) until a die is at least 40 pixels across",
-			"reader, at the end: learning"}, []string{"knows where", "moved"}},
+			[]string{"bring the camera lower", "moved", "the lamp washes the dice out"}},
+		{"val-tables", "0", []string{"the dice look about 3", "bring the camera lower (or zoom in) until a die is at least 40 pixels across",
+			"reader, at the end: learning"}, []string{"knows where", "moved", "the lamp washes the dice out"}},
+		{"wide-tables", "6", []string{"the lamp washes the dice out, their top faces show no numeral: move the lamp aside from the tray or dim it"}, []string{"moved", "bring the camera lower"}},
 	} {
-		t.Run("table "+tc.table, func(t *testing.T) {
-			out, errs, code := runCmd(t, "dice", "--frames", frames(tc.table))
+		t.Run(tc.set+" table "+tc.table, func(t *testing.T) {
+			out, errs, code := runCmd(t, "dice", "--frames", frames(tc.set, tc.table))
 			if code != 0 {
 				t.Fatalf("exit %d\n%s%s", code, out, errs)
 			}
