@@ -269,10 +269,9 @@ func (d *Dir) Read(m *gocv.Mat) bool {
 		d.err = fmt.Errorf("vision: frame %s: %w", name, err)
 		return false
 	}
-	img, err := gocv.IMDecode(buf, gocv.IMReadColor)
-	if err != nil || img.Empty() {
-		img.Close()
-		d.err = fmt.Errorf("%w: %s is not a picture OpenCV can read (truncated or corrupt?)", ErrCorruptFrame, name)
+	img, err := decodeBGR(buf)
+	if err != nil {
+		d.err = fmt.Errorf("%w: %s is not a picture OpenCV can read (truncated or corrupt?): %v", ErrCorruptFrame, name, err)
 		return false
 	}
 	m.Close()

@@ -285,10 +285,9 @@ func SamplesFrom(r *Reader, images []LabelledImage, from string) ([]Sample, erro
 	defer func() { r.onGlyph = nil }()
 	for _, li := range images {
 		clear(got)
-		m := gocv.IMRead(li.Path, gocv.IMReadColor)
-		if m.Empty() {
-			m.Close()
-			return nil, fmt.Errorf("%w: %s does not decode as an image", ErrBadFrame, li.Path)
+		m, err := readPicture(li.Path)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrBadFrame, err)
 		}
 		if _, single := li.Faces["die"]; single {
 			r.ReadSingle(m)

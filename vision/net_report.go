@@ -230,10 +230,9 @@ func ReadSet(r interface {
 			continue
 		}
 		file := row[head[0]]
-		m := gocv.IMRead(filepath.Join(dir, file), gocv.IMReadColor)
-		if m.Empty() {
-			m.Close()
-			return kind, fmt.Errorf("%s: cannot read picture %s", dir, file)
+		m, err := readPicture(filepath.Join(dir, file))
+		if err != nil {
+			return kind, fmt.Errorf("%s: cannot read picture %s: %w", dir, file, err)
 		}
 		label := func(k string) int {
 			n, _ := strconv.Atoi(row[k]) // "?" is 0: must be refused
@@ -462,7 +461,11 @@ func ReadSets(o NetOpts, dir string) (*SetsReport, error) {
 				continue
 			}
 			ss.Font = row["font"]
-			m := gocv.IMRead(filepath.Join(dir, row["file"]), gocv.IMReadColor)
+			m, err := readPicture(filepath.Join(dir, row["file"]))
+			if err != nil {
+				ss.Skipped = append(ss.Skipped, row["file"]+": "+err.Error())
+				continue
+			}
 			face, _ := strconv.Atoi(row["face"])
 			if err := k.AddCrop(m, row["colour"], face); err != nil {
 				ss.Skipped = append(ss.Skipped, row["file"]+": "+err.Error())
@@ -540,7 +543,11 @@ func readThrows(o NetOpts, plain *NetReader, dir string, rows []map[string]strin
 			k.reset()
 			for i := range n {
 				for _, row := range []map[string]string{blue[i], red[i]} {
-					m := gocv.IMRead(filepath.Join(dir, row["file"]), gocv.IMReadColor)
+					m, err := readPicture(filepath.Join(dir, row["file"]))
+					if err != nil {
+						ts.NotLearned++
+						continue
+					}
 					face, _ := strconv.Atoi(row["face"])
 					if err := k.AddCrop(m, row["colour"], face); err != nil {
 						ts.NotLearned++
@@ -555,10 +562,9 @@ func readThrows(o NetOpts, plain *NetReader, dir string, rows []map[string]strin
 				ts.Faces += len(c.Faces())
 			}
 			for _, row := range append(append([]map[string]string(nil), blue[n:]...), red[n:]...) {
-				m := gocv.IMRead(filepath.Join(dir, row["file"]), gocv.IMReadColor)
-				if m.Empty() {
-					m.Close()
-					return nil, fmt.Errorf("%s: cannot read picture %s", dir, row["file"])
+				m, err := readPicture(filepath.Join(dir, row["file"]))
+				if err != nil {
+					return nil, fmt.Errorf("%s: cannot read picture %s: %w", dir, row["file"], err)
 				}
 				want, _ := strconv.Atoi(row["face"])
 				dp, dc := plain.ReadCrop(m, row["colour"]), cal.ReadCrop(m, row["colour"])

@@ -190,10 +190,9 @@ func readTable(o NetOpts, newReader ReaderFor, to TablesOpts, dir, table string,
 		}
 	}()
 	for _, row := range rows {
-		m := gocv.IMRead(filepath.Join(dir, row["file"]), gocv.IMReadColor)
-		if m.Empty() {
-			m.Close()
-			return nil, fmt.Errorf("%s: cannot read picture %s", dir, row["file"])
+		m, err := readPicture(filepath.Join(dir, row["file"]))
+		if err != nil {
+			return nil, fmt.Errorf("%s: cannot read picture %s: %w", dir, row["file"], err)
 		}
 		if err := to.Shift.Apply(m); err != nil {
 			m.Close()

@@ -65,17 +65,9 @@ func viewMat(frame gocv.Mat) (bgrImage, error) {
 // the caller closes. A file that does not decode gives ErrBadFrame and no
 // Mat (nothing to close).
 func DecodeImage(data []byte) (gocv.Mat, error) {
-	if len(data) == 0 {
-		return gocv.Mat{}, fmt.Errorf("%w: empty file", ErrBadFrame)
-	}
-	m, err := gocv.IMDecode(data, gocv.IMReadColor)
+	m, err := decodeBGR(data)
 	if err != nil {
-		m.Close()
 		return gocv.Mat{}, fmt.Errorf("%w: %v", ErrBadFrame, err)
-	}
-	if m.Empty() {
-		m.Close()
-		return gocv.Mat{}, fmt.Errorf("%w: not an image that OpenCV decodes (JPEG, PNG, BMP...)", ErrBadFrame)
 	}
 	return m, nil
 }

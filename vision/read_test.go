@@ -1,7 +1,9 @@
 package vision
 
 import (
+	"bytes"
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -274,14 +276,50 @@ func TestReadBadFrames(t *testing.T) {
 
 func TestDecodeImageCorrupt(t *testing.T) {
 	checkLeaks(t)
-	for _, data := range [][]byte{nil, []byte("not an image"), {0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 'J', 'F', 'I', 'F'}} {
-		m, err := DecodeImage(data)
-		if err == nil {
-			m.Close()
-			t.Errorf("DecodeImage(%q) = nil error, want ErrBadFrame", data)
-		} else if !errors.Is(err, ErrBadFrame) {
-			t.Errorf("DecodeImage(%q) = %v, want ErrBadFrame", data, err)
-		}
+	good, err := os.ReadFile("testdata/rendered/0000.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a JPEG whose header announces a picture 45120 x 45232 pixels:
+	// OpenCV throws (more than its 2^30 pixels), which ended the process
+	// before the decoder caught it (FuzzDirFrame found it)
+	huge := append([]byte(nil), good...)
+	sof := bytes.Index(huge, []byte{0xff, 0xc0})
+	if sof < 0 {
+		t.Fatal("testdata/rendered/0000.jpg has no baseline frame header")
+	}
+	copy(huge[sof+5:], []byte{0xb0, 0xb0, 0xb0, 0x40})
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"nothing", nil, "empty file"},
+		{"text", []byte("not an image"), "not an image that OpenCV decodes"},
+		{"a JPEG's first bytes", []byte{0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 'J', 'F', 'I', 'F'}, "not an image that OpenCV decodes"},
+		{"a picture of two billion pixels", huge, "OpenCV refused it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := DecodeImage(tc.data)
+			if err == nil {
+				m.Close()
+				t.Fatalf("nil error, want ErrBadFrame")
+			}
+			if !errors.Is(err, ErrBadFrame) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%v, want ErrBadFrame saying %q", err, tc.want)
+			}
+		})
+	}
+	// a good picture decodes to the pixels OpenCV's own decoder gives
+	m, err := DecodeImage(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	want := gocv.IMRead("testdata/rendered/0000.jpg", gocv.IMReadColor)
+	defer want.Close()
+	if m.Cols() != 640 || m.Rows() != 480 || m.Type() != gocv.MatTypeCV8UC3 || !bytes.Equal(m.ToBytes(), want.ToBytes()) {
+		t.Errorf("decoded %dx%d type %v, not the pixels gocv.IMRead reads", m.Cols(), m.Rows(), m.Type())
 	}
 }
 
