@@ -1,6 +1,8 @@
 package vision
 
 import (
+	"comptoir/input"
+
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -56,8 +58,8 @@ func TestLearnedCameraRestore(t *testing.T) {
 	if err := b.RestoreCamera(l); err != nil {
 		t.Fatal(err)
 	}
-	if b.View() != a.View() || b.View().FlatNeed != 0 || b.View().Across == 0 {
-		t.Errorf("restored view %+v, want %+v (the field known, the dice's size)", b.View(), a.View())
+	if cameraView(b.View()) != cameraView(a.View()) || b.View().FlatNeed != 0 || b.View().Across == 0 || b.View().BlankOf != 0 {
+		t.Errorf("restored view %+v, want %+v (the field known, the dice's size; the lamp's count afresh)", b.View(), a.View())
 	}
 	if b.field == nil || a.field == nil || *b.field != *a.field {
 		t.Errorf("restored field %v, want %v (fitted before the dice off it)", b.field, a.field)
@@ -66,7 +68,7 @@ func TestLearnedCameraRestore(t *testing.T) {
 		learn(a, s, 32)
 		learn(b, s, 32)
 	}
-	if va, vb := a.View(), b.View(); va.Moved != 1 || vb != va || !a.LearnedCamera().Equal(b.LearnedCamera()) {
+	if va, vb := a.View(), b.View(); va.Moved != 1 || cameraView(vb) != cameraView(va) || !a.LearnedCamera().Equal(b.LearnedCamera()) {
 		t.Errorf("after three more dice off the field: restored %+v, the reader that never stopped %+v; want both to take the camera as moved", vb, va)
 	}
 
@@ -98,7 +100,7 @@ func TestLearnedCameraRestore(t *testing.T) {
 			t.Fatal(err)
 		}
 		r2 := newReader(c2)
-		if err := r2.RestoreCamera(l2); err != nil || r2.View() != r.View() {
+		if err := r2.RestoreCamera(l2); err != nil || cameraView(r2.View()) != cameraView(r.View()) {
 			t.Errorf("the same calibration from its file: %v, view %+v, want %+v", err, r2.View(), r.View())
 		}
 	})
@@ -206,4 +208,12 @@ func TestForgetCamera(t *testing.T) {
 	if l := r.LearnedCamera(); l.Dice() != 0 || l.Sizes() != 0 || l.Calibration != o.Calibration.Sum() {
 		t.Errorf("after ForgetCamera the reader would keep %d flat dice, %d widths, calibration %q", l.Dice(), l.Sizes(), l.Calibration)
 	}
+}
+
+// cameraView is what a reader restores of its camera over a restart: v
+// without the count of dice the lamp washed out (ReaderView.Blank), which
+// starts afresh from the next rests.
+func cameraView(v input.ReaderView) input.ReaderView {
+	v.Blank, v.BlankOf, v.Glare = 0, 0, false
+	return v
 }

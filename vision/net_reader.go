@@ -352,7 +352,8 @@ const minSizes = 4
 // it had learned) and started learning it afresh; and, from minSizes
 // dice at rest, their median width, small under SmallDieAcross; and how
 // many of the last dice found at rest were refused as blank, the lamp
-// washing their top face out (Glare from GlareDice of them).
+// washing their top face out (Glare from GlareDice of them; a count a
+// restart does not keep, LearnedCamera being the camera's).
 func (r *NetReader) View() input.ReaderView {
 	v := input.ReaderView{Flat: len(r.flat), Moved: r.moves}
 	if r.field == nil {
