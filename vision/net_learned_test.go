@@ -1,13 +1,13 @@
 package vision
 
 import (
-	"comptoir/input"
-
 	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
+
+	"comptoir/input"
 )
 
 // TestLearnedCameraRestore: what a reader learned of its camera, written
