@@ -71,9 +71,9 @@ func TestBlankFaceRefused(t *testing.T) {
 	defer c.Close()
 	for _, file := range []string{"testdata/wide-tables/00232.jpg", "testdata/wide-tables/00235.jpg", "testdata/wide-tables/00248.jpg", "testdata/val-harsh/00234.jpg"} {
 		t.Run(file, func(t *testing.T) {
-			m := gocv.IMRead(file, gocv.IMReadColor)
-			if m.Empty() {
-				t.Fatalf("%s: cannot read it", file)
+			m, err := readPicture(file)
+			if err != nil {
+				t.Fatal(err)
 			}
 			defer m.Close()
 			r := c.Read(m)
@@ -100,9 +100,9 @@ func TestCalibrationRefusesBlankFace(t *testing.T) {
 	}
 	defer k.Close()
 	read := func(file string) gocv.Mat {
-		m := gocv.IMRead(file, gocv.IMReadColor)
-		if m.Empty() {
-			t.Fatalf("%s: cannot read it", file)
+		m, err := readPicture(file)
+		if err != nil {
+			t.Fatal(err)
 		}
 		return m
 	}

@@ -706,14 +706,14 @@ func (k *NetCalibrator) AddThrow(frame gocv.Mat, blue, red int) error {
 		case d.loc.edge:
 			why.Code = WhyEdge
 		default:
-			c, ok := cutNumeral(frame, d.loc, crop)
-			switch {
+			switch c, ok := cutNumeral(frame, d.loc, crop); {
 			case !ok:
 				why.Code = WhyTooSmall
 			case c.blank():
 				why.Code = WhyBlankFace
+			default:
+				at = flatSampleOf(frame.Cols(), frame.Rows(), d.loc, c.fx, c.fy)
 			}
-			at = flatSampleOf(frame.Cols(), frame.Rows(), d.loc, c.fx, c.fy)
 		}
 		if why.Code != WhyNone {
 			te.Refused = append(te.Refused, &CalibrationError{Die: d.die, Face: d.face, Why: why})

@@ -265,13 +265,11 @@ func (r *NetReader) LearnFlat(roll Roll) {
 	if w := restAcross(roll, r.opts.MinAcross, r.opts.MaxAcross); len(w) > 0 {
 		r.sizes = lastOf(append(r.sizes, w...), restSizes)
 	}
+	learnt := false
 	for _, d := range []Die{roll.Blue, roll.Red} {
 		if d.Found {
 			r.blanks = lastOf(append(r.blanks, d.Why.Code == WhyBlankFace), restSizes)
 		}
-	}
-	learnt := false
-	for _, d := range []Die{roll.Blue, roll.Red} {
 		if !d.hasAt || d.Face == 0 {
 			continue
 		}
