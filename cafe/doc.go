@@ -11,11 +11,11 @@
 //
 // with Nats-Msg-Id "t/game/seq" (and "t/game/end" for the end of a game)
 // so a resent step is dropped by the stream's deduplication, and its
-// presence (state, devices, a call for staff) as the key t of the
-// key-value bucket comptoir-presence, refreshed every few seconds. The hub
-// answers a call for staff on comptoir.floor.t.answer. The hub's NATS
-// permissions let table t publish only under comptoir.table.t. and its own
-// presence key.
+// presence (state, devices, a call for staff, how its dice camera fared:
+// DiceHealth) as the key t of the key-value bucket comptoir-presence,
+// refreshed every few seconds. The hub answers a call for staff on
+// comptoir.floor.t.answer. The hub's NATS permissions let table t publish
+// only under comptoir.table.t. and its own presence key.
 //
 // # The journal is the outbox
 //

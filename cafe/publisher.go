@@ -152,6 +152,18 @@ func (p *Publisher) SetDevices(devs []Device) {
 	p.signalLocked()
 }
 
+// SetDice sets how the table's dice camera fared, sent with the
+// table's presence (nil: no camera).
+func (p *Publisher) SetDice(h *DiceHealth) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if h.Equal(p.presence.Dice) {
+		return
+	}
+	p.presence.Dice = h.clone()
+	p.signalLocked()
+}
+
 // CallStaff raises (on) or closes (off) the table's call for staff.
 func (p *Publisher) CallStaff(on bool) {
 	p.mu.Lock()
@@ -173,6 +185,7 @@ func (p *Publisher) Presence() Presence {
 	defer p.mu.Unlock()
 	q := p.presence
 	q.Devices = append([]Device{}, q.Devices...)
+	q.Dice = q.Dice.clone()
 	return q
 }
 

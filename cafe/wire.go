@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"time"
 
 	"comptoir/engine"
@@ -136,6 +137,77 @@ type Presence struct {
 	StaffCall time.Time `json:"staffCall,omitzero"`
 	// Answered is when the floor answered the call ("on my way").
 	Answered time.Time `json:"answered,omitzero"`
+	// Dice is how the table's dice camera fared over its last throws;
+	// nil for a table without one.
+	Dice *DiceHealth `json:"dice,omitempty"`
+}
+
+// DiceHealth is how a table's dice camera fared over its last throws,
+// for the floor to show which tables' cameras need a hand: how many
+// throws it read, how many the players had to enter because it could
+// not read them, how many it read wrong and the players corrected (each
+// journalled as a misread), and what it asks of the staff. Rolls are
+// public: nothing here is a player's secret.
+type DiceHealth struct {
+	// Throws is how many of the last throws are counted (at most
+	// MaxDiceThrows): those the camera read, and those it could not
+	// read, whose roll the players entered.
+	Throws int `json:"throws"`
+	// Read were read and played as read; Entered could not be read and
+	// the players entered the roll; Misread were read wrong and the
+	// players corrected them. Read+Entered+Misread is at most Throws (a
+	// roll the players have not entered yet is counted in Throws alone).
+	Read    int `json:"read"`
+	Entered int `json:"entered"`
+	Misread int `json:"misread"`
+	// Advice is what the camera asks of the staff (move the lamp, bring
+	// the camera lower, calibrate it), most pressing first; empty when
+	// nothing.
+	Advice []Line `json:"advice,omitempty"`
+}
+
+// Bounds of a DiceHealth on the wire.
+const (
+	MaxDiceThrows = 100
+	maxAdvice     = 4
+	maxAdviceLen  = 300
+)
+
+// check says what is wrong with h, or nil.
+func (h *DiceHealth) check() error {
+	switch {
+	case h.Throws < 0 || h.Throws > MaxDiceThrows:
+		return fmt.Errorf("dice: %d throws, want 0 to %d", h.Throws, MaxDiceThrows)
+	case h.Read < 0 || h.Entered < 0 || h.Misread < 0 || h.Read+h.Entered+h.Misread > h.Throws:
+		return fmt.Errorf("dice: %d read, %d entered, %d misread of %d throws", h.Read, h.Entered, h.Misread, h.Throws)
+	case len(h.Advice) > maxAdvice:
+		return fmt.Errorf("dice: %d lines of advice, at most %d", len(h.Advice), maxAdvice)
+	}
+	for _, l := range h.Advice {
+		if l.FR == "" || l.EN == "" || len(l.FR) > maxAdviceLen || len(l.EN) > maxAdviceLen {
+			return fmt.Errorf("dice: advice %q / %q: want both languages, at most %d bytes each", l.FR, l.EN, maxAdviceLen)
+		}
+	}
+	return nil
+}
+
+// clone is a copy of h that shares nothing with it.
+func (h *DiceHealth) clone() *DiceHealth {
+	if h == nil {
+		return nil
+	}
+	c := *h
+	c.Advice = slices.Clone(h.Advice)
+	return &c
+}
+
+// Equal says whether h and o say the same (both nil, or the same counts
+// and advice).
+func (h *DiceHealth) Equal(o *DiceHealth) bool {
+	if h == nil || o == nil {
+		return h == o
+	}
+	return h.Throws == o.Throws && h.Read == o.Read && h.Entered == o.Entered && h.Misread == o.Misread && slices.Equal(h.Advice, o.Advice)
 }
 
 // Answer is the hub's answer to a call for staff.
@@ -191,6 +263,11 @@ func DecodePresence(data []byte) (Presence, error) {
 	case StatePlaying, StateStaff, StateIdle, StateFinished:
 	default:
 		return p, fmt.Errorf("%w: state %q", ErrMalformed, p.State)
+	}
+	if p.Dice != nil {
+		if err := p.Dice.check(); err != nil {
+			return p, fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
 	}
 	return p, nil
 }

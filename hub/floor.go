@@ -27,15 +27,18 @@ type Card struct {
 	At      time.Time `json:"at"`
 	Started time.Time `json:"started"`
 	// Received is when the hub received the last step.
-	Received  time.Time      `json:"received"`
-	State     string         `json:"state"`
-	Online    bool           `json:"online"`
-	LastSeen  time.Time      `json:"lastSeen"`
-	Devices   []cafe.Device  `json:"devices"`
-	StaffCall time.Time      `json:"staffCall,omitzero"`
-	Answered  time.Time      `json:"answered,omitzero"`
-	Outcome   string         `json:"outcome,omitempty"`
-	Result    *engine.Result `json:"result,omitempty"`
+	Received time.Time     `json:"received"`
+	State    string        `json:"state"`
+	Online   bool          `json:"online"`
+	LastSeen time.Time     `json:"lastSeen"`
+	Devices  []cafe.Device `json:"devices"`
+	// Dice is how the table's dice camera fared over its last throws;
+	// nil for a table without one.
+	Dice      *cafe.DiceHealth `json:"dice,omitempty"`
+	StaffCall time.Time        `json:"staffCall,omitzero"`
+	Answered  time.Time        `json:"answered,omitzero"`
+	Outcome   string           `json:"outcome,omitempty"`
+	Result    *engine.Result   `json:"result,omitempty"`
 	// Log is the last lines of the game's log; View the table's public
 	// view (only in a table's detail, not in the floor's updates).
 	Log  []cafe.Line     `json:"log"`
@@ -193,6 +196,9 @@ func (f *Floor) Presence(p cafe.Presence, seen time.Time) []DeviceDown {
 	if !slices.Equal(c.Devices, p.Devices) {
 		c.Devices = p.Devices
 	}
+	if !c.Dice.Equal(p.Dice) {
+		c.Dice = p.Dice
+	}
 	if !p.Answered.IsZero() || p.StaffCall.IsZero() {
 		c.Answered = p.Answered
 	}
@@ -254,15 +260,17 @@ type shownState struct {
 	game                int64
 	staffCall, answered time.Time
 	devices             []cafe.Device
+	dice                *cafe.DiceHealth
 }
 
 func (c *Card) shown() shownState {
-	return shownState{c.Online, c.State, c.Name, c.Game, c.StaffCall, c.Answered, c.Devices}
+	return shownState{c.Online, c.State, c.Name, c.Game, c.StaffCall, c.Answered, c.Devices, c.Dice}
 }
 
 func (a shownState) equal(b shownState) bool {
 	return a.online == b.online && a.state == b.state && a.name == b.name && a.game == b.game &&
-		a.staffCall.Equal(b.staffCall) && a.answered.Equal(b.answered) && slices.Equal(a.devices, b.devices)
+		a.staffCall.Equal(b.staffCall) && a.answered.Equal(b.answered) && slices.Equal(a.devices, b.devices) &&
+		a.dice.Equal(b.dice)
 }
 
 // Answer marks a table's call for staff answered; it returns the call

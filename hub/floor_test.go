@@ -79,3 +79,52 @@ func TestSubCoalesces(t *testing.T) {
 		t.Fatalf("Next after taking everything = %s, want nil", data)
 	}
 }
+
+// TestFloorDice: a table's presence brings how its dice camera fared to
+// its card; a presence that changes only that updates the floor's pages,
+// one that changes nothing does not.
+func TestFloorDice(t *testing.T) {
+	now := time.Now()
+	f := NewFloor(5*time.Second, 1.5)
+	sub := f.Subscribe()
+	defer sub.Close()
+	<-sub.Ready()
+	sub.Next() // the snapshot
+	p := cafe.Presence{V: 1, Table: "t1", State: cafe.StatePlaying, Devices: []cafe.Device{}}
+	f.Presence(p, now)
+	<-sub.Ready()
+	sub.Next()
+	update := func() *Card {
+		t.Helper()
+		data := sub.Next()
+		if data == nil {
+			return nil
+		}
+		var fr Frame
+		if err := json.Unmarshal(data, &fr); err != nil || len(fr.Cards) != 1 {
+			t.Fatalf("update %s: want one card", data)
+		}
+		return fr.Cards[0]
+	}
+	for i, h := range []*cafe.DiceHealth{
+		{Throws: 3, Read: 2, Entered: 1},
+		{Throws: 4, Read: 2, Entered: 1, Misread: 1},
+		{Throws: 4, Read: 2, Entered: 1, Misread: 1, Advice: []cafe.Line{{FR: "descendez la caméra", EN: "bring the camera lower"}}},
+		nil,
+	} {
+		p.Dice = h
+		f.Presence(p, now.Add(time.Duration(i+1)*time.Second))
+		c := update()
+		if c == nil || !c.Dice.Equal(h) {
+			t.Fatalf("presence with the dice %+v: card %+v", h, c)
+		}
+		// the same again: no update
+		f.Presence(p, now.Add(time.Duration(i+1)*time.Second+time.Millisecond))
+		if c := update(); c != nil {
+			t.Fatalf("the same presence again sent %+v", c)
+		}
+	}
+	if d, _ := f.Detail("t1"); d.Dice != nil {
+		t.Errorf("a camera gone still shows %+v", d.Dice)
+	}
+}

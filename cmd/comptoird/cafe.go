@@ -20,9 +20,10 @@ import (
 type tableCafe struct {
 	pub  *cafe.Publisher
 	sess *table.Session
+	dice *diceLog // nil for a table without a dice camera
 }
 
-func newTableCafe(cfg *tableconfig.Config, store *journal.Store, sess *table.Session, logger *log.Logger) (*tableCafe, error) {
+func newTableCafe(cfg *tableconfig.Config, store *journal.Store, sess *table.Session, dice *diceLog, logger *log.Logger) (*tableCafe, error) {
 	opts := cafe.DefaultOpts
 	opts.Table, opts.URL, opts.User, opts.Password = cfg.Cafe.Name, cfg.Cafe.URL, cfg.Cafe.Name, cfg.Cafe.Password
 	opts.Store, opts.Logf = store, logger.Printf
@@ -41,7 +42,7 @@ func newTableCafe(cfg *tableconfig.Config, store *journal.Store, sess *table.Ses
 		return nil, err
 	}
 	logger.Printf("café: publishing as %s to %s", cfg.Cafe.Name, cfg.Cafe.URL)
-	return &tableCafe{pub: pub, sess: sess}, nil
+	return &tableCafe{pub: pub, sess: sess, dice: dice}, nil
 }
 
 // staffCaller is the dashboard's hook to the café's call for staff; nil
@@ -58,6 +59,21 @@ func (c *tableCafe) staffCaller() dashboard.StaffCaller {
 // publisher reads the journal, so no step is lost.
 func (c *tableCafe) run(ctx context.Context) error {
 	var wg sync.WaitGroup
+	if d := c.dice; d != nil {
+		// how the dice camera fares, with the table's presence
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				c.pub.SetDice(d.health())
+				select {
+				case <-ctx.Done():
+					return
+				case <-d.cafeChanged:
+				}
+			}
+		}()
+	}
 	wg.Add(1)
 	go func() {
 		defer wg.Done()

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/gorilla/websocket"
 
+	"comptoir/cafe"
 	"comptoir/hub"
 	"comptoir/internal/browsertest"
 	"comptoir/tableconfig"
@@ -265,4 +267,60 @@ func TestBrowserCallStaff(t *testing.T) {
 // still writing there as it was removed.
 func newChromium(t *testing.T, ctx context.Context, width int) context.Context {
 	return browsertest.NewContext(t, ctx, chromedp.Flag("lang", "en-US"), chromedp.WindowSize(width, 900))
+}
+
+// TestBrowserFloorDice runs a café table with a dice camera (a reader
+// child giving its verdicts: five throws read, the sixth not, every
+// reading saying the dice look small) against a real embedded NATS server
+// and hub: the table's card on the floor says how its camera fared and
+// asks for the camera lower, in English and in French, on a phone-sized
+// floor page (Chromium, 390 px wide) with nothing wider than the screen.
+func TestBrowserFloorDice(t *testing.T) {
+	browsertest.Need(t)
+	t.Setenv(fakeDiceEnv, "readings")
+	dir := t.TempDir()
+	c := startCafeHub(t, dir)
+	floor := httptest.NewServer(c.hub.Handler(hub.WebOpts{Secret: "floor-secret-9"}))
+	defer floor.Close()
+	cfg := genoaConfig(t, dir, "t.db", "dice_reader: "+os.Args[0]+"\nreplay:\n  inputs: %R/configs/demo/genoa-inputs.jsonl\n  frames: %R/configs/demo/dice\n  speed: 20\ncafe:\n  url: "+c.srv.ClientURL()+"\n  name: table-1\n  password: table-1-password\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	log := &syncBuf{}
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"--config", cfg, "--listen", freeAddr(t)}, io.Discard, log) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("run = %v", err)
+		}
+	}()
+	want := cafe.DiceHealth{Throws: 6, Read: 5, Advice: []cafe.Line{adviceLower}}
+	waitUntil(t, log, "the camera's six throws on the floor", func() bool {
+		card, ok := c.hub.Floor.Detail("table-1")
+		return ok && card.Dice.Equal(&want)
+	})
+
+	bctx, bcancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer bcancel()
+	page := newChromium(t, bctx, 390)
+	if err := chromedp.Run(page, chromedp.Navigate(floor.URL+"/"),
+		chromedp.WaitVisible(`#login input`, chromedp.ByQuery),
+		chromedp.SetValue(`#login input`, "floor-secret-9", chromedp.ByQuery),
+		chromedp.Click(`#login button`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	poll := func(what, js string) {
+		t.Helper()
+		if err := chromedp.Run(page, chromedp.Poll(js, nil, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			var text string
+			chromedp.Run(page, chromedp.Evaluate(`document.body.innerText`, &text))
+			t.Fatalf("%s: %v\npage: %s", what, err, text)
+		}
+	}
+	const card = `document.querySelector('.card[data-table="table-1"] .dice')`
+	poll("the camera's record in English", card+` !== null && `+card+`.textContent.includes("dice: 5 read of the last 6 throws") && `+card+`.querySelector(".advice").textContent === "The dice look too small: bring the camera lower."`)
+	poll("within the phone's width", `document.documentElement.scrollWidth <= window.innerWidth && `+card+`.getBoundingClientRect().right <= window.innerWidth`)
+	if err := chromedp.Run(page, chromedp.Click(`#lang`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	poll("the camera's record in French", card+`.textContent.includes("dés : 5 lus sur 6 derniers lancers") && `+card+`.querySelector(".advice").textContent === "Les dés paraissent trop petits : descendez la caméra."`)
 }

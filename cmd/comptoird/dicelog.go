@@ -67,6 +67,9 @@ func cameraLearnedFile(journal string) string {
 type diceLog struct {
 	reader  *diceReader
 	changed chan struct{}
+	// cafeChanged is changed's twin for the café's presence (the staff
+	// page takes changed's signals)
+	cafeChanged chan struct{}
 
 	mu      sync.Mutex
 	throws  []dashboard.DiceThrow      // oldest first, at most maxThrows; guarded by mu
@@ -80,7 +83,7 @@ type diceLog struct {
 }
 
 func newDiceLog(r *diceReader) *diceLog {
-	return &diceLog{reader: r, changed: make(chan struct{}, 1), waits: map[string]chan readerLine{}, calibWaits: map[int64]chan input.DiceCalibReply{}}
+	return &diceLog{reader: r, changed: make(chan struct{}, 1), cafeChanged: make(chan struct{}, 1), waits: map[string]chan readerLine{}, calibWaits: map[int64]chan input.DiceCalibReply{}}
 }
 
 func (l *diceLog) Changed() <-chan struct{} { return l.changed }
@@ -92,9 +95,11 @@ func (l *diceLog) Throws() []dashboard.DiceThrow {
 }
 
 func (l *diceLog) signal() {
-	select {
-	case l.changed <- struct{}{}:
-	default:
+	for _, c := range []chan struct{}{l.changed, l.cafeChanged} {
+		select {
+		case c <- struct{}{}:
+		default:
+		}
 	}
 }
 

@@ -140,7 +140,11 @@ func (d *tableDaemon) openDashboard(g tableGame) error {
 		return err
 	}
 	if cfg.Cafe != nil { // before the dashboard: its call-staff button calls through it
-		if d.cafe, err = newTableCafe(cfg, d.store, d.sess, d.logger); err != nil {
+		var dice *diceLog
+		if d.in.dice != nil {
+			dice = d.in.dice.log
+		}
+		if d.cafe, err = newTableCafe(cfg, d.store, d.sess, dice, d.logger); err != nil {
 			return err
 		}
 	}

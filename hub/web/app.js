@@ -8,14 +8,16 @@ const T = {
     playing: "en jeu", staff: "attend le personnel", idle: "inactive", finished: "terminée", offline: "hors ligne",
     onMyWay: "J'arrive", answered: "« j'arrive » envoyé", ack: "Vu", aStaff: "appelle le personnel", aLong: "dure plus que d'habitude (médiane {m})",
     aDevice: "appareil en panne : {d}", aOffline: "hors ligne", qr: "QR", open: "ouvrir", min: "min", noTables: "Aucune table pour l'instant.", noStep: "aucun coup pour l'instant",
-    secret: "Code de la salle", enter: "Entrer" },
+    secret: "Code de la salle", enter: "Entrer",
+    dice: "dés : {r} lus sur {n} derniers lancers", diceNone: "dés : aucun lancer encore", diceEntered: "{e} saisis par les joueurs", diceMisread: "{m} mal lus, corrigés" },
   en: { title: "The floor", tabFloor: "Floor", tabHistory: "History", tabStats: "Stats", game: "Game", table: "Table",
     players: "Players", from: "From", to: "To", filter: "Filter", csv: "CSV", date: "Date", length: "Length", scores: "Scores",
     winner: "Winner", close: "Close", round: "round", since: "since the last step", elapsed: "playing for",
     playing: "playing", staff: "waiting for staff", idle: "idle", finished: "finished", offline: "offline",
     onMyWay: "On my way", answered: "\"on my way\" sent", ack: "Seen", aStaff: "calls for staff", aLong: "running long (median {m})",
     aDevice: "device down: {d}", aOffline: "offline", qr: "QR", open: "open", min: "min", noTables: "No table yet.", noStep: "no step yet",
-    secret: "Floor secret", enter: "Enter" },
+    secret: "Floor secret", enter: "Enter",
+    dice: "dice: {r} read of the last {n} throws", diceNone: "dice: no throw yet", diceEntered: "{e} entered by the players", diceMisread: "{m} misread, corrected" },
 };
 let lang = localStorage.getItem("lang") || (navigator.language || "fr").slice(0, 2);
 if (!T[lang]) lang = "en";
@@ -62,6 +64,7 @@ function cardHTML(c) {
   let scores = "";
   if (c.result) scores = `<div class="scores">${c.result.scores.map((s) => `${esc(s.player)} ${s.total}${s.rank === 1 ? " ★" : ""}`).join(" · ")}</div>`;
   const devices = (c.devices || []).map((d) => `<span class="${d.ok ? "dev-ok" : "dev-down"}" title="${esc(d.detail)}">${esc(d.name)} ${d.ok ? "✓" : "✗"}</span>`).join("");
+  const dice = diceHTML(c.dice);
   const log = (c.log || []).slice(-2).map((l) => `<div>${esc(l[lang])}</div>`).join("");
   let staff = "";
   if (c.staffCall) staff = c.answered ? `<div class="badge">${t("answered")}</div>` : `<button class="answer" data-table="${esc(c.table)}">${t("onMyWay")}</button>`;
@@ -70,7 +73,20 @@ function cardHTML(c) {
     <div class="game">${esc(c.name)} ${esc(c.variant)}${c.round ? ` — ${t("round")} ${c.round}` : ""}</div>
     <div class="players">${players}</div>${scores}
     <div class="meta">${meta(c)}</div>
-    <div class="devices">${devices}</div><div class="log">${log}</div>${staff}</div>`;
+    <div class="devices">${devices}</div>${dice}<div class="log">${log}</div>${staff}</div>`;
+}
+
+// diceHTML says how the table's dice camera fared over its last throws
+// (read, entered by the players, misread and corrected) and what it asks
+// of the staff; nothing for a table without a camera.
+function diceHTML(d) {
+  if (!d) return "";
+  const parts = [d.throws ? t("dice", { r: d.read, n: d.throws }) : t("diceNone")];
+  if (d.entered) parts.push(t("diceEntered", { e: d.entered }));
+  if (d.misread) parts.push(t("diceMisread", { m: d.misread }));
+  const poor = d.misread > 0 || (d.throws >= 10 && 2 * d.read < d.throws);
+  const advice = (d.advice || []).map((l) => `<div class="advice">${esc(l[lang])}</div>`).join("");
+  return `<div class="dice${poor ? " poor" : ""}">${esc(parts.join(" · "))}${advice}</div>`;
 }
 
 // render redraws only the cards whose HTML changed, so a button stays
