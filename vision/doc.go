@@ -58,7 +58,12 @@
 // top face a harsh lamp washes out altogether, its white numeral with it
 // (a pale face with no ink on it), is refused saying to move the lamp
 // (WhyBlankFace), whatever the hand-tuned reader reads of it, and a
-// calibration does not learn it. Two dice touching are each read (they are two colours).
+// calibration does not learn it. Such a refusal of the learned reader
+// (cocked, washed out, blank, not where a flat die's numeral lies) stands
+// over the hand-tuned reader's reading only when both saw the same die
+// (their boxes overlap): the learned locator may take a blob beside the
+// die for it, and the classifier then reads the die where the hand-tuned
+// reader found it (Combined.check). Two dice touching are each read (they are two colours).
 // A die not found while two dice of the other colour are (a set of two
 // blue dice, say) is refused saying to play with one die of each colour
 // (WhySameColour), in calibration too.

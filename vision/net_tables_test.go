@@ -101,8 +101,10 @@ var (
 	// no numeral is refused (WhyBlankFace, twenty-first stop: table 6's
 	// 1s, which motivated it; wide-tables is no longer unseen for it),
 	// wrong 0.94%, 0.94% and 1.56%, bands at most 2.5% wrong (65-100 px),
-	// right unchanged.
-	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.46, 0.010, 0.47, 0.010, 0.485, 0.016, 0.35, 0.026, 0}
+	// right unchanged. Since a refusal of the learned reader away from
+	// the die the hand-tuned reader read no longer stands over its
+	// reading (sameDie, twenty-second stop): 46.56%, 48.44%, 49.48%.
+	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.465, 0.010, 0.48, 0.010, 0.49, 0.016, 0.35, 0.026, 0}
 	// tables under a harsh lamp (dicewide -light harsh): the tuning
 	// ones (validation fonts, train surfaces), measured 60.94% and
 	// 1.25%, 63.75% and 1.56% calibrated face by face, 63.02% and 2.08%
@@ -113,8 +115,10 @@ var (
 	tablesHarshVal = tablesFloors{"testdata/val-harsh", 0.60, 0.0135, 0.63, 0.0165, 0.62, 0.022, 0.42, 0.0385, 1}
 	// and the held-out ones (test fonts and surfaces, read once after
 	// the choices): 63.44% and 0.94%, 65.00% and 0.94%, 67.19% and
-	// 1.04%; bands 51.25% (40-65 px) to 75%, at most 1.25% wrong
-	tablesHarshHeldOut = tablesFloors{"testdata/wide-harsh", 0.63, 0.010, 0.645, 0.010, 0.665, 0.011, 0.51, 0.0135, 0}
+	// 1.04%; bands 51.25% (40-65 px) to 75%, at most 1.25% wrong. Since
+	// sameDie guards every refusal of the learned reader (twenty-second
+	// stop): 64.69%, 65.94%, 68.75%, wrong unchanged.
+	tablesHarshHeldOut = tablesFloors{"testdata/wide-harsh", 0.645, 0.010, 0.655, 0.010, 0.68, 0.011, 0.51, 0.0135, 0}
 )
 
 // TestCombinedTables calibrates the daemon's reader at each table of the

@@ -167,6 +167,10 @@ func TestMergeReasons(t *testing.T) {
 	notFlatHere := Die{Found: true, Why: Why{Code: WhyNotFlatHere}}
 	at := image.Rect(100, 100, 160, 160)
 	blank := Die{Found: true, Box: at, Why: Why{Code: WhyBlankFace}}
+	cockedAt := Die{Found: true, Box: at, Why: Why{Code: WhyCocked, Pct: 88}}
+	washedAt := washed
+	washedAt.Box = at
+	notFlatHereAt := Die{Found: true, Box: at, Why: Why{Code: WhyNotFlatHere}}
 	for _, tc := range []struct {
 		name                   string
 		h, n                   Die
@@ -202,6 +206,12 @@ func TestMergeReasons(t *testing.T) {
 		{"a blank top face: refused whatever the hand-tuned reader reads there", Die{Face: 1, Confidence: 0.95, Found: true, Box: image.Rect(110, 105, 170, 165)}, blank, 0, 0, 0, blank.Why},
 		{"a blank top face, the hand-tuned reader found no box", Die{Face: 1, Confidence: 0.95, Found: true}, blank, 0, 0, 0, blank.Why},
 		{"a blank face elsewhere says nothing of the die the hand-tuned reader read", Die{Face: 2, Confidence: 0.95, Found: true, Box: image.Rect(300, 300, 360, 360)}, blank, 0, 0, 2, Why{}},
+		{"cocked: refused whatever the hand-tuned reader reads of the same die", Die{Face: 4, Confidence: 0.95, Found: true, Box: image.Rect(110, 105, 170, 165)}, cockedAt, 0, 0, 0, cockedAt.Why},
+		{"cocked, the hand-tuned reader found no box", Die{Face: 4, Confidence: 0.95, Found: true}, cockedAt, 0, 0, 0, cockedAt.Why},
+		{"a cocked blob elsewhere says nothing of the die the hand-tuned reader read", Die{Face: 4, Confidence: 0.95, Found: true, Box: image.Rect(300, 300, 360, 360)}, cockedAt, 0, 0, 4, Why{}},
+		{"washed out elsewhere", Die{Face: 7, Confidence: 0.95, Found: true, Box: image.Rect(300, 300, 360, 360)}, washedAt, 0, 0, 7, Why{}},
+		{"not where a flat die's numeral lies, elsewhere", Die{Face: 5, Confidence: 0.95, Found: true, Box: image.Rect(300, 300, 360, 360)}, notFlatHereAt, 0, 0, 5, Why{}},
+		{"not where a flat die's numeral lies, the same die", Die{Face: 5, Confidence: 0.95, Found: true, Box: image.Rect(120, 120, 170, 170)}, notFlatHereAt, 0, 0, 0, notFlatHereAt.Why},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := merge(tc.h, tc.n, overrule{tilt: tc.overTilt, touching: tc.overTouching})
