@@ -317,7 +317,7 @@ func TestBrowserFloorDice(t *testing.T) {
 		}
 	}
 	const card = `document.querySelector('.card[data-table="table-1"] .dice')`
-	poll("the camera's record in English", card+` !== null && `+card+`.textContent.includes("dice: 5 read of the last 6 throws") && `+card+`.querySelector(".advice").textContent === "The dice look too small: bring the camera lower."`)
+	poll("the camera's record in English, standing out", card+` !== null && `+card+`.classList.contains("poor") && `+card+`.textContent.includes("dice: 5 read of the last 6 throws") && `+card+`.querySelector(".advice").textContent === "The dice look too small: bring the camera lower."`)
 	poll("within the phone's width", `document.documentElement.scrollWidth <= window.innerWidth && `+card+`.getBoundingClientRect().right <= window.innerWidth`)
 	if err := chromedp.Run(page, chromedp.Click(`#lang`, chromedp.ByQuery)); err != nil {
 		t.Fatal(err)

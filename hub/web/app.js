@@ -84,7 +84,9 @@ function diceHTML(d) {
   const parts = [d.throws ? t("dice", { r: d.read, n: d.throws }) : t("diceNone")];
   if (d.entered) parts.push(t("diceEntered", { e: d.entered }));
   if (d.misread) parts.push(t("diceMisread", { m: d.misread }));
-  const poor = d.misread > 0 || (d.throws >= 10 && 2 * d.read < d.throws);
+  // stands out when the camera misread a roll or asks for something (the
+  // table decides when it reads too few: cmd/comptoird/dicehealth.go)
+  const poor = d.misread > 0 || (d.advice || []).length > 0;
   const advice = (d.advice || []).map((l) => `<div class="advice">${esc(l[lang])}</div>`).join("");
   return `<div class="dice${poor ? " poor" : ""}">${esc(parts.join(" · "))}${advice}</div>`;
 }
