@@ -196,9 +196,7 @@ func (f *Floor) Presence(p cafe.Presence, seen time.Time) []DeviceDown {
 	if !slices.Equal(c.Devices, p.Devices) {
 		c.Devices = p.Devices
 	}
-	if !c.Dice.Equal(p.Dice) {
-		c.Dice = p.Dice
-	}
+	c.Dice = p.Dice
 	if !p.Answered.IsZero() || p.StaffCall.IsZero() {
 		c.Answered = p.Answered
 	}

@@ -296,8 +296,8 @@ func (c *Combined) View() input.ReaderView { return c.Net.View() }
 // where a flat die's numeral lies) away from the die the hand-tuned
 // reader read (sameDie). Otherwise n.
 func (c *Combined) check(frame gocv.Mat, h, n Die) Die {
-	elsewhere := netMustRefuse(n) && !sameDie(h, n)
-	if (n.Found && n.Why.Code != WhyEdge && !elsewhere) || h.Face == 0 || h.Box.Empty() {
+	away := netMustRefuse(n) && !sameDie(h, n)
+	if (n.Found && n.Why.Code != WhyEdge && !away) || h.Face == 0 || h.Box.Empty() {
 		return n
 	}
 	return c.Net.readAt(frame, h.Box)

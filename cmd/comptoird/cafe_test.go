@@ -274,7 +274,7 @@ func newChromium(t *testing.T, ctx context.Context, width int) context.Context {
 // reading saying the dice look small) against a real embedded NATS server
 // and hub: the table's card on the floor says how its camera fared and
 // asks for the camera lower, in English and in French, on a phone-sized
-// floor page (Chromium, 390 px wide) with nothing wider than the screen.
+// floor page (Chromium, 390x844) with nothing wider than the screen.
 func TestBrowserFloorDice(t *testing.T) {
 	browsertest.Need(t)
 	t.Setenv(fakeDiceEnv, "readings")
@@ -301,7 +301,7 @@ func TestBrowserFloorDice(t *testing.T) {
 
 	bctx, bcancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer bcancel()
-	page := newChromium(t, bctx, 390)
+	page := browsertest.NewContext(t, bctx, chromedp.Flag("lang", "en-US"), chromedp.WindowSize(390, 844))
 	if err := chromedp.Run(page, chromedp.Navigate(floor.URL+"/"),
 		chromedp.WaitVisible(`#login input`, chromedp.ByQuery),
 		chromedp.SetValue(`#login input`, "floor-secret-9", chromedp.ByQuery),

@@ -89,7 +89,6 @@ func diceHealth(throws []dashboard.DiceThrow, calibrated bool) *cafe.DiceHealth 
 // health is the floor's summary of the table's dice camera.
 func (l *diceLog) health() *cafe.DiceHealth {
 	l.mu.Lock()
-	calibrated := l.calibration != nil && len(l.calibration.Faces) > 0
-	l.mu.Unlock()
-	return diceHealth(l.Throws(), calibrated)
+	defer l.mu.Unlock()
+	return diceHealth(l.throws, l.calibration != nil && len(l.calibration.Faces) > 0)
 }
