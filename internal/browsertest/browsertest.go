@@ -93,7 +93,7 @@ func Start(t testing.TB, timeout time.Duration) *Browser {
 // NewContext returns the tab of a new headless Chromium, started on its
 // first action, living at the most as long as ctx, with options added to
 // the house's (a window size, a language). Its profile is in a new
-// temporary directory. At t's cleanup the browser is closed and waited
+// temporary directory, and so are Chromium's own temporary files. At t's cleanup the browser is closed and waited
 // for, then the profile is removed with retries, on a best-effort basis:
 // a helper process of Chromium may still write there for a moment (the
 // profile is outside t.TempDir for that reason, whose removal would fail
@@ -110,6 +110,13 @@ func newContext(t testing.TB, ctx context.Context, opts ...chromedp.ExecAllocato
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Chromium makes its own temporary folder for the socket that keeps
+	// one browser to a profile, and leaves it behind when it is stopped:
+	// under the profile, it goes with it.
+	tmp := filepath.Join(profile, "tmp")
+	if err := os.Mkdir(tmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	all := append([]chromedp.ExecAllocatorOption{chromedp.ExecPath(ChromiumPath),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-quic", true),
@@ -117,7 +124,7 @@ func newContext(t testing.TB, ctx context.Context, opts ...chromedp.ExecAllocato
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(profile)}, opts...)
+		chromedp.UserDataDir(profile), chromedp.Env("TMPDIR=" + tmp)}, opts...)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, all...)
 	tab, cancelTab := chromedp.NewContext(alloc)
 	t.Cleanup(func() {

@@ -17,8 +17,9 @@ import (
 // TestBrowser loads pages that fail in each of the ways ConsoleErrors
 // reports, and one that does not: each error is collected once, in the
 // load that made it; a file replaced with Set is served anew; a
-// screenshot is a PNG in the screenshots' directory; the profile is gone
-// once the test's cleanup has run.
+// screenshot is a PNG in the screenshots' directory; the profile, and
+// Chromium's temporary files with it, are gone once the test's cleanup has
+// run.
 func TestBrowser(t *testing.T) {
 	Need(t)
 	shots := t.TempDir()
@@ -43,6 +44,13 @@ func TestBrowser(t *testing.T) {
 	t.Run("loads", func(t *testing.T) {
 		b := Start(t, time.Minute)
 		profile = b.profile
+		// Chromium's socket, in a temporary folder of its own, lies under
+		// the profile, which the cleanup removes.
+		if sock, err := os.Readlink(filepath.Join(profile, "SingletonSocket")); err != nil {
+			t.Errorf("the profile's SingletonSocket: %v", err)
+		} else if !strings.HasPrefix(sock, profile+string(filepath.Separator)) {
+			t.Errorf("Chromium's socket is %s, outside the profile %s: it outlives the test", sock, profile)
+		}
 		for _, tt := range []struct {
 			name, path string
 			want       []string // a text of each error, in order
