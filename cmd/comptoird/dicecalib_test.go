@@ -128,7 +128,7 @@ func TestDaemonDiceCalibrate(t *testing.T) {
 	if blue == 0 || red == 0 {
 		t.Fatalf("the last throw %+v is not read", last)
 	}
-	file := filepath.Join(dir, "calibration.json")
+	file := filepath.Join(dir, "t.calibration.json")
 	var refused struct {
 		EN, FR      string
 		Calibration dashboard.DiceCalibration
@@ -163,6 +163,9 @@ func TestDaemonDiceCalibrate(t *testing.T) {
 	c, err := vision.LoadNetCalibration(file)
 	if err != nil {
 		t.Fatalf("the calibration saved beside the journal: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "calibration.json")); err == nil {
+		t.Errorf("the calibration was saved to the folder's shared calibration.json too, which another table there would read")
 	}
 	if !slices.Contains(c.Faces(), blue) || !slices.Contains(c.Faces(), red) {
 		t.Errorf("calibration faces %v, want %d and %d", c.Faces(), blue, red)

@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -39,14 +42,62 @@ type readerLine struct {
 func inspectDir(journal string) string { return filepath.Join(filepath.Dir(journal), "inspect") }
 
 // calibrationFile is where a table keeps the calibration the staff make
-// from its throws: beside its journal. The reader is started with it
-// once it exists.
+// from its throws: beside its journal, named after it, as its staff
+// secret is, so that tables whose journals share a folder keep theirs
+// apart (table.db: table.calibration.json). The reader is started with
+// it once it exists.
 func calibrationFile(journal string) string {
-	p := filepath.Join(filepath.Dir(journal), "calibration.json")
+	p := strings.TrimSuffix(journal, filepath.Ext(journal)) + ".calibration.json"
 	if abs, err := filepath.Abs(p); err == nil {
 		p = abs
 	}
 	return p
+}
+
+// sharedCalibrationFile is where tables kept their calibration before
+// calibrationFile named it after the journal: calibration.json in the
+// journal's folder, which every table of that folder read and wrote.
+func sharedCalibrationFile(journal string) string {
+	return filepath.Join(filepath.Dir(calibrationFile(journal)), "calibration.json")
+}
+
+// adoptSharedCalibration gives a table that has no calibration file of
+// its own a copy of the folder's shared one (sharedCalibrationFile), the
+// calibration it read with before: a table upgraded keeps its
+// calibration. The shared file is left as it was (nothing is lost; a
+// table that shares the folder adopts it too) and the table saves to
+// its own file from then on. It says what it did in logf; it does
+// nothing when the table has a file of its own or there is no shared
+// one. The copy is written to a temporary file, then renamed.
+func adoptSharedCalibration(journal string, logf func(string, ...any)) error {
+	own, shared := calibrationFile(journal), sharedCalibrationFile(journal)
+	if _, err := os.Stat(own); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return nil // the table's own (or a file it cannot look at, which the reader will name)
+	}
+	data, err := os.ReadFile(shared)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("the shared calibration %s: %w (calibrate this table again from its staff page)", shared, err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(own), ".calibration-*.tmp")
+	if err != nil {
+		return fmt.Errorf("copying the shared calibration %s to %s: %w", shared, own, err)
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), own)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("copying the shared calibration %s to %s: %w", shared, own, err)
+	}
+	logf("dice: this table now keeps its calibration in %s, a copy of %s, which tables of this folder shared before; if this table's camera is not the one it was made at, calibrate again from the staff page", own, shared)
+	return nil
 }
 
 // cameraLearnedFile is where a table's reader keeps what it learned of

@@ -308,6 +308,99 @@ func demoDaemon(t *testing.T, dir, reader string, wait time.Duration) string {
 	return addr
 }
 
+// TestCalibrationFile: each table keeps its calibration in a file named
+// after its journal; a table without one adopts a copy of the folder's
+// shared calibration.json (where tables kept it before), which stays as
+// it was, and a table with one of its own keeps it.
+func TestCalibrationFile(t *testing.T) {
+	for _, tc := range []struct{ journal, want string }{
+		{"/var/lib/comptoir/table.db", "/var/lib/comptoir/table.calibration.json"},
+		{"/tmp/comptoir-demo.db", "/tmp/comptoir-demo.calibration.json"},
+		{"/srv/t2", "/srv/t2.calibration.json"},
+	} {
+		if got := calibrationFile(tc.journal); got != tc.want {
+			t.Errorf("calibrationFile(%q) = %q, want %q", tc.journal, got, tc.want)
+		}
+	}
+	if p := calibrationFile("t.db"); !filepath.IsAbs(p) {
+		t.Errorf("a relative journal's file %q is not absolute: the reader child may run elsewhere", p)
+	}
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	if calibrationFile(a) == calibrationFile(b) {
+		t.Fatalf("two journals of one folder share %s", calibrationFile(a))
+	}
+	var logged []string
+	logf := func(f string, v ...any) { logged = append(logged, fmt.Sprintf(f, v...)) }
+	t.Run("nothing-to-adopt", func(t *testing.T) {
+		if err := adoptSharedCalibration(a, logf); err != nil || len(logged) != 0 {
+			t.Fatalf("no file at all: %v, logged %q", err, logged)
+		}
+		if _, err := os.Stat(calibrationFile(a)); err == nil {
+			t.Errorf("a calibration file was made from nothing")
+		}
+	})
+	shared := filepath.Join(dir, "calibration.json")
+	const old = `{"kind":"the calibration of before"}`
+	if err := os.WriteFile(shared, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mine := []byte(`{"kind":"b's own"}`)
+	if err := os.WriteFile(calibrationFile(b), mine, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("adopted", func(t *testing.T) {
+		logged = nil
+		if err := adoptSharedCalibration(a, logf); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := os.ReadFile(calibrationFile(a)); err != nil || string(got) != old {
+			t.Errorf("a's calibration: %q, %v, want a copy of the shared one", got, err)
+		}
+		if got, err := os.ReadFile(shared); err != nil || string(got) != old {
+			t.Errorf("the shared calibration after the copy: %q, %v, want it as it was", got, err)
+		}
+		if len(logged) != 1 || !strings.Contains(logged[0], calibrationFile(a)) || !strings.Contains(logged[0], "calibrate again") {
+			t.Errorf("logged %q, want one line naming the new file and saying to calibrate again if needed", logged)
+		}
+	})
+	t.Run("own-kept", func(t *testing.T) {
+		logged = nil
+		if err := adoptSharedCalibration(b, logf); err != nil || len(logged) != 0 {
+			t.Fatalf("%v, logged %q", err, logged)
+		}
+		if got, _ := os.ReadFile(calibrationFile(b)); string(got) != string(mine) {
+			t.Errorf("b's own calibration became %q", got)
+		}
+		// a saving its calibration leaves b's alone (the files differ)
+		if err := os.WriteFile(calibrationFile(a), []byte(`{"kind":"a saved"}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := os.ReadFile(calibrationFile(b)); string(got) != string(mine) {
+			t.Errorf("b's calibration after a saved: %q", got)
+		}
+	})
+	t.Run("unreadable", func(t *testing.T) {
+		c := filepath.Join(dir, "c.db")
+		if err := os.Remove(shared); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Mkdir(shared, 0o755); err != nil { // a folder where the file should be
+			t.Fatal(err)
+		}
+		err := adoptSharedCalibration(c, logf)
+		if err == nil || !strings.Contains(err.Error(), shared) || !strings.Contains(err.Error(), "calibrate this table again") {
+			t.Errorf("a shared calibration that cannot be read: %v, want an error naming it and what to do", err)
+		}
+		if _, err := os.Stat(calibrationFile(c)); err == nil {
+			t.Errorf("a calibration file was made from an unreadable one")
+		}
+		if left, _ := filepath.Glob(filepath.Join(dir, ".calibration-*")); len(left) != 0 {
+			t.Errorf("temporary files left: %v", left)
+		}
+	})
+}
+
 // TestCameraLearnedFile: each table's reader keeps what it learned of its
 // camera in a file named after the table's journal, so that two tables
 // whose journals share a folder do not share it.

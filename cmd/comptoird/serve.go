@@ -276,6 +276,9 @@ func openInputs(cfg *tableconfig.Config, clk clock.Clock, logger *log.Logger, op
 		in.dice = &diceReader{path: path, args: args, opts: DefaultDiceReaderOpts, logf: logger.Printf}
 		in.dice.opts.Clock = clk
 		in.dice.log = newDiceLog(in.dice)
+		if err := adoptSharedCalibration(cfg.Journal, logger.Printf); err != nil {
+			logger.Printf("dice: %v", err)
+		}
 		in.dice.calibration = calibrationFile(cfg.Journal)
 		in.dice.learned = cameraLearnedFile(cfg.Journal)
 		in.dice.log.calibFile = in.dice.calibration
