@@ -38,6 +38,43 @@ const poseSpan = 1.5
 // defaultMaxCocked is DefaultNetOpts.MaxCocked.
 const defaultMaxCocked = 0.6
 
+// defaultPoseSecondLook is DefaultNetOpts.PoseSecondLook, chosen on the
+// tuning sets (vision/train/README.md, "twenty-third stop").
+const defaultPoseSecondLook = 0.1
+
+// poseViews returns the eight views of the pose crop c (BGR, PoseSize a
+// side) under the square's symmetries: c itself first, then turned by
+// one to three quarter turns, then mirrored left to right and turned so
+// (view t reads pixel (x, y) from c's pixel (x, y) mirrored when t&4,
+// then turned t&3 quarter turns).
+// The views are written into bufs when it holds eight crops of c's size.
+func poseViews(c []byte, bufs [][]byte) [][]byte {
+	const n = PoseSize
+	if len(bufs) != 8 {
+		bufs = make([][]byte, 8)
+	}
+	for t := range bufs {
+		if len(bufs[t]) != len(c) {
+			bufs[t] = make([]byte, len(c))
+		}
+		out := bufs[t]
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				// the source of (x, y)
+				sx, sy := x, y
+				if t&4 != 0 {
+					sx = n - 1 - sx
+				}
+				for q := 0; q < t&3; q++ {
+					sx, sy = sy, n-1-sx
+				}
+				copy(out[3*(y*n+x):3*(y*n+x)+3], c[3*(sy*n+sx):3*(sy*n+sx)+3])
+			}
+		}
+	}
+	return bufs
+}
+
 // poseCrop cuts the pose network's input for die d out of frame: a
 // square poseSpan widths a side centred on the silhouette, upright,
 // resized to PoseSize x PoseSize BGR pixels (3 bytes each) into out. The

@@ -33,6 +33,14 @@ type NetOpts struct {
 	MaxCocked float64
 	// PoseModel is an ONNX pose network; nil uses the committed one.
 	PoseModel []byte
+	// PoseSecondLook is the pose network's probability (under
+	// MaxCocked) from which it looks at a die again in the seven other
+	// views of its square's symmetries (quarter turns, mirrored: its
+	// training turned and mirrored its crops so) and judges it by the
+	// mean of the eight: a die it is unsure of is refused when most
+	// views find it cocked. It can only refuse more dice. 0 never looks
+	// again.
+	PoseSecondLook float64
 	// Calibration, when set, adapts the reader to one dice set (see
 	// NetCalibration).
 	Calibration *NetCalibration
@@ -49,6 +57,7 @@ var DefaultNetOpts = NetOpts{
 	MaxAcross:         160,
 	MinConfidence:     0.97,
 	MaxCocked:         defaultMaxCocked,
+	PoseSecondLook:    defaultPoseSecondLook,
 }
 
 // NetReader reads dice with the learned classifier. It keeps scratch
@@ -66,7 +75,10 @@ var DefaultNetOpts = NetOpts{
 //  3. The pose network (net_pose.go) sees the die in colour, a square
 //     1.5 widths a side around the blob: a die it finds cocked (leaning
 //     on the tray's wall, at least MaxCocked sure) is refused
-//     (WhyCocked), its numeral not read.
+//     (WhyCocked), its numeral not read. A die it is unsure of (at
+//     least PoseSecondLook likely cocked) it looks at again in the
+//     eight views of the square turned and mirrored, and judges by
+//     their mean.
 //  4. Around the blob's centre, the numeral of the top face is found (the
 //     pixels that differ most from the face, bright or dark ink), and a
 //     square 0.7 of the die's width is cut centred on it, turned so that
@@ -91,6 +103,7 @@ type NetReader struct {
 	cls   *classifier
 	pose  *poser // nil when MaxCocked is 0
 	poses [2][]byte
+	views [][]byte // scratch: the eight views of a pose crop (secondLook)
 	loc   locator
 	crops [2][]byte
 	tilt  float64 // tiltDegrees; 0 in the tests that measure without it
@@ -133,6 +146,10 @@ func NewNetReader(o NetOpts) (*NetReader, error) {
 	if o.MaxCocked < 0 || o.MaxCocked > 1 {
 		cls.Close()
 		return nil, fmt.Errorf("vision: MaxCocked %g, want in [0, 1] (0: no pose network)", o.MaxCocked)
+	}
+	if o.PoseSecondLook < 0 || o.PoseSecondLook > 1 {
+		cls.Close()
+		return nil, fmt.Errorf("vision: PoseSecondLook %g, want in [0, 1] (0: no second look)", o.PoseSecondLook)
 	}
 	r := &NetReader{opts: o, cls: cls, tilt: tiltDegrees, loc: locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross, Grow: true}}}
 	if c := o.Calibration; c != nil {
@@ -649,8 +666,10 @@ func quarterTurn(c []byte) []byte {
 // and returns, for each die, WhyCocked when the network finds it cocked
 // (at least MaxCocked sure), the zero Why otherwise (and when there is no
 // pose network), and the network's probability that the die lies flat
-// (0 where it did not run). A network that fails gives WhyClassifier: a
-// die that may be cocked is not read.
+// (0 where it did not run). A die it finds at least PoseSecondLook
+// likely cocked, but under MaxCocked, it looks at again in the other
+// views of its crop (secondLook). A network that fails gives
+// WhyClassifier: a die that may be cocked is not read.
 func (r *NetReader) cocked(frame gocv.Mat, ds []located, ok []bool) ([]Why, []float64) {
 	res := make([]Why, len(ds))
 	flat := make([]float64, len(ds))
@@ -666,6 +685,9 @@ func (r *NetReader) cocked(frame gocv.Mat, ds []located, ok []bool) ([]Why, []fl
 		}
 	}
 	ps, err := r.pose.cocked(crops)
+	if err == nil {
+		err = r.secondLook(crops, ps)
+	}
 	if err != nil {
 		for _, k := range which {
 			res[k] = Why{Code: WhyClassifier, Detail: err.Error()}
@@ -680,6 +702,36 @@ func (r *NetReader) cocked(frame gocv.Mat, ds []located, ok []bool) ([]Why, []fl
 		}
 	}
 	return res, flat
+}
+
+// secondLook replaces, in ps (the pose network's probabilities that the
+// dice of crops are cocked), each from PoseSecondLook to under MaxCocked
+// by its mean over the eight views of its crop (poseViews): a die the
+// network is unsure of is judged by all of them, as its training saw
+// them. Since only dice under MaxCocked are looked at again, a die
+// refused as cocked stays refused.
+func (r *NetReader) secondLook(crops [][]byte, ps []float64) error {
+	lo := r.opts.PoseSecondLook
+	if lo <= 0 {
+		return nil
+	}
+	for i, p := range ps {
+		if p < lo || p >= r.opts.MaxCocked {
+			continue
+		}
+		views := poseViews(crops[i], r.views)
+		r.views = views
+		qs, err := r.pose.cocked(views[1:])
+		if err != nil {
+			return err
+		}
+		sum := p
+		for _, q := range qs {
+			sum += q
+		}
+		ps[i] = sum / float64(len(qs)+1)
+	}
+	return nil
 }
 
 // classify runs the network on crops and fills dice (Face, Confidence,

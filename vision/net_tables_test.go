@@ -104,7 +104,11 @@ var (
 	// right unchanged. Since a refusal of the learned reader away from
 	// the die the hand-tuned reader read no longer stands over its
 	// reading (sameDie, twenty-second stop): 46.56%, 48.44%, 49.48%.
-	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.465, 0.010, 0.48, 0.010, 0.49, 0.016, 0.35, 0.026, 0}
+	// Since the pose network looks again at a die it is unsure of
+	// (PoseSecondLook, twenty-third stop): wrong 0.62%, 0.62% and 1.04%
+	// (table 6's 3 read as a 5, 00136.jpg red, refused as cocked), from
+	// throws 50.00%.
+	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.465, 0.0065, 0.48, 0.0065, 0.495, 0.011, 0.35, 0.026, 0}
 	// tables under a harsh lamp (dicewide -light harsh): the tuning
 	// ones (validation fonts, train surfaces), measured 60.94% and
 	// 1.25%, 63.75% and 1.56% calibrated face by face, 63.02% and 2.08%
@@ -112,13 +116,21 @@ var (
 	// most 3.75% wrong (100-160 px, cocked dice read). At table 0
 	// (FreeMono, 35 px) the calibration face by face reads a 6 as a 5
 	// (00016.jpg red, 97%) that the uncalibrated reader refused: worse 1.
-	tablesHarshVal = tablesFloors{"testdata/val-harsh", 0.60, 0.0135, 0.63, 0.0165, 0.62, 0.022, 0.42, 0.0385, 1}
+	// Since the pose network looks again at a die it is unsure of
+	// (PoseSecondLook, chosen here and on the other tuning sets):
+	// 61.25% and 0.94%, 64.06% and 1.25%, 64.06% and 1.04% (two cocked
+	// dice refused, 00279.jpg blue and 00053.jpg red), at most 2.5% wrong
+	// in a band.
+	tablesHarshVal = tablesFloors{"testdata/val-harsh", 0.61, 0.010, 0.635, 0.013, 0.635, 0.011, 0.42, 0.026, 1}
 	// and the held-out ones (test fonts and surfaces, read once after
 	// the choices): 63.44% and 0.94%, 65.00% and 0.94%, 67.19% and
 	// 1.04%; bands 51.25% (40-65 px) to 75%, at most 1.25% wrong. Since
 	// sameDie guards every refusal of the learned reader (twenty-second
-	// stop): 64.69%, 65.94%, 68.75%, wrong unchanged.
-	tablesHarshHeldOut = tablesFloors{"testdata/wide-harsh", 0.645, 0.010, 0.655, 0.010, 0.68, 0.011, 0.51, 0.0135, 0}
+	// stop): 64.69%, 65.94%, 68.75%, wrong unchanged. Since the pose
+	// network looks again at a die it is unsure of (PoseSecondLook,
+	// chosen on the tuning sets, then read here once): 63.44%, 64.69%,
+	// 67.19%, wrong unchanged: four flat dice refused as cocked.
+	tablesHarshHeldOut = tablesFloors{"testdata/wide-harsh", 0.63, 0.010, 0.645, 0.010, 0.67, 0.011, 0.51, 0.0135, 0}
 )
 
 // TestCombinedTables calibrates the daemon's reader at each table of the
