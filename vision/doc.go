@@ -52,10 +52,11 @@
 // flat one under the wide distribution's cameras. A die it finds 10% to
 // 60% likely cocked it looks at again in the eight views of its crop
 // turned and mirrored (PoseSecondLook), as its training saw its crops,
-// and judges by their mean: a second look can only refuse a die, and
-// at the tuning sets it refused three cocked dice read wrong and no
-// flat die; at the held-out tables one die read wrong and four flat
-// dice under a harsh lamp (vision/train/README.md, twenty-third stop). Under MinConfidence (0.97 by default) the die is unreadable,
+// and judges by their mean: a die refused at first look stays refused;
+// at the tuning sets the second look refused three cocked dice read
+// wrong and no flat die, at the held-out tables one die read wrong and
+// four flat dice under a harsh lamp, and let one more die be read
+// (vision/train/README.md, twenty-third stop). Under MinConfidence (0.97 by default) the die is unreadable,
 // never guessed. A die whose colour covers only part of it (a pearl or
 // translucent top face the light washes out grey) is found by its
 // coloured side faces, and its crop may show a side face's numeral: the

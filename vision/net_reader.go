@@ -37,9 +37,12 @@ type NetOpts struct {
 	// MaxCocked) from which it looks at a die again in the seven other
 	// views of its square's symmetries (quarter turns, mirrored: its
 	// training turned and mirrored its crops so) and judges it by the
-	// mean of the eight: a die it is unsure of is refused when most
-	// views find it cocked. It can only refuse more dice. 0 never looks
-	// again.
+	// mean of the eight: a die it is unsure of is refused when the
+	// views find it cocked on the whole. A die refused at first look
+	// stays refused; the mean may also find a die flatter than the
+	// first look did, which counts where the reader asks how sure the
+	// network is that a die lies flat (the flat field's exemption,
+	// learning the field). 0 never looks again.
 	PoseSecondLook float64
 	// Calibration, when set, adapts the reader to one dice set (see
 	// NetCalibration).
@@ -709,7 +712,7 @@ func (r *NetReader) cocked(frame gocv.Mat, ds []located, ok []bool) ([]Why, []fl
 // by its mean over the eight views of its crop (poseViews): a die the
 // network is unsure of is judged by all of them, as its training saw
 // them. Since only dice under MaxCocked are looked at again, a die
-// refused as cocked stays refused.
+// refused as cocked at first look stays refused.
 func (r *NetReader) secondLook(crops [][]byte, ps []float64) error {
 	lo := r.opts.PoseSecondLook
 	if lo <= 0 {

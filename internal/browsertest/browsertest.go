@@ -93,8 +93,9 @@ func Start(t testing.TB, timeout time.Duration) *Browser {
 // NewContext returns the tab of a new headless Chromium, started on its
 // first action, living at the most as long as ctx, with options added to
 // the house's (a window size, a language). Its profile is in a new
-// temporary directory, and so are Chromium's own temporary files. At t's cleanup the browser is closed and waited
-// for, then the profile is removed with retries, on a best-effort basis:
+// temporary directory, and so are Chromium's own temporary files. At t's
+// cleanup the browser is closed and waited for, then the profile is
+// removed with retries, on a best-effort basis:
 // a helper process of Chromium may still write there for a moment (the
 // profile is outside t.TempDir for that reason, whose removal would fail
 // the test).
