@@ -30,6 +30,12 @@ type Combined struct {
 	// FlatOverTilt and FlatOverTouching: see DefaultFlatOverTilt, which
 	// NewCombined sets (and DefaultFlatOverTouching).
 	FlatOverTilt, FlatOverTouching float64
+	// CloserLook: see DefaultCloserLook, which NewCombined sets. A die
+	// the learned reader is unsure of, that the pose network finds flat,
+	// is cut again over this share of the usual span, its numeral
+	// larger, and read when that crop reads surely the face the first
+	// look found likeliest (NetReader.closerLook); 0 never looks closer.
+	CloserLook float64
 	// sf is the frame being read shrunk, for both readers (they shrink
 	// it alike)
 	sf shrunkFrame
@@ -53,7 +59,7 @@ func NewCombined(calibration *NetCalibration) (*Combined, error) {
 		n.Close()
 		return nil, err
 	}
-	return &Combined{Hand: h, HandLearned: hl, Net: n, TrustAlone: DefaultTrustAlone, FlatOverTilt: DefaultFlatOverTilt, FlatOverTouching: DefaultFlatOverTouching}, nil
+	return &Combined{Hand: h, HandLearned: hl, Net: n, TrustAlone: DefaultTrustAlone, FlatOverTilt: DefaultFlatOverTilt, FlatOverTouching: DefaultFlatOverTouching, CloserLook: DefaultCloserLook}, nil
 }
 
 // Close releases the learned reader's network.
@@ -240,7 +246,7 @@ func (c *Combined) sure(d Die) bool {
 // of both dice.
 func (c *Combined) Read(frame gocv.Mat) Roll {
 	c.sf.forget()
-	n := c.Net.read(frame, &c.sf)
+	n := c.Net.read(frame, &c.sf, c.CloserLook)
 	if c.sure(n.Blue) && c.sure(n.Red) {
 		return n
 	}

@@ -82,8 +82,12 @@ var (
 	// 64.06% before the tilted test was overruled); 69.79% and 0.52% the
 	// throws after 8 (68.23% and 1.56%), 71.35% and 0.52% calibrated
 	// from them (69.79% and 1.56%, then 68.23%); bands 46.25% (65-100
-	// px) to 85%, at most 2.5% wrong (25-40 px)
-	tablesVal = tablesFloors{"testdata/val-tables", 0.648, 0.0035, 0.66, 0.0035, 0.71, 0.006, 0.46, 0.025, 0}
+	// px) to 85%, at most 2.5% wrong (25-40 px). Since Combined looks
+	// closer at a flat die the classifier is unsure of (CloserLook,
+	// twenty-fourth stop, chosen here and on the other tuning sets):
+	// 65.62%, 66.88% face by face, wrong and from throws unchanged; bands
+	// from 47.5%.
+	tablesVal = tablesFloors{"testdata/val-tables", 0.655, 0.0035, 0.665, 0.0035, 0.71, 0.006, 0.47, 0.025, 0}
 	// measured 44.69% and 1.88%; calibrated face by face 45.62% and
 	// 1.88% since a die whose numeral lies where a flat die's does is
 	// read over the hand-tuned "tilted" test (44.69% before; before
@@ -107,8 +111,10 @@ var (
 	// Since the pose network looks again at a die it is unsure of
 	// (PoseSecondLook, twenty-third stop): wrong 0.62%, 0.62% and 1.04%
 	// (table 6's 3 read as a 5, 00136.jpg red, refused as cocked), from
-	// throws 50.00%.
-	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.465, 0.0065, 0.48, 0.0065, 0.495, 0.011, 0.35, 0.026, 0}
+	// throws 50.00%. Since Combined looks closer at a flat die the
+	// classifier is unsure of (CloserLook, chosen on the tuning sets,
+	// then read here once): 46.88%, 48.75%, 50.52%, wrong unchanged.
+	tablesHeldOut = tablesFloors{"testdata/wide-tables", 0.468, 0.0065, 0.487, 0.0065, 0.505, 0.011, 0.35, 0.026, 0}
 	// tables under a harsh lamp (dicewide -light harsh): the tuning
 	// ones (validation fonts, train surfaces), measured 60.94% and
 	// 1.25%, 63.75% and 1.56% calibrated face by face, 63.02% and 2.08%
@@ -120,8 +126,10 @@ var (
 	// (PoseSecondLook, chosen here and on the other tuning sets):
 	// 61.25% and 0.94%, 64.06% and 1.25%, 64.06% and 1.04% (two cocked
 	// dice refused, 00279.jpg blue and 00053.jpg red), at most 2.5% wrong
-	// in a band.
-	tablesHarshVal = tablesFloors{"testdata/val-harsh", 0.61, 0.010, 0.635, 0.013, 0.635, 0.011, 0.42, 0.026, 1}
+	// in a band. Since Combined looks closer at a flat die the
+	// classifier is unsure of (CloserLook): 62.50%, 65.31%, 65.10%,
+	// wrong unchanged; bands from 45%.
+	tablesHarshVal = tablesFloors{"testdata/val-harsh", 0.62, 0.010, 0.65, 0.013, 0.645, 0.011, 0.445, 0.026, 1}
 	// and the held-out ones (test fonts and surfaces, read once after
 	// the choices): 63.44% and 0.94%, 65.00% and 0.94%, 67.19% and
 	// 1.04%; bands 51.25% (40-65 px) to 75%, at most 1.25% wrong. Since

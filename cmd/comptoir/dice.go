@@ -97,6 +97,12 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
                die) when the pose network is at least P sure it lies flat
                (0, the default: never; to measure, see
                vision/train/README.md)
+--closer-look S
+               the combined reader cuts the numeral of a flat die the
+               classifier is unsure of again over S of the usual span
+               (larger in the crop), and reads it when that crop reads
+               surely the face the first look found likeliest (default
+               0.85; 0: never)
 --hand-tuned   read with the hand-tuned reader alone (numeral templates)
                (by default both read and a face is reported when they do
                not contradict each other, as the daemon does)
@@ -136,6 +142,7 @@ type diceFlags struct {
 	maxCocked                      float64
 	trustAlone                     float64
 	flatOverTilt, flatOverTouching float64
+	closerLook                     float64
 	misreads                       string
 }
 
@@ -160,6 +167,7 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&f.trustAlone, "trust-alone", vision.DefaultTrustAlone, "combined reader: the classifier's confidence from which the hand-tuned reader is not asked (0: always asked)")
 	fs.Float64Var(&f.flatOverTilt, "flat-over-tilt", vision.DefaultFlatOverTilt, "combined reader: how sure the pose network must be that a die lies flat for the classifier's reading to stand over the hand-tuned reader's \"tilted\" (0: never)")
 	fs.Float64Var(&f.flatOverTouching, "flat-over-touching", vision.DefaultFlatOverTouching, "combined reader: the same for the hand-tuned reader's \"touching the other die\" (0: never)")
+	fs.Float64Var(&f.closerLook, "closer-look", vision.DefaultCloserLook, "combined reader: the share of the usual span over which the numeral of a die the classifier is unsure of is cut again and read (0: never)")
 	fs.StringVar(&f.misreads, "misreads", "", "a table's journal: print how many of the camera's dice readings the players corrected, per game")
 	fs.StringVar(&f.model, "model", "", "an ONNX classifier to read with instead of the committed one (a model being trained)")
 	fs.StringVar(&f.poseModel, "pose-model", "", "an ONNX pose network to refuse cocked dice with instead of the committed one (a model being trained)")
@@ -175,6 +183,10 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 			return errUsage
 		}
 		return printMisreads(f.misreads, stdout)
+	}
+	if f.closerLook < 0 || f.closerLook >= 1 {
+		fmt.Fprintf(stderr, "comptoir dice: --closer-look %g: want a share of the usual span from 0 (never look closer) to under 1, such as %g\n", f.closerLook, vision.DefaultCloserLook)
+		return errUsage
 	}
 	sources := 0
 	for _, s := range []string{f.camera, f.video, f.frames} {
@@ -287,7 +299,7 @@ func readerFor(f diceFlags) vision.ReaderFor {
 		if err == nil {
 			var hl *vision.Reader
 			if hl, err = vision.LearnedHand(o.Calibration); err == nil {
-				return &vision.Combined{Hand: h, HandLearned: hl, Net: n, TrustAlone: f.trustAlone, FlatOverTilt: f.flatOverTilt, FlatOverTouching: f.flatOverTouching}, nil
+				return &vision.Combined{Hand: h, HandLearned: hl, Net: n, TrustAlone: f.trustAlone, FlatOverTilt: f.flatOverTilt, FlatOverTouching: f.flatOverTouching, CloserLook: f.closerLook}, nil
 			}
 		}
 		n.Close()

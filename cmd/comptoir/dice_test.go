@@ -91,6 +91,11 @@ func TestDiceBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2 (usage)", args, code)
 		}
 	}
+	for _, v := range []string{"-0.1", "1", "1.5"} {
+		if _, errs, code := runCmd(t, "dice", "--closer-look", v, filepath.Join(renderedDir, "0001.jpg")); code != 2 || !strings.Contains(errs, "--closer-look "+v) || !strings.Contains(errs, "0.85") {
+			t.Errorf("--closer-look %s: exit %d, err %q; want 2 (usage), the value named and the default shown", v, code, errs)
+		}
+	}
 	if _, errs, code := runCmd(t, "dice", filepath.Join(dir, "missing")); code != 1 || !strings.Contains(errs, "missing") {
 		t.Errorf("missing path: exit %d, err %q", code, errs)
 	}
