@@ -50,6 +50,11 @@ type locateOpts struct {
 	MinAcross, MaxAcross float64
 	// Grow extends a die's blob into the pale pixels around it (grow).
 	Grow bool
+	// KeepWide keeps, as a die's blob, a blob whose rows, filled, make a
+	// die more than a fifth wider than MaxAcross (locate leaves such a
+	// blob out otherwise: the rim of a tray of the die's colour). The
+	// training crops are cut with it (trainingLocator).
+	KeepWide bool
 	// LearnedBlue and LearnedRed, when set, are the colours a calibration
 	// learned (net_colour.go): a die Blue or Red does not find, or finds
 	// only a piece of, is looked for again with them (learnedLook); the
@@ -118,7 +123,7 @@ func (l *locator) locate(frame gocv.Mat, px float64, sf *shrunkFrame) (blue, red
 		l.like = l.like[:0]
 		for i := range blobs {
 			b := &blobs[i]
-			if float64(b.area) < minA || float64(b.area) > maxA || !dieShaped(b, labels, sm.w) || rowFill(b, labels, sm.w) > maxFilled {
+			if float64(b.area) < minA || float64(b.area) > maxA || !dieShaped(b, labels, sm.w) || !l.o.KeepWide && rowFill(b, labels, sm.w) > maxFilled {
 				continue
 			}
 			l.like = append(l.like, i)

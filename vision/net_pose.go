@@ -123,8 +123,10 @@ func poseCrop(frame gocv.Mat, d located, out []byte) bool {
 // PoseCrop returns the pose network's input for the die of the given
 // colour ("blue", "red", or "any") in a picture at scale px (as
 // NumeralCrop), and whether one was found: for training and inspection.
+// The die is found as the committed models' training crops found it
+// (trainingLocator).
 func PoseCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bool) {
-	l := locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross}}
+	l := trainingLocator(o)
 	out := make([]byte, PoseSize*PoseSize*3)
 	ok := l.find(pic, colour, px, func(pic gocv.Mat, d located) bool { return poseCrop(pic, d, out) })
 	if !ok {

@@ -2,6 +2,8 @@ package vision
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"image"
 	"image/color"
@@ -196,6 +198,50 @@ func TestPoseCrop(t *testing.T) {
 	gocv.Rectangle(&blank, image.Rect(10, 10, 20, 20), color.RGBA{200, 200, 200, 0}, -1)
 	if _, ok := PoseCrop(blank, "blue", 1, DefaultNetOpts); ok {
 		t.Error("a picture with no die gave a pose crop")
+	}
+}
+
+// TestTrainingCrops: make model cuts its crops as the committed models'
+// training crops were cut (trainingLocator), so that it rewrites the
+// committed files byte for byte. rendered-hard/0246.jpg's blue die is a
+// training picture the reader's locator cuts otherwise since it leaves
+// out a blob wider than a die (the tray-rim rule): it finds no die of
+// that blob there, where the committed models learned crops of it. The
+// crops' SHA-256 are those cropexport wrote for the committed models
+// (vision/train/README.md, twenty-fifth stop).
+func TestTrainingCrops(t *testing.T) {
+	checkLeaks(t)
+	m := gocv.IMRead("testdata/rendered-hard/0246.jpg", gocv.IMReadColor)
+	defer m.Close()
+	if m.Empty() {
+		t.Fatal("cannot read testdata/rendered-hard/0246.jpg")
+	}
+	for _, tc := range []struct {
+		name string
+		cut  func(gocv.Mat, string, float64, NetOpts) ([]byte, bool)
+		sum  string
+	}{
+		{"NumeralCrop", NumeralCrop, "a5c6bec51607fa8b8dff2b4494e7fdee514b40af34c428bbf2d633c053f86474"},
+		{"PoseCrop", PoseCrop, "545770b148dab8940bcb8bcca6b46114da671d343d89f313a9165bbb30cc289e"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, ok := tc.cut(m, "blue", 1, DefaultNetOpts)
+			if !ok {
+				t.Fatal("no crop of the blue die: the committed models learned one")
+			}
+			if got := sha256.Sum256(c); hex.EncodeToString(got[:]) != tc.sum {
+				t.Errorf("crop SHA-256 %x, want %s: not the crop the committed models learned", got, tc.sum)
+			}
+		})
+	}
+	// the reader's locator, which leaves out a blob wider than a die,
+	// does not cut that crop
+	l := trainingLocator(DefaultNetOpts)
+	l.o.KeepWide = false
+	if c, ok := l.crop(m, "blue", 1); ok {
+		if got := sha256.Sum256(c); hex.EncodeToString(got[:]) == "a5c6bec51607fa8b8dff2b4494e7fdee514b40af34c428bbf2d633c053f86474" {
+			t.Error("without KeepWide the locator cuts the same crop: the test no longer shows the difference")
+		}
 	}
 }
 
