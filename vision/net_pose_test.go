@@ -202,8 +202,8 @@ func TestPoseCrop(t *testing.T) {
 }
 
 // TestTrainingCrops: make model cuts its crops as the committed models'
-// training crops were cut (trainingLocator), so that it rewrites the
-// committed files byte for byte. rendered-hard/0246.jpg's blue die is a
+// training crops were cut (trainingLocator), so that it learns from
+// what they learned from. rendered-hard/0246.jpg's blue die is a
 // training picture the reader's locator cuts otherwise since it leaves
 // out a blob wider than a die (the tray-rim rule): it finds no die of
 // that blob there, where the committed models learned crops of it. The

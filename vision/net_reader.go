@@ -538,7 +538,9 @@ func NumeralCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bo
 // crops: cut with it, make model wrote other networks, and the
 // classifier so trained read 11 fewer dice of the tuning sets and 4
 // more wrong (vision/train/README.md, twenty-fifth stop). Cut so, make
-// model rewrites the committed files byte for byte.
+// model learns from the crops the committed models learned from (the
+// networks' bytes also depend on the CPU's kernels, which make-model.sh
+// caps: the pose network comes out byte for byte).
 func trainingLocator(o NetOpts) locator {
 	return locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross, KeepWide: true}}
 }

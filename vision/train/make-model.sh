@@ -5,6 +5,11 @@
 # vision/model/dicenet.onnx (see vision/train/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# PyTorch's convolutions (oneDNN) pick their kernels by the CPU's
+# instructions, and each kernel sums in its own order: capped at AVX2,
+# a CPU with AVX-512 trains the same network as one without
+# (vision/train/README.md, twenty-fifth stop)
+export DNNL_MAX_CPU_ISA=AVX2 ONEDNN_MAX_CPU_ISA=AVX2 ATEN_CPU_CAPABILITY=avx2
 NTRAIN=${NTRAIN:-5000}
 # synthetic pictures per shard; shard k draws pictures k*SHARD .. k*SHARD+NSYNTH-1
 NSYNTH=${NSYNTH:-3200}

@@ -8,6 +8,11 @@
 # vision/train/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# PyTorch's convolutions (oneDNN) pick their kernels by the CPU's
+# instructions, and each kernel sums in its own order: capped at AVX2,
+# a CPU with AVX-512 trains the same network as one without
+# (vision/train/README.md, twenty-fifth stop)
+export DNNL_MAX_CPU_ISA=AVX2 ONEDNN_MAX_CPU_ISA=AVX2 ATEN_CPU_CAPABILITY=avx2
 NCOCKED=${NCOCKED:-800}
 NWALLED=${NWALLED:-400}
 JOBS=${JOBS:-2}
