@@ -19,7 +19,7 @@ DEMO_PACKAGES := libopencv-dev
 FUZZTIME ?= 5s
 SIMGAMES ?= 2000
 
-.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench bench-dice memory model model-pose build install
+.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench bench-dice memory model model-smoke model-pose build install
 
 # The daemon on recorded inputs: a scripted Genoa game's tag taps, and its
 # rolls shown as pictures to the real dice reader (comptoir-dice, a
@@ -55,7 +55,7 @@ memory: deps-demo
 	$(GO) build -o bin/ ./cmd/comptoir ./cmd/comptoird ./cmd/comptoir-dice
 	bin/comptoir memory --for 2m --budget 40 --together-budget 150 -- bin/comptoird --config configs/tables/demo.yaml --journal /tmp/comptoir-memory.db --listen 127.0.0.1:18090
 
-test: deps-test vet lint unit fuzz simulate
+test: deps-test vet lint unit fuzz simulate model-smoke
 
 # apt-get only when a package is missing; sudo when not root.
 define apt_install
@@ -81,6 +81,13 @@ deps-demo:
 model:
 	$(call apt_install,$(MODEL_PACKAGES))
 	POSE_BESIDE=1 vision/train/make-model.sh
+
+# make model's whole path, small and twice, into a temporary folder: both
+# networks trained, the same bytes both times, read by comptoir dice
+# (about a minute; make test runs it)
+model-smoke:
+	$(call apt_install,$(MODEL_PACKAGES))
+	vision/train/smoke.sh
 
 # Render frames with a die cocked against a tray wall and with a die flat
 # against one, train the pose network and write vision/model/posenet.onnx

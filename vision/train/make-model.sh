@@ -5,11 +5,6 @@
 # vision/model/dicenet.onnx (see vision/train/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-# PyTorch's convolutions (oneDNN) pick their kernels by the CPU's
-# instructions, and each kernel sums in its own order: capped at AVX2,
-# a CPU with AVX-512 trains the same network as one without
-# (vision/train/README.md, twenty-fifth stop)
-export DNNL_MAX_CPU_ISA=AVX2 ONEDNN_MAX_CPU_ISA=AVX2 ATEN_CPU_CAPABILITY=avx2
 NTRAIN=${NTRAIN:-5000}
 # synthetic pictures per shard; shard k draws pictures k*SHARD .. k*SHARD+NSYNTH-1
 NSYNTH=${NSYNTH:-3200}
@@ -17,8 +12,12 @@ SHARDS=${SHARDS:-8}
 SHARD=8000
 JOBS=${JOBS:-2}
 EPOCHS=${EPOCHS:-30}
-DATA=vision/train/data
-mkdir -p "$DATA" bin
+# MODEL_DATA: where the pictures and crops go (kept between runs);
+# MODEL_OUT: where the networks are written (a small run, make
+# model-smoke, writes neither over the committed ones)
+DATA=${MODEL_DATA:-vision/train/data}
+OUT=${MODEL_OUT:-vision/model}
+mkdir -p "$DATA" "$OUT" bin
 . vision/train/generator.sh
 go build -o bin/dicewide ./vision/render/cmd/dicewide
 go build -o bin/cropexport ./vision/train/cropexport
@@ -32,7 +31,7 @@ go build -o bin/cropexport ./vision/train/cropexport
 . vision/train/procs.sh
 pose=
 if [ -n "${POSE_BESIDE:-}" ]; then
-	BUILT=1 nice -n 9 vision/train/make-pose.sh > "$DATA/pose.log" 2>&1 &
+	BUILT=1 MODEL_DATA="$DATA" MODEL_OUT="$OUT" nice -n 9 vision/train/make-pose.sh > "$DATA/pose.log" 2>&1 &
 	pose=$!
 fi
 stamp="$DATA/crops-train/stamp"
@@ -93,9 +92,9 @@ drain
 # the POV-Ray crops of the train split are given twice: they weigh as
 # much as half the synthetic pictures (the test split is POV-Ray's too,
 # with other fonts and tables)
-run nice -n 10 /usr/bin/python3 vision/train/dicenet.py --out vision/model/dicenet.onnx --epochs "$EPOCHS" --real "$DATA/real" \
+run nice -n 10 /usr/bin/python3 vision/train/dicenet.py --out "$OUT/dicenet.onnx" --epochs "$EPOCHS" --real "$DATA/real" \
 	"$DATA/train" "$DATA/train" "${synth[@]}" "$DATA/rendered" "$DATA/rendered-hard"
-sha256sum vision/model/dicenet.onnx
+sha256sum "$OUT/dicenet.onnx"
 if [ -n "$pose" ]; then
 	status=0
 	wait "$pose" || status=$?

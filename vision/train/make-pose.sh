@@ -8,17 +8,14 @@
 # vision/train/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-# PyTorch's convolutions (oneDNN) pick their kernels by the CPU's
-# instructions, and each kernel sums in its own order: capped at AVX2,
-# a CPU with AVX-512 trains the same network as one without
-# (vision/train/README.md, twenty-fifth stop)
-export DNNL_MAX_CPU_ISA=AVX2 ONEDNN_MAX_CPU_ISA=AVX2 ATEN_CPU_CAPABILITY=avx2
 NCOCKED=${NCOCKED:-800}
 NWALLED=${NWALLED:-400}
 JOBS=${JOBS:-2}
 POSE_EPOCHS=${POSE_EPOCHS:-60}
-DATA=vision/train/data/pose
-mkdir -p "$DATA" bin
+# MODEL_DATA and MODEL_OUT: as make-model.sh's
+DATA=${MODEL_DATA:-vision/train/data}/pose
+OUT=${MODEL_OUT:-vision/model}
+mkdir -p "$DATA" "$OUT" bin
 # BUILT=1: make-model.sh, which runs this beside it, has built them
 if [ -z "${BUILT:-}" ]; then
 	go build -o bin/dicewide ./vision/render/cmd/dicewide
@@ -45,6 +42,6 @@ run bin/cropexport -pose -dir "$DATA/walled" -out "$DATA/walled"
 run bin/cropexport -pose -dir vision/testdata/rendered -out "$DATA/rendered"
 run bin/cropexport -pose -dir vision/testdata/rendered-hard -out "$DATA/rendered-hard"
 run bin/cropexport -pose -dir vision/testdata/real -out "$DATA/real" -colour any
-run nice -n 10 /usr/bin/python3 vision/train/posenet.py --out vision/model/posenet.onnx --epochs "$POSE_EPOCHS" --real "$DATA/real" \
+run nice -n 10 /usr/bin/python3 vision/train/posenet.py --out "$OUT/posenet.onnx" --epochs "$POSE_EPOCHS" --real "$DATA/real" \
 	"$DATA/cocked" "$DATA/walled" "$DATA/rendered" "$DATA/rendered-hard"
-sha256sum vision/model/posenet.onnx
+sha256sum "$OUT/posenet.onnx"
