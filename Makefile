@@ -76,8 +76,8 @@ deps-demo:
 
 # Render the wide distribution's train split, train the dice classifier
 # and write vision/model/dicenet.onnx, and make the pose network
-# (model-pose) beside it: about 58 minutes from nothing on two idle cores,
-# over the issue's 30 (vision/train/README.md).
+# (model-pose) beside it: 45 minutes from nothing on two idle cores at the
+# last measure, over the issue's 30 (vision/train/README.md).
 model:
 	$(call apt_install,$(MODEL_PACKAGES))
 	POSE_BESIDE=1 vision/train/make-model.sh
