@@ -19,7 +19,7 @@ DEMO_PACKAGES := libopencv-dev
 FUZZTIME ?= 5s
 SIMGAMES ?= 2000
 
-.PHONY: demo test deps-test deps-demo vet lint unit fuzz simulate bench bench-dice memory model model-smoke model-pose build install
+.PHONY: demo test deps-test deps-demo deps-model vet lint unit fuzz simulate bench bench-dice memory model model-smoke model-pose build install
 
 # The daemon on recorded inputs: a scripted Genoa game's tag taps, and its
 # rolls shown as pictures to the real dice reader (comptoir-dice, a
@@ -74,26 +74,26 @@ deps-test:
 deps-demo:
 	$(call apt_install,$(DEMO_PACKAGES))
 
+deps-model:
+	$(call apt_install,$(MODEL_PACKAGES))
+
 # Render the wide distribution's train split, train the dice classifier
 # and write vision/model/dicenet.onnx, and make the pose network
 # (model-pose) beside it: 45 minutes from nothing on two idle cores at the
 # last measure, over the issue's 30 (vision/train/README.md).
-model:
-	$(call apt_install,$(MODEL_PACKAGES))
+model: deps-model
 	POSE_BESIDE=1 vision/train/make-model.sh
 
 # make model's whole path, small and twice, into a temporary folder: both
 # networks trained, the same bytes both times, read by comptoir dice
 # (about a minute; make test runs it)
-model-smoke:
-	$(call apt_install,$(MODEL_PACKAGES))
+model-smoke: deps-model
 	vision/train/smoke.sh
 
 # Render frames with a die cocked against a tray wall and with a die flat
 # against one, train the pose network and write vision/model/posenet.onnx
 # (about 35 minutes on two idle cores; make model runs it too).
-model-pose:
-	$(call apt_install,$(MODEL_PACKAGES))
+model-pose: deps-model
 	vision/train/make-pose.sh
 
 vet:

@@ -539,8 +539,9 @@ func NumeralCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bo
 // classifier so trained read 11 fewer dice of the tuning sets and 4
 // more wrong (vision/train/README.md, twenty-fifth stop). Cut so, make
 // model learns from the crops the committed models learned from (the
-// networks' bytes also depend on the CPU's kernels, which make-model.sh
-// caps: the pose network comes out byte for byte).
+// networks' bytes also depend on the CPU's kernels, which the training
+// scripts cap, vision/train/generator.sh: the pose network comes out
+// byte for byte).
 func trainingLocator(o NetOpts) locator {
 	return locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross, KeepWide: true}}
 }
