@@ -44,7 +44,9 @@ def load(prefix, real=False):
         if real and r.get("die") not in REAL_TRAIN_DICE:
             continue
         keep.append(i)
-    faces = np.array([int(rows[i]["face"]) - 1 for i in keep], dtype=np.int64)
+    # a die labelled ? (cocked against a wall: no roll) is -1, a crop the
+    # network learns to be unsure of (--unsure-weight)
+    faces = np.array([-1 if rows[i]["face"] == "?" else int(rows[i]["face"]) - 1 for i in keep], dtype=np.int64)
     return data[keep], faces
 
 
@@ -162,6 +164,7 @@ def main():
     ap.add_argument("--chans", default="20,40,64,96", help="the four convolutions' channels")
     ap.add_argument("--heavy-blur", type=float, default=0.0, help="the share of crops blurred heavily (see HEAVY_BLUR)")
     ap.add_argument("--real-weight", type=float, default=0.1, help="the real training clips' share of the crops")
+    ap.add_argument("--unsure-weight", type=float, default=0.0, help="how much the crops of dice labelled ? (cocked: cropexport -unsure) weigh; the network learns to find every face as likely on them (0: they are left out)")
     ap.add_argument("data", nargs="+", help="crop prefixes of the wide train split")
     a = ap.parse_args()
     global TURNS, CHANS, HEAVY_BLUR, REAL_WEIGHT
@@ -178,8 +181,12 @@ def main():
     gen = torch.Generator().manual_seed(seed)
 
     xs, ys, vx, vy = [], [], [], []
+    unsure = 0
     for p in a.data:
         x, y = load(p)
+        if a.unsure_weight <= 0:
+            x, y = x[y >= 0], y[y >= 0]
+        unsure += int((y < 0).sum())
         # every tenth crop is kept out, to choose the reader's threshold
         val = np.arange(len(x)) % 10 == 9
         xs.append(x[~val])
@@ -196,7 +203,7 @@ def main():
         print(f"{p}: {len(x)} real training crops, repeated {rep} times", flush=True)
     x = torch.from_numpy(np.concatenate(xs).astype(np.float32) / 255)[:, None]
     y = torch.from_numpy(np.concatenate(ys))
-    print(f"training on {len(x)} crops, faces {np.bincount(y.numpy(), minlength=8).tolist()}", flush=True)
+    print(f"training on {len(x)} crops, faces {np.bincount(y.numpy()[y.numpy() >= 0], minlength=8).tolist()}, {int((y < 0).sum())} to be unsure of", flush=True)
 
     net = DiceNet()
     opt = torch.optim.AdamW(net.parameters(), lr=LR, weight_decay=1e-4)
@@ -205,28 +212,39 @@ def main():
     for ep in range(a.epochs):
         net.train()
         perm = torch.randperm(len(x), generator=gen)
-        tot, right, loss_sum = 0, 0, 0.0
+        tot, seen, right, loss_sum = 0, 0, 0, 0.0
         for i in range(0, len(x), BATCH):
             idx = perm[i:i + BATCH]
             xb = augment(x[idx], gen)
             yb = y[idx]
             logits, _ = net(xb)
-            loss = F.cross_entropy(logits, yb)
+            if unsure:
+                # the faces' cross-entropy, and for a die to refuse the
+                # cross-entropy to every face equally likely
+                lab = yb >= 0
+                ce = F.cross_entropy(logits[lab], yb[lab], reduction="sum")
+                flat = -F.log_softmax(logits[~lab], 1).mean(1).sum()
+                loss = (ce + a.unsure_weight * flat) / len(idx)
+            else:
+                loss = F.cross_entropy(logits, yb)
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
             loss_sum += loss.item() * len(idx)
+            # (a die to refuse, -1, is never the likeliest face)
             right += (logits.argmax(1) == yb).sum().item()
-            tot += len(idx)
-        print(f"epoch {ep + 1}/{a.epochs}: loss {loss_sum / tot:.4f}, train accuracy {right / tot:.4f}", flush=True)
+            tot += int((yb >= 0).sum())
+            seen += len(idx)
+        print(f"epoch {ep + 1}/{a.epochs}: loss {loss_sum / seen:.4f}, train accuracy {right / tot:.4f}", flush=True)
 
     net.eval()
     with torch.no_grad():
-        logits, _ = net(torch.from_numpy(standardise(np.concatenate(vx)))[:, None])
+        vx, vy = np.concatenate(vx), np.concatenate(vy)
+        logits, _ = net(torch.from_numpy(standardise(vx[vy >= 0]))[:, None])
         prob = torch.softmax(logits, 1)
         p, face = prob.max(1)
-        truth = torch.from_numpy(np.concatenate(vy))
+        truth = torch.from_numpy(vy[vy >= 0])
         n = len(truth)
         print(f"validation ({n} crops of the train split, not trained on):")
         for th in (0.5, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995):

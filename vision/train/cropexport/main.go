@@ -9,6 +9,10 @@
 // when no die was found), and PREFIX.csv, one line per crop: the picture's
 // labels with a found column first.
 //
+// With -unsure it cuts the numerals of the dice labelled ? too: the
+// crops of cocked dice, which the classifier learns to be unsure of
+// (dicenet.py --unsure-weight).
+//
 // With -pose it cuts the pose network's crops instead (vision.PoseCrop:
 // PoseSize x PoseSize BGR pixels of the whole die), for every die found:
 // a die labelled ? (cocked, leaning, showing no roll) is what that
@@ -16,7 +20,7 @@
 //
 // Usage:
 //
-//	cropexport -dir DIR -out PREFIX [-colour any] [-pose]
+//	cropexport -dir DIR -out PREFIX [-colour any] [-pose | -unsure]
 package main
 
 import (
@@ -48,6 +52,7 @@ func run() error {
 	limit := flag.Int("limit", 0, "read only the first N pictures (0: all)")
 	colour := flag.String("colour", "", "die colour to look for: blue, red or any; default: the labels' colour column")
 	pose := flag.Bool("pose", false, "cut the pose network's crops (vision.PoseCrop: the whole die in colour) instead of the numerals, for every die found, those labelled ? too")
+	unsure := flag.Bool("unsure", false, "cut the numerals of the dice labelled ? too (cocked: the classifier learns to be unsure of them, dicenet.py --unsure-weight)")
 	flag.Parse()
 	if *dir == "" || *out == "" {
 		flag.Usage()
@@ -134,9 +139,7 @@ func run() error {
 			} else {
 				crop, ok = vision.NumeralCrop(m, wt.colour, px, vision.DefaultNetOpts)
 			}
-			if !*pose && (wt.face == "?" || touching[row[0]+" "+wt.colour]) {
-				// a die the reader must refuse, or touching the other
-				// (the crop may show the other's numeral): nothing to learn
+			if !*pose && !numeralKept(wt.face, *unsure, touching[row[0]+" "+wt.colour]) {
 				ok = false
 			}
 			if !ok {
@@ -163,6 +166,15 @@ func run() error {
 	}
 	fmt.Printf("%s: %d pictures, %d dice, %d crops (%s)\n", *dir, len(rows)-1, n, found, strings.TrimSuffix(*out, "/"))
 	return cf.Close()
+}
+
+// numeralKept says whether the numeral crop of a die labelled face is
+// learned from: not when the die touches the other (the crop may show the
+// other's numeral), nor when it is labelled ? (a die the reader must
+// refuse), unless unsure (-unsure: the classifier learns to be unsure of
+// it).
+func numeralKept(face string, unsure, touching bool) bool {
+	return !touching && (face != "?" || unsure)
 }
 
 // touchingDice reads dir's details.csv, if any (dicerender's: file, die,

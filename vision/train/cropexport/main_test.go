@@ -1,11 +1,35 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// TestNumeralKept: a die labelled ? is learned from with -unsure only, a
+// die touching the other never.
+func TestNumeralKept(t *testing.T) {
+	for _, tc := range []struct {
+		face             string
+		unsure, touching bool
+		want             bool
+	}{
+		{"3", false, false, true},
+		{"3", true, false, true},
+		{"?", false, false, false},
+		{"?", true, false, true},
+		{"3", false, true, false},
+		{"?", true, true, false},
+	} {
+		t.Run(fmt.Sprintf("%s unsure=%v touching=%v", tc.face, tc.unsure, tc.touching), func(t *testing.T) {
+			if got := numeralKept(tc.face, tc.unsure, tc.touching); got != tc.want {
+				t.Errorf("numeralKept = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
 
 // TestTouchingDice: the dice of throws touching the other (at contact) are
 // not learned from; those of pairs "touching" (1 to 6 mm apart) are.
