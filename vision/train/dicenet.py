@@ -181,12 +181,10 @@ def main():
     gen = torch.Generator().manual_seed(seed)
 
     xs, ys, vx, vy = [], [], [], []
-    unsure = 0
     for p in a.data:
         x, y = load(p)
         if a.unsure_weight <= 0:
             x, y = x[y >= 0], y[y >= 0]
-        unsure += int((y < 0).sum())
         # every tenth crop is kept out, to choose the reader's threshold
         val = np.arange(len(x)) % 10 == 9
         xs.append(x[~val])
@@ -203,7 +201,9 @@ def main():
         print(f"{p}: {len(x)} real training crops, repeated {rep} times", flush=True)
     x = torch.from_numpy(np.concatenate(xs).astype(np.float32) / 255)[:, None]
     y = torch.from_numpy(np.concatenate(ys))
-    print(f"training on {len(x)} crops, faces {np.bincount(y.numpy()[y.numpy() >= 0], minlength=8).tolist()}, {int((y < 0).sum())} to be unsure of", flush=True)
+    # crops of dice to refuse among them (--unsure-weight)
+    unsure = int((y < 0).sum())
+    print(f"training on {len(x)} crops, faces {np.bincount(y[y >= 0].numpy(), minlength=8).tolist()}, {unsure} to be unsure of", flush=True)
 
     net = DiceNet()
     opt = torch.optim.AdamW(net.parameters(), lr=LR, weight_decay=1e-4)
