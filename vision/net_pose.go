@@ -31,6 +31,10 @@ func PosenetONNX() []byte { return posenetONNX }
 // square poseSpan die widths a side around the die's silhouette.
 const PoseSize = 32
 
+// minPoseSize and maxPoseSize bound the pose crop a pose network of
+// another size (NetOpts.PoseSize, cropexport -pose-size) may ask for.
+const minPoseSize, maxPoseSize = 8, 160
+
 // poseSpan is the pose crop's side in die widths: the die, the table
 // around it and some of its shadow.
 const poseSpan = 1.5
@@ -42,14 +46,14 @@ const defaultMaxCocked = 0.6
 // tuning sets (vision/train/README.md, "twenty-third stop").
 const defaultPoseSecondLook = 0.1
 
-// poseViews returns the eight views of the pose crop c (BGR, PoseSize a
-// side) under the square's symmetries: c itself first, then turned by
-// one to three quarter turns, then mirrored left to right and turned so
+// poseViews returns the eight views of the square pose crop c (BGR)
+// under the square's symmetries: c itself first, then turned by one to
+// three quarter turns, then mirrored left to right and turned so
 // (view t reads pixel (x, y) from c's pixel (x, y) mirrored when t&4,
 // then turned t&3 quarter turns).
 // The views are written into bufs when it holds eight crops of c's size.
 func poseViews(c []byte, bufs [][]byte) [][]byte {
-	const n = PoseSize
+	n := int(math.Round(math.Sqrt(float64(len(c) / 3)))) // its side
 	if len(bufs) != 8 {
 		bufs = make([][]byte, 8)
 	}
@@ -77,10 +81,11 @@ func poseViews(c []byte, bufs [][]byte) [][]byte {
 
 // poseCrop cuts the pose network's input for die d out of frame: a
 // square poseSpan widths a side centred on the silhouette, upright,
-// resized to PoseSize x PoseSize BGR pixels (3 bytes each) into out. The
+// resized to size x size BGR pixels (3 bytes each; PoseSize for the
+// committed network) into out. The
 // pixels outside the frame repeat its border. It returns false when the
 // die is too small to cut.
-func poseCrop(frame gocv.Mat, d located, out []byte) bool {
+func poseCrop(frame gocv.Mat, d located, out []byte, size int) bool {
 	span := poseSpan * d.across
 	if span < 2 || frame.Channels() != 3 {
 		return false
@@ -95,8 +100,8 @@ func poseCrop(frame gocv.Mat, d located, out []byte) bool {
 	}
 	region := frame.Region(roi)
 	defer region.Close()
-	s := span / PoseSize
-	h := float64(PoseSize) / 2
+	s := span / float64(size)
+	h := float64(size) / 2
 	m := gocv.NewMatWithSize(2, 3, gocv.MatTypeCV64F)
 	defer m.Close()
 	m.SetDoubleAt(0, 0, s)
@@ -115,7 +120,7 @@ func poseCrop(frame gocv.Mat, d located, out []byte) bool {
 		gocv.Blur(region, &bl, image.Pt(k, k))
 		src = bl
 	}
-	gocv.WarpAffineWithParams(src, &col, m, image.Pt(PoseSize, PoseSize), gocv.InterpolationLinear|gocv.WarpInverseMap, gocv.BorderReplicate, color.RGBA{})
+	gocv.WarpAffineWithParams(src, &col, m, image.Pt(size, size), gocv.InterpolationLinear|gocv.WarpInverseMap, gocv.BorderReplicate, color.RGBA{})
 	copy(out, col.ToBytes())
 	return true
 }
@@ -126,9 +131,15 @@ func poseCrop(frame gocv.Mat, d located, out []byte) bool {
 // The die is found as the committed models' training crops found it
 // (trainingLocator).
 func PoseCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bool) {
+	return PoseCropSized(pic, colour, px, o, PoseSize)
+}
+
+// PoseCropSized is PoseCrop at size x size pixels: crops for a pose
+// network of another input size (cropexport -pose-size).
+func PoseCropSized(pic gocv.Mat, colour string, px float64, o NetOpts, size int) ([]byte, bool) {
 	l := trainingLocator(o)
-	out := make([]byte, PoseSize*PoseSize*3)
-	ok := l.find(pic, colour, px, func(pic gocv.Mat, d located) bool { return poseCrop(pic, d, out) })
+	out := make([]byte, size*size*3)
+	ok := l.find(pic, colour, px, func(pic gocv.Mat, d located) bool { return poseCrop(pic, d, out, size) })
 	if !ok {
 		return nil, false
 	}
@@ -166,18 +177,20 @@ func (r *NetReader) cropUnlessCocked(pic gocv.Mat, colour string, px float64) (c
 
 // poser runs the pose network. It is not safe for concurrent use.
 type poser struct {
+	size  int // the input's side
 	net   gocv.Net
 	input []byte    // scratch: the float32 input blob
 	plane []float32 // scratch: one crop standardised
 }
 
-func newPoser(model []byte) (*poser, error) {
+// newPoser reads a pose network whose input is size x size pixels.
+func newPoser(model []byte, size int) (*poser, error) {
 	net, err := readONNX(model)
 	if err != nil {
 		return nil, fmt.Errorf("pose network: %w", err)
 	}
-	p := &poser{net: net, plane: make([]float32, 3*PoseSize*PoseSize)}
-	if _, err := p.cocked([][]byte{make([]byte, 3*PoseSize*PoseSize)}); err != nil {
+	p := &poser{size: size, net: net, plane: make([]float32, 3*size*size)}
+	if _, err := p.cocked([][]byte{make([]byte, 3*size*size)}); err != nil {
 		p.Close()
 		return nil, err
 	}
@@ -192,7 +205,7 @@ func (p *poser) Close() error { return p.net.Close() }
 // as vision/train/posenet.py does.
 func standardisePose(c []byte, out []float32) {
 	mean, std := meanStd(c)
-	const px = PoseSize * PoseSize
+	px := len(c) / 3
 	for i := 0; i < px; i++ {
 		for ch := 0; ch < 3; ch++ {
 			out[ch*px+i] = float32((float64(c[3*i+ch])/255 - mean) / std)
@@ -206,7 +219,7 @@ func (p *poser) cocked(crops [][]byte) ([]float64, error) {
 	if len(crops) == 0 {
 		return nil, nil
 	}
-	const per = 3 * PoseSize * PoseSize
+	per := 3 * p.size * p.size
 	need := len(crops) * per * 4
 	if cap(p.input) < need {
 		p.input = make([]byte, need)
@@ -219,7 +232,7 @@ func (p *poser) cocked(crops [][]byte) ([]float64, error) {
 		standardisePose(c, p.plane)
 		putFloats(p.input, 4*k*per, p.plane)
 	}
-	blob, err := gocv.NewMatWithSizesFromBytes([]int{len(crops), 3, PoseSize, PoseSize}, gocv.MatTypeCV32F, p.input)
+	blob, err := gocv.NewMatWithSizesFromBytes([]int{len(crops), 3, p.size, p.size}, gocv.MatTypeCV32F, p.input)
 	if err != nil {
 		return nil, fmt.Errorf("%w: pose input: %v", ErrModel, err)
 	}

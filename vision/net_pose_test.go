@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"path/filepath"
@@ -136,6 +137,40 @@ func TestPoseOptions(t *testing.T) {
 			t.Errorf("MaxCocked %g: no error", mc)
 		}
 	}
+	// a pose network of another input size (posenet.py --size): only
+	// with the network, and within bounds
+	for _, tc := range []struct {
+		size  int
+		model []byte
+	}{{48, nil}, {minPoseSize - 1, PosenetONNX()}, {maxPoseSize + 1, PosenetONNX()}, {-1, PosenetONNX()}} {
+		o := DefaultNetOpts
+		o.PoseSize, o.PoseModel = tc.size, tc.model
+		if r, err := NewNetReader(o); err == nil {
+			r.Close()
+			t.Errorf("PoseSize %d, model given %v: no error", tc.size, tc.model != nil)
+		}
+	}
+	// the reader cuts the crops that size: the committed network, all
+	// convolutions and a global average, reads 48-pixel crops too (a
+	// crop of another size than the network's would give WhyClassifier)
+	o = DefaultNetOpts
+	o.PoseSize, o.PoseModel = 48, PosenetONNX()
+	r48 := netReader(t, o)
+	m48 := gocv.IMRead("testdata/val-frames/00000.jpg", gocv.IMReadColor)
+	roll := r48.Read(m48)
+	m48.Close()
+	flat := 0
+	for _, d := range []Die{roll.Blue, roll.Red} {
+		if d.Why.Code == WhyClassifier || d.Flat < 0 || d.Flat > 1 {
+			t.Errorf("PoseSize 48: %+v, want the pose network's say", d)
+		}
+		if d.Flat > 0 {
+			flat++
+		}
+	}
+	if flat == 0 {
+		t.Errorf("PoseSize 48: no die of val-frames/00000.jpg found flat (%+v): the case tests nothing", roll)
+	}
 	on := netReader(t, DefaultNetOpts)
 	o = DefaultNetOpts
 	o.MaxCocked = 0
@@ -191,6 +226,17 @@ func TestPoseCrop(t *testing.T) {
 		c, ok := PoseCrop(m, colour, 1, DefaultNetOpts)
 		if !ok || len(c) != 3*PoseSize*PoseSize {
 			t.Fatalf("%s: found %v, %d bytes, want %d", colour, ok, len(c), 3*PoseSize*PoseSize)
+		}
+	}
+	// another size (cropexport -pose-size): the same die, that many
+	// pixels a side; PoseSize is PoseCrop's crop
+	for _, size := range []int{PoseSize, 48} {
+		c, ok := PoseCropSized(m, "red", 1, DefaultNetOpts, size)
+		if !ok || len(c) != 3*size*size {
+			t.Fatalf("size %d: found %v, %d bytes, want %d", size, ok, len(c), 3*size*size)
+		}
+		if want, _ := PoseCrop(m, "red", 1, DefaultNetOpts); size == PoseSize && !bytes.Equal(c, want) {
+			t.Errorf("PoseCropSized at PoseSize is not PoseCrop's crop")
 		}
 	}
 	blank := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(90, 120, 90, 0), 480, 640, gocv.MatTypeCV8UC3)
@@ -286,7 +332,12 @@ func FuzzCheckONNX(f *testing.F) {
 // it, a mirror left to right, each view moving every pixel whole (its
 // three bytes together) to a place of its own.
 func TestPoseViews(t *testing.T) {
-	const n = PoseSize
+	for _, n := range []int{PoseSize, 48} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) { testPoseViews(t, n) })
+	}
+}
+
+func testPoseViews(t *testing.T, n int) {
 	c := make([]byte, 3*n*n)
 	for i := range c {
 		c[i] = byte(i*7 + i/3)

@@ -44,6 +44,11 @@ type NetOpts struct {
 	// network is that a die lies flat (the flat field's exemption,
 	// learning the field). 0 never looks again.
 	PoseSecondLook float64
+	// PoseSize is the side of PoseModel's input, in pixels; 0 is
+	// PoseSize, the committed network's. A network trained on crops of
+	// another size (cropexport -pose-size, posenet.py --size) is read
+	// with its own.
+	PoseSize int
 	// Calibration, when set, adapts the reader to one dice set (see
 	// NetCalibration).
 	Calibration *NetCalibration
@@ -159,6 +164,10 @@ func NewNetReader(o NetOpts) (*NetReader, error) {
 		cls.Close()
 		return nil, fmt.Errorf("vision: PoseSecondLook %g, want in [0, 1] (0: no second look)", o.PoseSecondLook)
 	}
+	if o.PoseSize != 0 && (o.PoseSize < minPoseSize || o.PoseSize > maxPoseSize || o.PoseModel == nil) {
+		cls.Close()
+		return nil, fmt.Errorf("vision: PoseSize %d, want 0 (the committed pose network's %d), or %d to %d with a PoseModel trained on crops of that size", o.PoseSize, PoseSize, minPoseSize, maxPoseSize)
+	}
 	r := &NetReader{opts: o, cls: cls, tilt: tiltDegrees, loc: locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross, Grow: true}}}
 	if c := o.Calibration; c != nil {
 		r.flat = slices.Clone(c.flat)
@@ -170,19 +179,27 @@ func NewNetReader(o NetOpts) (*NetReader, error) {
 	r.closer = make([]byte, CropSize*CropSize)
 	for i := range r.crops {
 		r.crops[i] = make([]byte, CropSize*CropSize)
-		r.poses[i] = make([]byte, 3*PoseSize*PoseSize)
+		r.poses[i] = make([]byte, 3*r.poseSize()*r.poseSize())
 	}
 	if o.MaxCocked > 0 {
 		pm := o.PoseModel
 		if pm == nil {
 			pm = posenetONNX
 		}
-		if r.pose, err = newPoser(pm); err != nil {
+		if r.pose, err = newPoser(pm, r.poseSize()); err != nil {
 			cls.Close()
 			return nil, err
 		}
 	}
 	return r, nil
+}
+
+// poseSize is the side of the pose network's input (NetOpts.PoseSize).
+func (r *NetReader) poseSize() int {
+	if r.opts.PoseSize > 0 {
+		return r.opts.PoseSize
+	}
+	return PoseSize
 }
 
 // Options returns the reader's options.
@@ -752,7 +769,7 @@ func (r *NetReader) cocked(frame gocv.Mat, ds []located, ok []bool) ([]Why, []fl
 	var crops [][]byte
 	var which []int
 	for k, d := range ds {
-		if ok[k] && poseCrop(frame, d, r.poses[k]) {
+		if ok[k] && poseCrop(frame, d, r.poses[k], r.poseSize()) {
 			crops = append(crops, r.poses[k])
 			which = append(which, k)
 		}

@@ -89,6 +89,10 @@ A ? is a die the reader is not sure of; the reason goes to the error output.
 --pose-model FILE
                refuse cocked dice with this ONNX pose network instead of
                the committed one
+--pose-size N  with --pose-model: the side of its input in pixels, for a
+               network trained on crops of another size than the
+               committed one's 32 (cropexport -pose-size, posenet.py
+               --size)
 --max-cocked P the pose network's probability from which a die is refused
                as cocked (0: no pose network)
 --flat-over-tilt P, --flat-over-touching P
@@ -139,6 +143,7 @@ type diceFlags struct {
 	learned                        bool
 	model                          string
 	poseModel                      string
+	poseSize                       int
 	maxCocked                      float64
 	trustAlone                     float64
 	flatOverTilt, flatOverTouching float64
@@ -171,6 +176,7 @@ func runDice(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.misreads, "misreads", "", "a table's journal: print how many of the camera's dice readings the players corrected, per game")
 	fs.StringVar(&f.model, "model", "", "an ONNX classifier to read with instead of the committed one (a model being trained)")
 	fs.StringVar(&f.poseModel, "pose-model", "", "an ONNX pose network to refuse cocked dice with instead of the committed one (a model being trained)")
+	fs.IntVar(&f.poseSize, "pose-size", 0, "with --pose-model: the side of its input in pixels, when it was trained on crops of another size than the committed network's (posenet.py --size)")
 	fs.Float64Var(&f.maxCocked, "max-cocked", -1, "the pose network's probability from which a die is refused as cocked (0: no pose network; default: the reader's)")
 	fs.Usage = func() { fmt.Fprint(stderr, diceUsage) }
 	paths, err := parseInterspersed(fs, args)
@@ -258,6 +264,9 @@ func newDiceReader(f diceFlags) (vision.DiceReader, func(), error) {
 			return nil, nil, fmt.Errorf("comptoir dice: %w", err)
 		}
 		o.PoseModel = m
+		o.PoseSize = f.poseSize
+	} else if f.poseSize != 0 {
+		return nil, nil, fmt.Errorf("comptoir dice: --pose-size %d without --pose-model: the committed pose network reads %d-pixel crops; give the network trained on %d-pixel ones", f.poseSize, vision.PoseSize, f.poseSize)
 	}
 	if f.maxCocked >= 0 {
 		o.MaxCocked = f.maxCocked

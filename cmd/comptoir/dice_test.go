@@ -96,6 +96,16 @@ func TestDiceBadInput(t *testing.T) {
 			t.Errorf("--closer-look %s: exit %d, err %q; want 2 (usage), the value named and the default shown", v, code, errs)
 		}
 	}
+	// a pose network of another input size needs the network: the
+	// committed one reads 32-pixel crops
+	if _, errs, code := runCmd(t, "dice", "--pose-size", "48", filepath.Join(renderedDir, "0001.jpg")); code != 1 || !strings.Contains(errs, "--pose-size 48 without --pose-model") {
+		t.Errorf("--pose-size alone: exit %d, err %q; want 1 and what is missing", code, errs)
+	}
+	// with one (the committed network, all convolutions, reads 48-pixel
+	// crops too) the die is read
+	if out, errs, code := runCmd(t, "dice", "--pose-model", "../../vision/model/posenet.onnx", "--pose-size", "48", filepath.Join(renderedDir, "0001.jpg")); code != 0 || !regexp.MustCompile(`^0001\.jpg blue=[1-8] red=[1-8]\n$`).MatchString(out) {
+		t.Errorf("--pose-model with --pose-size 48: exit %d, out %q, err %q; want both dice read", code, out, errs)
+	}
 	if _, errs, code := runCmd(t, "dice", filepath.Join(dir, "missing")); code != 1 || !strings.Contains(errs, "missing") {
 		t.Errorf("missing path: exit %d, err %q", code, errs)
 	}

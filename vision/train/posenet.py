@@ -94,6 +94,11 @@ def augment(x, g):
     return x
 
 
+def set_size_seed(size, seed):
+    global SIZE, SEED
+    SIZE, SEED = size, seed
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
@@ -101,7 +106,12 @@ def main():
     ap.add_argument("--real", help="prefix of the real photos' crops (training clips only are used)")
     ap.add_argument("--eval", nargs="*", default=[], help="prefixes of cropexport -pose output to measure the trained network on (not trained on): cocked dice refused and flat dice refused, per threshold")
     ap.add_argument("data", nargs="+", help="prefixes of cropexport -pose output")
+    ap.add_argument("--size", type=int, default=SIZE, help="the crops' side in pixels, as cut by cropexport -pose -pose-size (32: the committed network's)")
+    ap.add_argument("--seed", type=int, default=SEED, help="the seed of the weights, the batches and the augmentation (3: the committed network's)")
     a = ap.parse_args()
+    if not 8 <= a.size <= 160:
+        sys.exit(f"posenet: --size {a.size}: give 8 to 160 pixels, the size cropexport -pose-size cut the crops at")
+    set_size_seed(a.size, a.seed)
     torch.manual_seed(SEED)
     np.random.seed(SEED)
     torch.set_num_threads(THREADS)

@@ -14,13 +14,14 @@
 // (dicenet.py --unsure-weight).
 //
 // With -pose it cuts the pose network's crops instead (vision.PoseCrop:
-// PoseSize x PoseSize BGR pixels of the whole die), for every die found:
-// a die labelled ? (cocked, leaning, showing no roll) is what that
+// PoseSize x PoseSize BGR pixels of the whole die, or -pose-size N for a
+// network of another input size, posenet.py --size N), for every die
+// found: a die labelled ? (cocked, leaning, showing no roll) is what that
 // network learns to refuse.
 //
 // Usage:
 //
-//	cropexport -dir DIR -out PREFIX [-colour any] [-pose | -unsure]
+//	cropexport -dir DIR -out PREFIX [-colour any] [-pose [-pose-size N] | -unsure]
 package main
 
 import (
@@ -52,11 +53,15 @@ func run() error {
 	limit := flag.Int("limit", 0, "read only the first N pictures (0: all)")
 	colour := flag.String("colour", "", "die colour to look for: blue, red or any; default: the labels' colour column")
 	pose := flag.Bool("pose", false, "cut the pose network's crops (vision.PoseCrop: the whole die in colour) instead of the numerals, for every die found, those labelled ? too")
+	poseSize := flag.Int("pose-size", vision.PoseSize, "with -pose: the crops' side in pixels (posenet.py --size)")
 	unsure := flag.Bool("unsure", false, "cut the numerals of the dice labelled ? too (cocked: the classifier learns to be unsure of them, dicenet.py --unsure-weight)")
 	flag.Parse()
 	if *dir == "" || *out == "" {
 		flag.Usage()
 		return fmt.Errorf("need -dir and -out")
+	}
+	if *poseSize < 8 || *poseSize > 160 || *poseSize != vision.PoseSize && !*pose {
+		return fmt.Errorf("-pose-size %d: give 8 to 160 pixels, with -pose (the numeral crops are %d pixels, fixed)", *poseSize, vision.CropSize)
 	}
 	f, err := os.Open(filepath.Join(*dir, "labels.csv"))
 	if err != nil {
@@ -87,7 +92,7 @@ func run() error {
 	w := csv.NewWriter(cf)
 	blank := make([]byte, vision.CropSize*vision.CropSize)
 	if *pose {
-		blank = make([]byte, vision.PoseSize*vision.PoseSize*3)
+		blank = make([]byte, *poseSize**poseSize*3)
 	}
 	found := 0
 	if *limit > 0 && len(rows) > *limit+1 {
@@ -135,7 +140,7 @@ func run() error {
 			var crop []byte
 			var ok bool
 			if *pose {
-				crop, ok = vision.PoseCrop(m, wt.colour, px, vision.DefaultNetOpts)
+				crop, ok = vision.PoseCropSized(m, wt.colour, px, vision.DefaultNetOpts, *poseSize)
 			} else {
 				crop, ok = vision.NumeralCrop(m, wt.colour, px, vision.DefaultNetOpts)
 			}
