@@ -3,11 +3,12 @@
 # PyTorch's convolutions (oneDNN) pick their kernels by the CPU's
 # instructions, and each kernel sums in its own order, so that a CPU
 # with AVX-512 may train other bytes than one without. Both scripts cap
-# the kernels at AVX2. Measured on one machine only (an AVX-512 Xeon,
-# vision/train/README.md, twenty-fifth and twenty-sixth stops): capped,
-# the pose network comes out the committed file byte for byte, and the
-# classifier the same bytes from run to run, but not the committed
-# file's (trained at the eleventh stop, before the cap).
+# the kernels at AVX2. Measured on two machines (an Intel Xeon and an
+# AMD EPYC, both with AVX-512; vision/train/README.md, twenty-fifth,
+# twenty-sixth and twenty-eighth stops): capped, both write the same
+# two files, the pose network the committed one byte for byte, the
+# classifier 35216a60..., not the committed file's (trained at the
+# eleventh stop, before the cap).
 export DNNL_MAX_CPU_ISA=AVX2 ONEDNN_MAX_CPU_ISA=AVX2 ATEN_CPU_CAPABILITY=avx2
 
 # generator prints the fingerprint of the POV-Ray generator
