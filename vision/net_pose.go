@@ -82,9 +82,8 @@ func poseViews(c []byte, bufs [][]byte) [][]byte {
 // poseCrop cuts the pose network's input for die d out of frame: a
 // square poseSpan widths a side centred on the silhouette, upright,
 // resized to size x size BGR pixels (3 bytes each; PoseSize for the
-// committed network) into out. The
-// pixels outside the frame repeat its border. It returns false when the
-// die is too small to cut.
+// committed network) into out. The pixels outside the frame repeat its
+// border. It returns false when the die is too small to cut.
 func poseCrop(frame gocv.Mat, d located, out []byte, size int) bool {
 	span := poseSpan * d.across
 	if span < 2 || frame.Channels() != 3 {
@@ -135,8 +134,12 @@ func PoseCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bool)
 }
 
 // PoseCropSized is PoseCrop at size x size pixels: crops for a pose
-// network of another input size (cropexport -pose-size).
+// network of another input size (cropexport -pose-size). A size out of
+// minPoseSize to maxPoseSize gives none.
 func PoseCropSized(pic gocv.Mat, colour string, px float64, o NetOpts, size int) ([]byte, bool) {
+	if size < minPoseSize || size > maxPoseSize {
+		return nil, false
+	}
 	l := trainingLocator(o)
 	out := make([]byte, size*size*3)
 	ok := l.find(pic, colour, px, func(pic gocv.Mat, d located) bool { return poseCrop(pic, d, out, size) })

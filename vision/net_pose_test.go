@@ -239,6 +239,11 @@ func TestPoseCrop(t *testing.T) {
 			t.Errorf("PoseCropSized at PoseSize is not PoseCrop's crop")
 		}
 	}
+	for _, size := range []int{0, minPoseSize - 1, maxPoseSize + 1} {
+		if c, ok := PoseCropSized(m, "red", 1, DefaultNetOpts, size); ok || c != nil {
+			t.Errorf("size %d: a crop of %d bytes, want none", size, len(c))
+		}
+	}
 	blank := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(90, 120, 90, 0), 480, 640, gocv.MatTypeCV8UC3)
 	defer blank.Close()
 	gocv.Rectangle(&blank, image.Rect(10, 10, 20, 20), color.RGBA{200, 200, 200, 0}, -1)
