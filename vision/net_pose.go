@@ -31,9 +31,9 @@ func PosenetONNX() []byte { return posenetONNX }
 // square poseSpan die widths a side around the die's silhouette.
 const PoseSize = 32
 
-// minPoseSize and maxPoseSize bound the pose crop a pose network of
+// MinPoseSize and MaxPoseSize bound the pose crop a pose network of
 // another size (NetOpts.PoseSize, cropexport -pose-size) may ask for.
-const minPoseSize, maxPoseSize = 8, 160
+const MinPoseSize, MaxPoseSize = 8, 160
 
 // poseSpan is the pose crop's side in die widths: the die, the table
 // around it and some of its shadow.
@@ -135,9 +135,9 @@ func PoseCrop(pic gocv.Mat, colour string, px float64, o NetOpts) ([]byte, bool)
 
 // PoseCropSized is PoseCrop at size x size pixels: crops for a pose
 // network of another input size (cropexport -pose-size). A size out of
-// minPoseSize to maxPoseSize gives none.
+// MinPoseSize to MaxPoseSize gives none.
 func PoseCropSized(pic gocv.Mat, colour string, px float64, o NetOpts, size int) ([]byte, bool) {
-	if size < minPoseSize || size > maxPoseSize {
+	if size < MinPoseSize || size > MaxPoseSize {
 		return nil, false
 	}
 	l := trainingLocator(o)

@@ -142,7 +142,7 @@ func TestPoseOptions(t *testing.T) {
 	for _, tc := range []struct {
 		size  int
 		model []byte
-	}{{48, nil}, {minPoseSize - 1, PosenetONNX()}, {maxPoseSize + 1, PosenetONNX()}, {-1, PosenetONNX()}} {
+	}{{48, nil}, {MinPoseSize - 1, PosenetONNX()}, {MaxPoseSize + 1, PosenetONNX()}, {-1, PosenetONNX()}} {
 		o := DefaultNetOpts
 		o.PoseSize, o.PoseModel = tc.size, tc.model
 		if r, err := NewNetReader(o); err == nil {
@@ -239,7 +239,7 @@ func TestPoseCrop(t *testing.T) {
 			t.Errorf("PoseCropSized at PoseSize is not PoseCrop's crop")
 		}
 	}
-	for _, size := range []int{0, minPoseSize - 1, maxPoseSize + 1} {
+	for _, size := range []int{0, MinPoseSize - 1, MaxPoseSize + 1} {
 		if c, ok := PoseCropSized(m, "red", 1, DefaultNetOpts, size); ok || c != nil {
 			t.Errorf("size %d: a crop of %d bytes, want none", size, len(c))
 		}

@@ -164,9 +164,9 @@ func NewNetReader(o NetOpts) (*NetReader, error) {
 		cls.Close()
 		return nil, fmt.Errorf("vision: PoseSecondLook %g, want in [0, 1] (0: no second look)", o.PoseSecondLook)
 	}
-	if o.PoseSize != 0 && (o.PoseSize < minPoseSize || o.PoseSize > maxPoseSize || o.PoseModel == nil) {
+	if o.PoseSize != 0 && (o.PoseSize < MinPoseSize || o.PoseSize > MaxPoseSize || o.PoseModel == nil) {
 		cls.Close()
-		return nil, fmt.Errorf("vision: PoseSize %d, want 0 (the committed pose network's %d), or %d to %d with a PoseModel trained on crops of that size", o.PoseSize, PoseSize, minPoseSize, maxPoseSize)
+		return nil, fmt.Errorf("vision: PoseSize %d, want 0 (the committed pose network's %d), or %d to %d with a PoseModel trained on crops of that size", o.PoseSize, PoseSize, MinPoseSize, MaxPoseSize)
 	}
 	r := &NetReader{opts: o, cls: cls, tilt: tiltDegrees, loc: locator{o: locateOpts{Blue: o.Blue, Red: o.Red, MinBackgroundDiff: o.MinBackgroundDiff, MinAcross: o.MinAcross, MaxAcross: o.MaxAcross, Grow: true}}}
 	if c := o.Calibration; c != nil {
@@ -176,30 +176,26 @@ func NewNetReader(o NetOpts) (*NetReader, error) {
 		// not find, or find only a piece of
 		r.loc.o.LearnedBlue, r.loc.o.LearnedRed = c.Blue, c.Red
 	}
+	poseSize := PoseSize
+	if o.PoseSize > 0 {
+		poseSize = o.PoseSize
+	}
 	r.closer = make([]byte, CropSize*CropSize)
 	for i := range r.crops {
 		r.crops[i] = make([]byte, CropSize*CropSize)
-		r.poses[i] = make([]byte, 3*r.poseSize()*r.poseSize())
+		r.poses[i] = make([]byte, 3*poseSize*poseSize)
 	}
 	if o.MaxCocked > 0 {
 		pm := o.PoseModel
 		if pm == nil {
 			pm = posenetONNX
 		}
-		if r.pose, err = newPoser(pm, r.poseSize()); err != nil {
+		if r.pose, err = newPoser(pm, poseSize); err != nil {
 			cls.Close()
 			return nil, err
 		}
 	}
 	return r, nil
-}
-
-// poseSize is the side of the pose network's input (NetOpts.PoseSize).
-func (r *NetReader) poseSize() int {
-	if r.opts.PoseSize > 0 {
-		return r.opts.PoseSize
-	}
-	return PoseSize
 }
 
 // Options returns the reader's options.
@@ -769,7 +765,7 @@ func (r *NetReader) cocked(frame gocv.Mat, ds []located, ok []bool) ([]Why, []fl
 	var crops [][]byte
 	var which []int
 	for k, d := range ds {
-		if ok[k] && poseCrop(frame, d, r.poses[k], r.poseSize()) {
+		if ok[k] && poseCrop(frame, d, r.poses[k], r.pose.size) {
 			crops = append(crops, r.poses[k])
 			which = append(which, k)
 		}

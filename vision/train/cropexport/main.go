@@ -60,8 +60,8 @@ func run() error {
 		flag.Usage()
 		return fmt.Errorf("need -dir and -out")
 	}
-	if *poseSize < 8 || *poseSize > 160 || *poseSize != vision.PoseSize && !*pose {
-		return fmt.Errorf("-pose-size %d: give 8 to 160 pixels, with -pose (the numeral crops are %d pixels, fixed)", *poseSize, vision.CropSize)
+	if *poseSize < vision.MinPoseSize || *poseSize > vision.MaxPoseSize || *poseSize != vision.PoseSize && !*pose {
+		return fmt.Errorf("-pose-size %d: give %d to %d pixels, with -pose (the numeral crops are %d pixels, fixed)", *poseSize, vision.MinPoseSize, vision.MaxPoseSize, vision.CropSize)
 	}
 	f, err := os.Open(filepath.Join(*dir, "labels.csv"))
 	if err != nil {
