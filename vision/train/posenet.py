@@ -136,6 +136,8 @@ def main():
     a = ap.parse_args()
     if not 8 <= a.size <= 160:
         sys.exit(f"posenet: --size {a.size}: give 8 to 160 pixels, the size cropexport -pose-size cut the crops at")
+    if not 0 <= a.recolour <= 1:
+        sys.exit(f"posenet: --recolour {a.recolour}: give a share of the crops from 0 (none) to 1 (every crop)")
     set_size_seed(a.size, a.seed)
     torch.manual_seed(SEED)
     np.random.seed(SEED)
