@@ -188,10 +188,10 @@ def main():
         with torch.no_grad():
             ex = torch.from_numpy(standardise(ex))
             prob = torch.softmax(net(ex), 1)[:, 1].numpy()
-            views = []
+            views = [prob]  # the crop itself, then its seven other views
             for flip in (False, True):
                 v = torch.flip(ex, (3,)) if flip else ex
-                for k in range(4):
+                for k in range(0 if flip else 1, 4):
                     views.append(torch.softmax(net(torch.rot90(v, k, (2, 3))), 1)[:, 1].numpy())
             mean8 = np.mean(views, axis=0)
         # as the reader refuses (vision.NetOpts: MaxCocked 0.6, a second
