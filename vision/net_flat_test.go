@@ -273,6 +273,96 @@ func TestNetReaderLearnFlat(t *testing.T) {
 	}
 }
 
+// TestCalibratedOnPlayField: a calibration's flat dice lie where its
+// user showed them, in the middle of the tray; the dice of play anywhere.
+// They agree more closely than thrown dice: fitted together, the field's
+// scatter is smaller, and a flat die whose numeral lies a little off may
+// be more than flatFieldAgree times it off where the field of the dice of
+// play alone, all an uncalibrated reader knows, puts it within:
+// the calibrated reader takes that die as on the field too (onFieldAt),
+// so that it overrules the hand-tuned "tilted" test wherever the
+// uncalibrated one does (val-tables table 5, 00206.jpg red). A numeral
+// off both fields is not on the field; once the calibration's dice are
+// all forgotten, the two fields are one.
+func TestCalibratedOnPlayField(t *testing.T) {
+	checkLeaks(t)
+	rng := rand.New(rand.NewPCG(7, 8))
+	lean := [3][2]float64{{0.01, 0.02}, {0.08, 0}, {0, 0.08}}
+	var calib []flatSample
+	for _, p := range fieldSamples(rng, 16, lean, 0.004) {
+		// shown in the middle of the tray, with care
+		p.X, p.Y = p.X/5, p.Y/5
+		p.OX = lean[0][0] + lean[1][0]*p.X + lean[2][0]*p.Y + rng.NormFloat64()*0.004
+		p.OY = lean[0][1] + lean[1][1]*p.X + lean[2][1]*p.Y + rng.NormFloat64()*0.004
+		calib = append(calib, p)
+	}
+	thrown := fieldSamples(rng, 80, lean, 0.02)
+	die := func(p flatSample) Die { return Die{Found: true, Face: 3, Confidence: 1, Flat: 1, at: p, hasAt: true} }
+	o := DefaultNetOpts
+	o.MaxCocked = 0
+	plain, err := NewNetReader(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close()
+	o.Calibration = (&NetCalibration{flat: calib}).withField()
+	cal, err := NewNetReader(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cal.Close()
+	for _, p := range thrown[:14] {
+		plain.LearnFlat(Roll{Blue: die(p)})
+		cal.LearnFlat(Roll{Blue: die(p)})
+	}
+	// a flat die by the tray's left wall, its numeral 1.3 times the
+	// scatter of play off where play shows it
+	wall := flatSample{X: -0.45, Y: 0.3}
+	f := plain.field
+	wall.OX = f.C[0][0] + f.C[1][0]*wall.X + f.C[2][0]*wall.Y + 1.3*f.RMS
+	wall.OY = f.C[0][1] + f.C[1][1]*wall.X + f.C[2][1]*wall.Y
+	if z := cal.field.strays(wall); z < flatFieldAgree || z >= flatFieldRefuse || cal.playField == nil {
+		t.Fatalf("the calibrated reader's field puts the die %.2f times its scatter off (play field %v): want %g to %g, the case tests nothing", z, cal.playField != nil, flatFieldAgree, flatFieldRefuse)
+	}
+	if !plain.onFieldAt(wall) {
+		t.Fatalf("the uncalibrated reader takes the die by the wall as off its field (%.2f)", plain.field.strays(wall))
+	}
+	if !cal.onFieldAt(wall) {
+		t.Errorf("the calibrated reader takes the die by the wall as off its field, the uncalibrated one as on it")
+	}
+	off := wall
+	off.OX += 2 * f.RMS
+	if plain.onFieldAt(off) || cal.onFieldAt(off) {
+		t.Errorf("a numeral 3.3 times the scatter of play off its field taken as on the field")
+	}
+	for _, p := range thrown[14:] {
+		cal.LearnFlat(Roll{Blue: die(p)})
+	}
+	if cal.playField != nil {
+		t.Errorf("after %d dice of play (it keeps %d), the calibrated reader still has a field of play apart", len(thrown), flatFieldMaxDice)
+	}
+	// what the reader learned, restored, has its field of play too
+	cal2, err := NewNetReader(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cal2.Close()
+	for _, p := range thrown[:14] {
+		cal2.LearnFlat(Roll{Blue: die(p)})
+	}
+	cal3, err := NewNetReader(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cal3.Close()
+	if err := cal3.RestoreCamera(cal2.LearnedCamera()); err != nil {
+		t.Fatal(err)
+	}
+	if !cal3.onFieldAt(wall) {
+		t.Errorf("restored, the calibrated reader takes the die by the wall as off its field")
+	}
+}
+
 // TestFieldStraightDown: under a camera looking straight down at a tray,
 // where the hand-tuned reader's "tilted" test was made, a reader that has
 // learned where flat dice show their numerals (from the throws of

@@ -82,6 +82,7 @@ func (r *NetReader) RestoreCamera(l LearnedCamera) error {
 	// The field stays as it was fitted before the run of dice off it
 	// began (LearnFlat).
 	r.field, _ = fitFlatField(r.flat[:len(r.flat)-r.strayRun])
+	r.playField = playFitOf(r.flat[:len(r.flat)-r.strayRun], r.opts.Calibration)
 	return nil
 }
 
@@ -92,7 +93,7 @@ func (r *NetReader) RestoreCamera(l LearnedCamera) error {
 // small); the reader learns the new camera from the next throws. What it
 // learned of the dice (the calibration's prototypes) stays.
 func (r *NetReader) ForgetCamera() {
-	r.flat, r.field, r.strayRun, r.sizes = nil, nil, 0, nil
+	r.flat, r.field, r.playField, r.strayRun, r.sizes = nil, nil, nil, 0, nil
 }
 
 func calibName(sum string) string {

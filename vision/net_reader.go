@@ -125,6 +125,14 @@ type NetReader struct {
 	// (LearnFlat); field their fit, nil under flatFieldMinDice.
 	flat  []flatSample
 	field *flatField
+	// playField is the fit of the flat dice of flat learned during play
+	// alone, without the calibration's (nil without a calibration, or
+	// when none of its dice are left: field is that fit). A die whose
+	// numeral lies where either field shows a flat die's is on the
+	// field (Die.onField): the calibrated reader then overrules the
+	// hand-tuned "tilted" test wherever the uncalibrated one, which
+	// learns from play alone, does (see playFitOf).
+	playField *flatField
 	// strayRun counts the last dice learned in a row whose numeral lay
 	// off the field (LearnFlat).
 	strayRun int
@@ -326,7 +334,7 @@ func (r *NetReader) cut(frame gocv.Mat, d located, flat float64, crop []byte, di
 			*die = Die{Found: true, Box: d.box, Why: Why{Code: WhyNotFlatHere}}
 			return false
 		}
-		die.onField = z < flatFieldAgree
+		die.onField = r.onFieldAt(at)
 	}
 	die.at, die.hasAt = at, flat >= flatLearnFlat
 	return true
@@ -381,7 +389,52 @@ func (r *NetReader) LearnFlat(roll Roll) {
 	// to them as they come, it would grow lax and take them in
 	if learnt && (r.strayRun == 0 || r.field == nil) {
 		r.field, _ = fitFlatField(r.flat)
+		r.playField = playFitOf(r.flat, r.opts.Calibration)
 	}
+}
+
+// onFieldAt says whether a flat die's numeral lies at p at this camera:
+// within flatFieldAgree times the scatter of the field, or of the field
+// of the dice learned during play alone (playField). False when the
+// reader knows no field.
+func (r *NetReader) onFieldAt(p flatSample) bool {
+	for _, f := range []*flatField{r.field, r.playField} {
+		if f != nil && f.strays(p) < flatFieldAgree {
+			return true
+		}
+	}
+	return false
+}
+
+// playFitOf fits the field to the dice of s that c's calibration did not
+// give (those learned during play); nil when c is nil, when s holds none
+// of c's dice (the field of s is that fit), or when fewer than
+// flatFieldMinDice were learned.
+//
+// A calibration's flat dice lie where its user showed them (in the middle
+// of the tray, face by face), the dice of play anywhere in it. Fitted
+// together, the field may say that a flat die's numeral near the tray's
+// wall strays a little (between flatFieldAgree and flatFieldRefuse times
+// the scatter) where the field of the dice of play alone says it does
+// not: the uncalibrated reader, which knows only those, then read it over
+// the hand-tuned "tilted" test and the calibrated one did not (val-tables
+// table 5, 00206.jpg red, with a pose network trained on more cocked
+// dice; vision/train/README.md, thirtieth stop).
+func playFitOf(s []flatSample, c *NetCalibration) *flatField {
+	if c == nil || len(c.flat) == 0 {
+		return nil
+	}
+	play := make([]flatSample, 0, len(s))
+	for _, p := range s {
+		if !slices.Contains(c.flat, p) {
+			play = append(play, p)
+		}
+	}
+	if len(play) == len(s) {
+		return nil
+	}
+	f, _ := fitFlatField(play)
+	return f
 }
 
 // FlatDice is how many flat dice the reader knows where this camera
