@@ -80,7 +80,9 @@ deps-model:
 # Render the wide distribution's train split, train the dice classifier
 # and write vision/model/dicenet.onnx, and make the pose network
 # (model-pose) beside it: 45 minutes from nothing on two idle cores at the
-# last measure, over the issue's 30 (vision/train/README.md).
+# last measure, with 800 cocked frames; with the 2,400 of the thirtieth
+# stop about 75 (estimated from the frames' render time, not measured),
+# over the issue's 30 (vision/train/README.md).
 model: deps-model
 	POSE_BESIDE=1 vision/train/make-model.sh
 
@@ -92,7 +94,8 @@ model-smoke: deps-model
 
 # Render frames with a die cocked against a tray wall and with a die flat
 # against one, train the pose network and write vision/model/posenet.onnx
-# (about 35 minutes on two idle cores; make model runs it too).
+# (about 70 minutes on two idle cores since the thirtieth stop's 2,400
+# cocked frames, estimated; make model runs it too).
 model-pose: deps-model
 	vision/train/make-pose.sh
 

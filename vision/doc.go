@@ -115,16 +115,16 @@
 // # Accuracy
 //
 // The figures of today's reader, committed classifier 390717d5 and pose
-// network 5de518e1, on material training never saw (comptoir dice
+// network b8a696cc, on material training never saw (comptoir dice
 // --report; the README's "What to expect" says the same for a café):
 // Combined, the daemon's reader, reads 97.8% of the real held-out clips'
-// dice and 46.25% of the held-out frames' (testdata/wide-frames), none
+// dice and 48.75% of the held-out frames' (testdata/wide-frames), none
 // wrong; at the held-out tables (testdata/wide-tables), as the daemon
-// plays them, 46.88% and 0.62% wrong, 48.75% and 0.62% calibrated face
-// by face, 50.52% and 1.04% calibrated from 8 throws; under a harsh lamp
-// (testdata/wide-harsh) 63.44% and 0.94%; the dice read wrong are cocked
-// dice read as the face they turn up (val-cocked: 10 of its 120 cocked
-// dice, 5.42% of its dice wrong). The learned reader alone reads 66.33%
+// plays them, 48.75% and 0.62% wrong, 50.62% and 0.62% calibrated face
+// by face, 52.60% and 1.04% calibrated from 8 throws; under a harsh lamp
+// (testdata/wide-harsh) 64.06% and 0.94%; the dice read wrong are cocked
+// dice read as the face they turn up (val-cocked: 7 of its 120 cocked
+// dice, 4.17% of its dice wrong). The learned reader alone reads 66.33%
 // of the held-out crops (testdata/wide-test), none wrong, 80% of the
 // real clips, 48.75% of the held-out frames with one die wrong (below),
 // and 64.5% of the validation fonts' crops with 0.5% wrong. Calibrated

@@ -288,13 +288,19 @@ func TestCalibrationColoursTables(t *testing.T) {
 		// tables rendered with dice of other shades (violets and
 		// teals, oranges and pinks): measured 11.88% (none wrong),
 		// 45.94% (0.31%), 47.40% (0.52%); 12.19% face by face and
-		// 17.19% from throws before the calibration learned colours
-		{"testdata/val-shades", HueShift{}, 0.115, 0.455, 0.47, 0, 0.0035, 0.006, 7},
+		// 17.19% from throws before the calibration learned colours.
+		// Since the pose network trained on three times as many cocked
+		// frames (thirtieth stop): 12.19%, 43.75% and 44.27%, none
+		// wrong (it refuses more flat dice of these shades as cocked
+		// once their colours are learned; the only report line of the
+		// tuning sets it reads fewer of)
+		{"testdata/val-shades", HueShift{}, 0.115, 0.435, 0.44, 0, 0.0035, 0.006, 7},
 		// their held-out twin (test fonts and surfaces), read once
 		// after the choices: 7.81% (none wrong), 44.38% (0.94%),
 		// 46.88% (1.04%); 7.81% and 13.02% before the calibration
-		// learned colours
-		{"testdata/wide-shades", HueShift{}, 0.075, 0.44, 0.465, 0, 0.0095, 0.011, 6},
+		// learned colours. Since the pose network of the thirtieth
+		// stop: 7.81%, 45.00% (0.31%), 46.88% (none wrong)
+		{"testdata/wide-shades", HueShift{}, 0.075, 0.445, 0.465, 0, 0.0035, 0.006, 6},
 		// a violet blue: measured 47.50% (0.62% wrong), 66.25%
 		// (0.31%), 69.27% (0.52%)
 		{valTablesDir, HueShift{Blue: 25}, 0.47, 0.66, 0.69, 0.0065, 0.0035, 0.006, 4},

@@ -8,7 +8,7 @@
 # vision/train/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-NCOCKED=${NCOCKED:-800}
+NCOCKED=${NCOCKED:-2400}
 NWALLED=${NWALLED:-400}
 JOBS=${JOBS:-2}
 POSE_EPOCHS=${POSE_EPOCHS:-60}
