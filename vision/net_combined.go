@@ -311,19 +311,22 @@ func (c *Combined) View() input.ReaderView { return c.Net.View() }
 // testdata/combined-caught/cocked-00094.jpg). Since the thirtieth stop:
 // on the tuning sets, 9 dice more read, none more wrong.
 func (c *Combined) check(frame gocv.Mat, h, n Die) Die {
-	if h.Face == 0 || h.Box.Empty() {
+	switch {
+	case h.Face == 0 || h.Box.Empty():
 		return n
-	}
-	if n.Found && n.Face == 0 && !netMustRefuse(n) && n.Why.Code != WhyEdge && !sameDie(h, n) {
-		if t := c.Net.readAt(frame, h.Box); t.Face != 0 {
-			return t
-		}
+	case !n.Found || n.Why.Code == WhyEdge:
+		return c.Net.readAt(frame, h.Box)
+	case n.Face != 0 || sameDie(h, n):
 		return n
+	case netMustRefuse(n):
+		// refused for what it is, away from h's die
+		return c.Net.readAt(frame, h.Box)
 	}
-	if n.Found && n.Why.Code != WhyEdge && !(netMustRefuse(n) && !sameDie(h, n)) {
-		return n
+	// unsure of something away from h's die
+	if t := c.Net.readAt(frame, h.Box); t.Face != 0 {
+		return t
 	}
-	return c.Net.readAt(frame, h.Box)
+	return n
 }
 
 // ReadSingle reads one die of any colour, as Read does.
