@@ -95,19 +95,13 @@ func TestCombinedSureNotVetoed(t *testing.T) {
 		t.Run(tc.file, func(t *testing.T) {
 			m := gocv.IMRead(tc.file, gocv.IMReadColor)
 			defer m.Close()
-			pick := func(r Roll) Die {
-				if tc.die == "red" {
-					return r.Red
-				}
-				return r.Blue
-			}
-			if n := pick(c.Net.Read(m)); n.Face != tc.face {
+			if n := dieOf(c.Net.Read(m), tc.die); n.Face != tc.face {
 				t.Fatalf("the classifier reads the %s die %+v, want %d: the case tests nothing", tc.die, n, tc.face)
 			}
-			if h := pick(c.Hand.Read(m)); h.Face == tc.face || h.Face == 0 && h.Why.Code != WhyTilted {
+			if h := dieOf(c.Hand.Read(m), tc.die); h.Face == tc.face || h.Face == 0 && h.Why.Code != WhyTilted {
 				t.Fatalf("the hand-tuned reader alone reads the %s die %d (%v), want another face or tilted: the case tests nothing", tc.die, h.Face, h.Why)
 			}
-			if d := pick(c.Read(m)); d.Face != tc.face {
+			if d := dieOf(c.Read(m), tc.die); d.Face != tc.face {
 				t.Errorf("combined reader: %s die %d (%v), want %d", tc.die, d.Face, d.Why, tc.face)
 			}
 		})
@@ -241,17 +235,11 @@ func TestCombinedUnsureElsewhere(t *testing.T) {
 		t.Run(tc.file, func(t *testing.T) {
 			m := gocv.IMRead(tc.file, gocv.IMReadColor)
 			defer m.Close()
-			pick := func(r Roll) Die {
-				if tc.colour == "red" {
-					return r.Red
-				}
-				return r.Blue
-			}
-			n, h := pick(c.Net.Read(m)), pick(c.Hand.Read(m))
+			n, h := dieOf(c.Net.Read(m), tc.colour), dieOf(c.Hand.Read(m), tc.colour)
 			if n.Face != 0 || netMustRefuse(n) || !n.Found || n.Box.Overlaps(h.Box) || h.Face != tc.face {
 				t.Fatalf("learned reader %+v, hand-tuned %+v: want the first unsure of something away from the die the second reads as %d; the case tests nothing", n, h, tc.face)
 			}
-			if d := pick(c.Read(m)); d.Face != tc.face {
+			if d := dieOf(c.Read(m), tc.colour); d.Face != tc.face {
 				t.Errorf("combined reader: %s die %d (%v), want %d", tc.colour, d.Face, d.Why, tc.face)
 			}
 		})
@@ -357,12 +345,6 @@ func TestCloserLook(t *testing.T) {
 	}
 	defer off.Close()
 	off.CloserLook = 0
-	die := func(r Roll, colour string) Die {
-		if colour == "red" {
-			return r.Red
-		}
-		return r.Blue
-	}
 	for _, tc := range []struct {
 		frame, colour string
 		face          int // read with the closer look; 0: refused with it too
@@ -377,7 +359,7 @@ func TestCloserLook(t *testing.T) {
 		t.Run(tc.frame+" "+tc.colour, func(t *testing.T) {
 			m := gocv.IMRead(filepath.Join("testdata", tc.frame), gocv.IMReadColor)
 			defer m.Close()
-			a, b := die(on.Read(m), tc.colour), die(off.Read(m), tc.colour)
+			a, b := dieOf(on.Read(m), tc.colour), dieOf(off.Read(m), tc.colour)
 			if b.Face != 0 {
 				t.Fatalf("without the closer look the die is read (%d): the case tests nothing", b.Face)
 			}

@@ -300,17 +300,9 @@ func TestCalibratedOnPlayField(t *testing.T) {
 	die := func(p flatSample) Die { return Die{Found: true, Face: 3, Confidence: 1, Flat: 1, at: p, hasAt: true} }
 	o := DefaultNetOpts
 	o.MaxCocked = 0
-	plain, err := NewNetReader(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer plain.Close()
+	plain := netReader(t, o)
 	o.Calibration = (&NetCalibration{flat: calib}).withField()
-	cal, err := NewNetReader(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cal.Close()
+	cal := netReader(t, o)
 	for _, p := range thrown[:14] {
 		plain.LearnFlat(Roll{Blue: die(p)})
 		cal.LearnFlat(Roll{Blue: die(p)})
@@ -342,19 +334,11 @@ func TestCalibratedOnPlayField(t *testing.T) {
 		t.Errorf("after %d dice of play (it keeps %d), the calibrated reader still has a field of play apart", len(thrown), flatFieldMaxDice)
 	}
 	// what the reader learned, restored, has its field of play too
-	cal2, err := NewNetReader(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cal2.Close()
+	cal2 := netReader(t, o)
 	for _, p := range thrown[:14] {
 		cal2.LearnFlat(Roll{Blue: die(p)})
 	}
-	cal3, err := NewNetReader(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cal3.Close()
+	cal3 := netReader(t, o)
 	if err := cal3.RestoreCamera(cal2.LearnedCamera()); err != nil {
 		t.Fatal(err)
 	}
