@@ -259,7 +259,13 @@
 // test-tables-9 66.56% uncalibrated (66.25%), 67.50% calibrated
 // (66.25%), none more wrong, none lost. TestCombinedTables holds these
 // floors (vision/train/README.md, fourteenth, fifteenth and seventeenth
-// stops).
+// stops). A calibrated reader also keeps the field of the dice of play
+// alone (NetReader.playField), which is all an uncalibrated reader
+// knows: a die on either field is read over the "tilted" test, so the
+// calibration overrules it wherever the uncalibrated reader does (the
+// calibration's dice, shown in the middle of the tray, make a tighter
+// field, on which a flat die by the wall may stray a little; thirtieth
+// stop).
 //
 // The learned reader's locator leaves out a blob of a die's colour whose
 // filled rows make it more than a fifth wider than MaxAcross, however
