@@ -81,8 +81,7 @@ func (r *NetReader) RestoreCamera(l LearnedCamera) error {
 	r.sizes = append([]float64(nil), l.sizes...)
 	// The field stays as it was fitted before the run of dice off it
 	// began (LearnFlat).
-	r.field, _ = fitFlatField(r.flat[:len(r.flat)-r.strayRun])
-	r.playField = playFitOf(r.flat[:len(r.flat)-r.strayRun], r.opts.Calibration)
+	r.fitFields(r.flat[:len(r.flat)-r.strayRun])
 	return nil
 }
 

@@ -388,9 +388,14 @@ func (r *NetReader) LearnFlat(roll Roll) {
 	// while dice in a row lie off the field, it stays as it was: fitted
 	// to them as they come, it would grow lax and take them in
 	if learnt && (r.strayRun == 0 || r.field == nil) {
-		r.field, _ = fitFlatField(r.flat)
-		r.playField = playFitOf(r.flat, r.opts.Calibration)
+		r.fitFields(r.flat)
 	}
+}
+
+// fitFields fits the field and the field of play to the flat dice s.
+func (r *NetReader) fitFields(s []flatSample) {
+	r.field, _ = fitFlatField(s)
+	r.playField = playFitOf(s, r.opts.Calibration)
 }
 
 // onFieldAt says whether a flat die's numeral lies at p at this camera:
