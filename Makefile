@@ -79,10 +79,10 @@ deps-model:
 
 # Render the wide distribution's train split, train the dice classifier
 # and write vision/model/dicenet.onnx, and make the pose network
-# (model-pose) beside it: 45 minutes from nothing on two idle cores at the
-# last measure, with 800 cocked frames; with the 2,400 of the thirtieth
-# stop about 75 (estimated from the frames' render time, not measured),
-# over the issue's 30 (vision/train/README.md).
+# (model-pose) beside it: 1 h 42 min from nothing on two cores at the
+# thirty-first stop, with the 2,400 cocked frames of the thirtieth (45
+# minutes with 800), over the issue's 30; neither network it writes is
+# the committed one (vision/train/README.md, thirty-first stop).
 model: deps-model
 	POSE_BESIDE=1 vision/train/make-model.sh
 
@@ -95,7 +95,9 @@ model-smoke: deps-model
 # Render frames with a die cocked against a tray wall and with a die flat
 # against one, train the pose network and write vision/model/posenet.onnx
 # (about 70 minutes on two idle cores since the thirtieth stop's 2,400
-# cocked frames, estimated; make model runs it too).
+# cocked frames, estimated from make model's frame rate; make model runs
+# it too). From nothing it writes dc1daa9b..., not the committed
+# b8a696cc... (vision/train/README.md, thirty-first stop).
 model-pose: deps-model
 	vision/train/make-pose.sh
 
